@@ -1,0 +1,106 @@
+package io.commitbench.core.dialect;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Everything that differs between database products: SQL text, DDL, user management, which
+ * errors mean what, and which JDBC URLs belong to it. Generic code never branches on the kind
+ * of database; it asks the dialect.
+ *
+ * <p>Implementations are found through {@link java.util.ServiceLoader} (register the class in
+ * {@code META-INF/services/io.commitbench.core.dialect.Dialect}), need a public no-argument
+ * constructor, and must be stateless and thread-safe: one instance serves every actor.
+ *
+ * <pre>
+ * Dialect d = DialectRegistry.load().forUrl("jdbc:postgresql://127.0.0.1/test").orElseThrow();
+ * for (String sql : d.createTableStatements(table)) statement.execute(sql);
+ * </pre>
+ */
+public interface Dialect {
+
+  /** The value of {@code db.type} that selects this dialect, lower case: {@code postgresql}. */
+  String name();
+
+  /** One line for {@code commitbench drivers}: product and JDBC driver. */
+  String description();
+
+  /** Whether this dialect handles the JDBC URL (by its prefix, e.g. {@code jdbc:postgresql:}). */
+  boolean acceptsUrl(String jdbcUrl);
+
+  /**
+   * Whether the dialect can run here (its JDBC driver class loads), and if not, why.
+   */
+  Availability availability();
+
+  /**
+   * The URL used when {@code db.url} is not given; only an embedded database has one.
+   *
+   * @param dataDirectory a directory the harness owns where an embedded database may keep files
+   */
+  default Optional<String> defaultUrl(java.nio.file.Path dataDirectory) {
+    return Optional.empty();
+  }
+
+  /** The user used when {@code db.user} is not given (e.g. {@code postgres}, {@code root}). */
+  String defaultUser();
+
+  /**
+   * Driver properties that bound connecting and socket reads, so no run hangs on a dead server.
+   * The harness adds {@code user} and {@code password} itself.
+   */
+  Properties connectionProperties(ConnectionTimeouts timeouts);
+
+  /** How a table is named in SQL issued by any user: {@code qualifier.table} or just the table. */
+  default String qualifiedName(String qualifier, String table) {
+    return qualifier == null || qualifier.isEmpty() ? table : qualifier + "." + table;
+  }
+
+  /**
+   * The schema (or database, for products without schemas) in which the configured user
+   * creates the central tables; other users reach them as {@code qualifier.table}.
+   */
+  default String centralQualifier(Connection admin) throws SQLException {
+    String schema = admin.getSchema();
+    return schema != null ? schema : admin.getCatalog();
+  }
+
+  /**
+   * DDL that creates one table of the paper's testframe with its three indexes, in order.
+   * Columns: {@link TableSpec#NUMBER_COLUMN} (the row key, a number), {@link
+   * TableSpec#TEXT_COLUMN} and {@link TableSpec#TEXT2_COLUMN} (varchars; varchar2 on Oracle).
+   */
+  List<String> createTableStatements(TableSpec table);
+
+  /** DDL that drops the table if it exists; must not fail when it is absent. */
+  List<String> dropTableStatements(TableSpec table);
+
+  /** The four DML statements of the workload, with JDBC parameters; see {@link WorkloadSql}. */
+  default WorkloadSql workloadSql(TableSpec table) {
+    return WorkloadSql.ansi(table.qualifiedName());
+  }
+
+  /**
+   * Whether the connected user may create database users (to choose {@code users.mode} when it
+   * is {@code auto}). Must not change anything.
+   */
+  boolean canCreateUsers(Connection admin) throws SQLException;
+
+  /**
+   * Statements that create a login user for one actor, with the password and, where the product
+   * has one, a storage quota. The text contains the password: callers never log it.
+   */
+  List<String> createUserStatements(DbUser user, int quotaMegabytes);
+
+  /** Statements that let the user read and change the central table (SELECT/INSERT/UPDATE/DELETE). */
+  List<String> grantStatements(DbUser user, TableSpec table);
+
+  /** Statements that remove the user and whatever was granted to it; must not fail when absent. */
+  List<String> dropUserStatements(DbUser user);
+
+  /** What kind of failure an exception from this product means. */
+  ErrorClass classify(SQLException error);
+}

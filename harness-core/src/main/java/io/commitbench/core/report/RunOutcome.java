@@ -1,0 +1,15 @@
+package io.commitbench.core.report;
+
+/** How a run ended. Results are written in every case. */
+public enum RunOutcome {
+  /** Every cycle ran to its end. */
+  COMPLETED,
+  /** Stopped by the user (Ctrl-C); the results cover what ran until then. */
+  INTERRUPTED,
+  /** Stopped by an error (setup failed, an actor could not reconnect in time, ...). */
+  FAILED;
+
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

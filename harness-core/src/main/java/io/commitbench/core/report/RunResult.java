@@ -1,0 +1,42 @@
+package io.commitbench.core.report;
+
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.measure.ActorCycleTimes;
+import io.commitbench.core.measure.CycleTimes;
+import io.commitbench.core.measure.RunTotals;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Everything a finished (or stopped) run hands to the result writers.
+ *
+ * @param runId the run's folder name under the results directory
+ * @param harnessVersion the commitbench version that ran it
+ * @param config the validated configuration (its {@code effective()} map has no secrets)
+ * @param usersModeUsed what {@code users.mode} resolved to: {@code db-users} or {@code shared}
+ * @param startedAt when setup began
+ * @param endedAt when the results were written
+ * @param outcome how the run ended
+ * @param failure the reason of a FAILED or INTERRUPTED run, one line; empty when COMPLETED
+ * @param cycles every cycle that finished, in order
+ * @param actorCycles every actor-cycle that finished, in any order
+ * @param totals counts, latencies and errors of everything measured
+ */
+public record RunResult(
+    String runId,
+    String harnessVersion,
+    BenchmarkConfig config,
+    String usersModeUsed,
+    Instant startedAt,
+    Instant endedAt,
+    RunOutcome outcome,
+    String failure,
+    List<CycleTimes> cycles,
+    List<ActorCycleTimes> actorCycles,
+    RunTotals totals) {
+
+  public RunResult {
+    cycles = List.copyOf(cycles);
+    actorCycles = List.copyOf(actorCycles);
+  }
+}
