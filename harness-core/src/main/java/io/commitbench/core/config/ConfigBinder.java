@@ -1,0 +1,262 @@
+package io.commitbench.core.config;
+
+import static io.commitbench.core.config.ParameterKeys.*;
+
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.DialectRegistry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * Turns a parameter file plus {@code --set} overrides into a {@link BenchmarkConfig}, or into
+ * one {@link ConfigException} that lists every problem at once. It reads the password source
+ * but touches no database.
+ *
+ * <pre>
+ * BenchmarkConfig c = new ConfigBinder(DialectRegistry.load(), System::getenv)
+ *     .bind(properties, Map.of("db.url", "jdbc:postgresql://127.0.0.1/test"));
+ * </pre>
+ */
+public final class ConfigBinder {
+
+  private static final String RUN_ID_PATTERN = "[A-Za-z0-9._-]{1,100}";
+  private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+  private final DialectRegistry dialects;
+  private final Function<String, String> environment;
+
+  /**
+   * @param environment looks up environment variables (System::getenv, or a map in tests)
+   */
+  public ConfigBinder(DialectRegistry dialects, Function<String, String> environment) {
+    this.dialects = dialects;
+    this.environment = environment;
+  }
+
+  /** The keys this binder accepts (db.type's choices are the registry's dialects). */
+  public List<Key> keys() {
+    return ParameterKeys.all(dialects.names());
+  }
+
+  /** Reads a .properties file; a missing or unreadable file is a violation of its own. */
+  public static Properties readFile(Path file) throws ConfigException {
+    Properties properties = new Properties();
+    try (var reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      properties.load(reader);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new ConfigException(List.of(new Violation("file", file.toString(),
+          "cannot read the parameter file (" + e.getMessage() + "); allowed: a readable Java .properties file")));
+    }
+    return properties;
+  }
+
+  public BenchmarkConfig bind(Properties file, Map<String, String> overrides) throws ConfigException {
+    Map<String, String> raw = new LinkedHashMap<>();
+    file.stringPropertyNames().forEach(k -> raw.put(k.trim(), file.getProperty(k)));
+    raw.putAll(overrides);
+
+    List<Violation> violations = new ArrayList<>();
+    List<Key> keys = keys();
+    Map<String, Key> byName = new LinkedHashMap<>();
+    keys.forEach(k -> byName.put(k.name(), k));
+
+    rejectUnknownKeys(raw, byName, violations);
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (Key key : keys) {
+      String given = raw.get(key.name());
+      if (given == null) {
+        if (key.required()) {
+          violations.add(new Violation(key.name(), null, "missing; required: " + key.allowed() + " (" + key.doc() + ")"));
+        } else {
+          key.defaultValue().ifPresent(d -> values.put(key.name(), key.parse(d).value()));
+        }
+        continue;
+      }
+      Key.Parsed parsed = key.parse(given);
+      if (parsed.isOk()) {
+        values.put(key.name(), parsed.value());
+      } else {
+        violations.add(new Violation(key.name(), given, parsed.problem() + "; allowed: " + key.allowed()));
+      }
+    }
+    return new Assembly(values, violations).build();
+  }
+
+  private static void rejectUnknownKeys(Map<String, String> raw, Map<String, Key> known, List<Violation> violations) {
+    for (Map.Entry<String, String> entry : raw.entrySet()) {
+      String key = entry.getKey();
+      if (known.containsKey(key)) {
+        continue;
+      }
+      if (key.equals(DB_PASSWORD)) {
+        violations.add(new Violation(key, "***",
+            "passwords are not accepted in parameter files or on the command line; allowed: "
+                + DB_PASSWORD_ENV + "=<variable name> or " + DB_PASSWORD_FILE + "=<path>"));
+        continue;
+      }
+      String hint = KeySuggestion.closest(key, known.keySet()).map(s -> "did you mean '" + s + "'? ").orElse("");
+      violations.add(new Violation(key, entry.getValue(), "unknown key; " + hint + "allowed keys: " + String.join(", ", known.keySet())));
+    }
+  }
+
+  /** Cross-key checks and the final record, over values that each passed their own check. */
+  private final class Assembly {
+    private final Map<String, Object> values;
+    private final List<Violation> violations;
+
+    Assembly(Map<String, Object> values, List<Violation> violations) {
+      this.values = values;
+      this.violations = violations;
+    }
+
+    BenchmarkConfig build() throws ConfigException {
+      Path resultsDir = Path.of(text(RESULTS_DIR));
+      Optional<Dialect> dialect = resolveDialect();
+      String url = dialect.flatMap(d -> resolveUrl(d, resultsDir)).orElse("");
+      String user = optionalText(DB_USER).orElseGet(() -> dialect.map(Dialect::defaultUser).orElse(""));
+      Secret password = resolvePassword();
+      checkDeletesClearInserts();
+      String runId = resolveRunId(dialect);
+      if (!violations.isEmpty()) {
+        throw new ConfigException(violations);
+      }
+      return new BenchmarkConfig(
+          integer(USERS), integer(SLEEP), integer(TABLES), integer(INSERTS), integer(SELECTS), integer(UPDATES),
+          integer(DELETES), integer(REPEAT), dialect.orElseThrow().name(), url, user, password, bool(AUTOCOMMIT),
+          integer(COMMIT_INTERVAL), integer(QUOTA), UsersMode.parse(text(USERS_MODE)), bool(CLEANUP),
+          text(TABLE_PREFIX), text(USER_PREFIX), integer(TEXT_LENGTH), integer(STATEMENT_TIMEOUT),
+          integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT), integer(REPORT_INTERVAL), resultsDir, runId,
+          effective(dialect.orElseThrow().name(), url, user, password, runId));
+    }
+
+    private Optional<Dialect> resolveDialect() {
+      Optional<String> type = optionalText(DB_TYPE);
+      Optional<String> url = optionalText(DB_URL);
+      if (type.isPresent()) {
+        Dialect dialect = dialects.byName(type.get()).orElseThrow();
+        if (url.isPresent() && !dialect.acceptsUrl(url.get())) {
+          violations.add(new Violation(DB_URL, Redaction.url(url.get()),
+              "not a URL of db.type=" + type.get() + "; allowed: a JDBC URL the " + type.get() + " dialect accepts"
+                  + urlOwner(url.get())));
+          return Optional.empty();
+        }
+        return Optional.of(dialect);
+      }
+      if (url.isPresent()) {
+        Optional<Dialect> byUrl = dialects.forUrl(url.get());
+        if (byUrl.isEmpty()) {
+          violations.add(new Violation(DB_URL, Redaction.url(url.get()),
+              "no dialect accepts this URL; allowed: a JDBC URL of " + String.join(", ", dialects.names())));
+        }
+        return byUrl;
+      }
+      Optional<Dialect> embedded = dialects.all().stream().filter(d -> d.defaultUrl(Path.of(".")).isPresent()).findFirst();
+      if (embedded.isEmpty()) {
+        violations.add(new Violation(DB_URL, null, "missing, and no embedded database is installed; allowed: a JDBC URL of "
+            + String.join(", ", dialects.names())));
+      }
+      return embedded;
+    }
+
+    private String urlOwner(String url) {
+      return dialects.forUrl(url).map(d -> " (this URL is " + d.name() + "'s)").orElse("");
+    }
+
+    private Optional<String> resolveUrl(Dialect dialect, Path resultsDir) {
+      Optional<String> given = optionalText(DB_URL);
+      if (given.isPresent()) {
+        return given;
+      }
+      Optional<String> embedded = dialect.defaultUrl(resultsDir.resolve("h2").toAbsolutePath());
+      if (embedded.isEmpty()) {
+        violations.add(new Violation(DB_URL, null, "missing; required when db.type=" + dialect.name()
+            + "; allowed: a JDBC URL the " + dialect.name() + " dialect accepts"));
+      }
+      return embedded;
+    }
+
+    private Secret resolvePassword() {
+      Optional<String> env = optionalText(DB_PASSWORD_ENV);
+      Optional<String> file = optionalText(DB_PASSWORD_FILE);
+      if (env.isPresent() && file.isPresent()) {
+        violations.add(new Violation(DB_PASSWORD_FILE, file.get(),
+            "given together with " + DB_PASSWORD_ENV + "; allowed: one password source, not both"));
+        return Secret.none();
+      }
+      if (env.isPresent()) {
+        String value = environment.apply(env.get());
+        if (value == null) {
+          violations.add(new Violation(DB_PASSWORD_ENV, env.get(),
+              "environment variable " + env.get() + " is not set; allowed: the name of a set environment variable"));
+          return Secret.none();
+        }
+        return Secret.of(value, "env " + env.get());
+      }
+      if (file.isPresent()) {
+        try {
+          List<String> lines = Files.readAllLines(Path.of(file.get()), StandardCharsets.UTF_8);
+          return Secret.of(lines.isEmpty() ? "" : lines.get(0).strip(), "file " + file.get());
+        } catch (IOException | RuntimeException e) {
+          violations.add(new Violation(DB_PASSWORD_FILE, file.get(),
+              "cannot read it (" + e.getClass().getSimpleName() + "); allowed: a readable file whose first line is the password"));
+        }
+      }
+      return Secret.none();
+    }
+
+    /** A cycle must leave the tables as it found them, or the next cycle's inserts collide. */
+    private void checkDeletesClearInserts() {
+      if (values.get(INSERTS) instanceof Long inserts && values.get(DELETES) instanceof Long deletes
+          && inserts > 0 && deletes == 0) {
+        violations.add(new Violation(DELETES, "0", "must be at least 1 when " + INSERTS + " > 0, because each cycle's"
+            + " deletes remove the rows it inserted; allowed: a whole number from 1 to 1000000"));
+      }
+    }
+
+    private String resolveRunId(Optional<Dialect> dialect) {
+      Optional<String> given = optionalText(RUN_ID);
+      if (given.isPresent() && !given.get().matches(RUN_ID_PATTERN)) {
+        violations.add(new Violation(RUN_ID, given.get(), "not a folder name; allowed: 1 to 100 letters, digits, '.', '_', '-'"));
+      }
+      return given.orElseGet(() -> LocalDateTime.now().format(RUN_ID_TIME) + "-" + dialect.map(Dialect::name).orElse("run"));
+    }
+
+    private Map<String, String> effective(String type, String url, String user, Secret password, String runId) {
+      Map<String, String> effective = new LinkedHashMap<>();
+      values.forEach((k, v) -> effective.put(k, String.valueOf(v)));
+      effective.put(DB_TYPE, type);
+      effective.put(DB_URL, Redaction.url(url));
+      effective.put(DB_USER, user);
+      effective.put("db.password", password.origin());
+      effective.put(RUN_ID, runId);
+      return effective;
+    }
+
+    private int integer(String key) {
+      return Math.toIntExact((Long) values.get(key));
+    }
+
+    private boolean bool(String key) {
+      return (Boolean) values.get(key);
+    }
+
+    private String text(String key) {
+      return (String) values.get(key);
+    }
+
+    private Optional<String> optionalText(String key) {
+      return Optional.ofNullable((String) values.get(key));
+    }
+  }
+}
