@@ -1,0 +1,86 @@
+package io.commitbench.core.report;
+
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.Secret;
+import io.commitbench.core.config.UsersMode;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.measure.ActorCycleTimes;
+import io.commitbench.core.measure.CycleTimes;
+import io.commitbench.core.measure.KindTotals;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.RunTotals;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** Hand-made results with figures that can be checked by hand, shared by the writer tests. */
+final class ReportFixtures {
+
+  static final long MS = 1_000_000L;
+
+  private ReportFixtures() {}
+
+  /** The paper's parameters against PostgreSQL; the URL carries a password that must never show. */
+  static BenchmarkConfig config(boolean autocommit) {
+    return new BenchmarkConfig(
+        10, 100, 5, 10, 10, 10, 10, 30,
+        "postgresql",
+        "jdbc:postgresql://127.0.0.1:5432/test?password=secret&ssl=false",
+        "postgres",
+        Secret.of("secret", "env DB_PW"),
+        autocommit, 1, 50, UsersMode.DB_USERS, true, "cb_t", "cb_u", 40, 30, 10, 60, 1,
+        Path.of("results"), "run-1",
+        Map.of("users", "10", "repeat", "30", "db.url", "jdbc:postgresql://127.0.0.1:5432/test?password=***&ssl=false",
+            "db.password", "env DB_PW", "autocommit", Boolean.toString(autocommit)));
+  }
+
+  /**
+   * Two cycles of 1500 and 2500 ms; three actors each. Actor times 1000..2400 ms (mean 1700),
+   * inserts 100..600 ms (mean 350), selects 10..60 ms (mean 35), updates 1..6 ms (mean 3.5),
+   * deletes 1.234567 ms each.
+   */
+  static RunResult completed() {
+    List<CycleTimes> cycles = List.of(new CycleTimes(1, 1500 * MS), new CycleTimes(2, 2500 * MS));
+    List<ActorCycleTimes> actorCycles = List.of(
+        actor(1, 1, 1000, 100, 10, 1), actor(1, 2, 1200, 200, 20, 2), actor(1, 3, 1400, 300, 30, 3),
+        actor(2, 1, 2000, 400, 40, 4), actor(2, 2, 2200, 500, 50, 5), actor(2, 3, 2400, 600, 60, 6));
+    Map<OperationKind, KindTotals> kinds = new EnumMap<>(OperationKind.class);
+    kinds.put(OperationKind.INSERT, kind(OperationKind.INSERT, Map.of(ErrorClass.CONSTRAINT_VIOLATION, 1L), 1, 100));
+    kinds.put(OperationKind.SELECT, kind(OperationKind.SELECT, Map.of(), 2, 2, 2, 2));
+    kinds.put(OperationKind.UPDATE, kind(OperationKind.UPDATE, Map.of(ErrorClass.DEADLOCK, 2L), 5, 5, 5, 425));
+    kinds.put(OperationKind.DELETE, kind(OperationKind.DELETE, Map.of(ErrorClass.CONNECTION_LOST, 1L), 3));
+    kinds.put(OperationKind.COMMIT, kind(OperationKind.COMMIT, Map.of()));
+    RunTotals totals = new RunTotals(kinds, 11, 1, 4000 * MS);
+    return new RunResult("run-1", "0.1.0-test", config(true), "db-users",
+        Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:05.250Z"),
+        RunOutcome.COMPLETED, "", cycles, actorCycles, totals);
+  }
+
+  /** A run that failed in setup: nothing measured. */
+  static RunResult failedInSetup() {
+    Map<OperationKind, KindTotals> kinds = new EnumMap<>(OperationKind.class);
+    for (OperationKind kind : OperationKind.values()) {
+      kinds.put(kind, kind(kind, Map.of()));
+    }
+    return new RunResult("run-2", "0.1.0-test", config(false), "shared",
+        Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:01Z"),
+        RunOutcome.FAILED, "setup failed: permission denied to create role", List.of(), List.of(),
+        new RunTotals(kinds, 0, 0, 0));
+  }
+
+  private static ActorCycleTimes actor(int cycle, int actor, long actorMs, long insertMs, long selectMs, long updateMs) {
+    return new ActorCycleTimes(cycle, actor, actorMs * MS, insertMs * MS, selectMs * MS, updateMs * MS, 1_234_567L);
+  }
+
+  /** Records each latency (milliseconds) into a fresh 3-digit nanosecond histogram. */
+  static KindTotals kind(OperationKind kind, Map<ErrorClass, Long> errors, long... latencyMillis) {
+    Histogram h = new Histogram(3);
+    for (long ms : latencyMillis) {
+      h.recordValue(ms * MS);
+    }
+    return new KindTotals(kind, h, errors);
+  }
+}
