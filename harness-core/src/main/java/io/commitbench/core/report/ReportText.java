@@ -1,0 +1,229 @@
+package io.commitbench.core.report;
+
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.Redaction;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.measure.KindTotals;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.RunTotals;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The text printed at the end of a run and saved as {@code report.txt}: the paper's run header
+ * and "Benchmark Overall Analysis" block (same labels, so results can be set beside the paper's),
+ * followed by the statistics the paper lacks (throughput, percentiles, errors).
+ *
+ * <p>Numbers use {@link Locale#ROOT}: a decimal point and no grouping, whatever the machine's
+ * locale, because the paper's German "324.604 ms" (meaning 324,604 ms) shows how easily a
+ * grouped number is misread. Lines end with {@code \n}. The database password never appears:
+ * the URL goes through {@link Redaction#url(String)} and the {@code Secret} is not printed.
+ *
+ * <pre>{@code
+ * Files.writeString(runDir.resolve("report.txt"), ReportText.full(result));
+ * }</pre>
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ReportText {
+
+  /** The paper pads its analysis labels to this width, so the colons line up. */
+  static final int PAPER_LABEL_WIDTH = 35;
+
+  /** The paper's run header pads its labels to this width. */
+  static final int HEADER_LABEL_WIDTH = 17;
+
+  private static final double NANOS_PER_MILLI = 1_000_000.0;
+  private static final String NOT_AVAILABLE = "n/a";
+  private static final String NO_VALUE = "-";
+
+  private ReportText() {}
+
+  /** Header, paper block and modern block, separated by blank lines. */
+  public static String full(RunResult r) {
+    return header(r.config(), r.usersModeUsed()) + "\n" + paperBlock(PaperAnalysis.of(r)) + "\n" + modernBlock(r);
+  }
+
+  /**
+   * The paper's run header. {@code Commit Interval} appears only when autocommit is off, since
+   * it means nothing otherwise.
+   *
+   * @param usersModeUsed what {@code users.mode} resolved to ({@code db-users} or {@code shared})
+   */
+  public static String header(BenchmarkConfig c, String usersModeUsed) {
+    StringBuilder b = new StringBuilder("-----\n");
+    headerLine(b, "DB-Type", c.dbType());
+    headerLine(b, "AutoCommit", c.autocommit());
+    headerLine(b, "Sleep Intervall", c.sleepMillis()); // the paper's spelling
+    headerLine(b, "Test Users", c.users());
+    headerLine(b, "Quota Amount", c.quotaMegabytes());
+    headerLine(b, "Table Number", c.tables());
+    headerLine(b, "Table Inserts", c.insertsPerTable());
+    headerLine(b, "Table Selects", c.selectsPerTable());
+    headerLine(b, "Table Updates", c.updatesPerTable());
+    headerLine(b, "Table Deletes", c.deletesPerTable());
+    headerLine(b, "Repeat", c.repeat());
+    headerLine(b, "Users Mode", usersModeUsed);
+    if (!c.autocommit()) {
+      headerLine(b, "Commit Interval", c.commitInterval());
+    }
+    headerLine(b, "DB-URL", Redaction.url(c.dbUrl()));
+    headerLine(b, "DB-User", c.dbUser());
+    return b.append("-----\n").toString();
+  }
+
+  /**
+   * The paper's analysis block. Values are milliseconds with three decimals, right-aligned to a
+   * common width; a figure over nothing (NaN) shows {@code n/a}.
+   */
+  public static String paperBlock(PaperAnalysis a) {
+    List<String[]> rows = List.of(
+        new String[] {"Overall time (all cycles)", millis(a.overallMillis())},
+        new String[] {"Average overall time (all cycles)", millis(a.averageOverallMillis())},
+        new String[] {"Average actor time", millis(a.averageActorMillis())},
+        new String[] {"Average actor insert time", millis(a.averageActorInsertMillis())},
+        new String[] {"Average actor select time", millis(a.averageActorSelectMillis())},
+        new String[] {"Average actor update time", millis(a.averageActorUpdateMillis())},
+        new String[] {"Average actor delete time", millis(a.averageActorDeleteMillis())});
+    int width = rows.stream().mapToInt(row -> row[1].length()).max().orElse(0);
+    StringBuilder b = new StringBuilder("##### Benchmark Overall Analysis #####\n");
+    b.append("Results for all actors and all repeat cycles!\n");
+    for (String[] row : rows) {
+      String unit = NOT_AVAILABLE.equals(row[1]) ? "" : " ms";
+      b.append(labelled(row[0], pad(row[1], width, false) + unit));
+    }
+    return b.append("#####\n").toString();
+  }
+
+  /**
+   * Outcome, throughput, errors and a latency table per operation kind. Latencies are of
+   * successful operations, in milliseconds, read from the nanosecond histograms (a percentile is
+   * HdrHistogram's highest value equivalent to it); a kind that never succeeded shows {@code -}.
+   */
+  public static String modernBlock(RunResult r) {
+    RunTotals t = r.totals();
+    StringBuilder b = new StringBuilder("##### Run Statistics #####\n");
+    b.append(labelled("Run id", r.runId()));
+    b.append(labelled("commitbench version", r.harnessVersion()));
+    b.append(labelled("Outcome", r.outcome().label()));
+    if (r.failure() != null && !r.failure().isEmpty()) {
+      // The reason often quotes a driver message, which may quote the URL.
+      b.append(labelled("Failure", Redaction.url(r.failure())));
+    }
+    List<String[]> figures = List.of(
+        new String[] {"Measured time (s)", decimal(t.measuredNanos() / 1e9)},
+        new String[] {"Operations (DML, no commits)", Long.toString(t.operations())},
+        new String[] {"Operations per second", decimal(t.operationsPerSecond())},
+        new String[] {"Transactions", Long.toString(t.transactions())},
+        new String[] {"Transactions per second", decimal(t.transactionsPerSecond())},
+        new String[] {"Errors", Long.toString(t.errors())},
+        new String[] {"Reconnects", Long.toString(t.reconnects())});
+    int width = figures.stream().mapToInt(row -> row[1].length()).max().orElse(0);
+    figures.forEach(row -> b.append(labelled(row[0], pad(row[1], width, false))));
+    b.append("\nLatency of successful operations (ms):\n");
+    b.append(kindTable(t));
+    b.append("\nErrors by class:");
+    b.append(errorsByClass(t.errorsByClass()));
+    return b.append("#####\n").toString();
+  }
+
+  private static String kindTable(RunTotals t) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"kind", "count", "errors", "mean", "p50", "p90", "p99", "p99.9", "max"});
+    for (OperationKind kind : OperationKind.values()) {
+      KindTotals k = t.kind(kind);
+      List<String> cells = new ArrayList<>(List.of(kind.label(), Long.toString(k.count()), Long.toString(k.errorCount())));
+      Latency l = Latency.of(k.latencyNanos());
+      if (l == null) {
+        cells.addAll(Collections.nCopies(Latency.COLUMNS, NO_VALUE));
+      } else {
+        Arrays.stream(l.inColumnOrder()).mapToObj(ReportText::decimal).forEach(cells::add);
+      }
+      rows.add(cells.toArray(String[]::new));
+    }
+    return table(rows);
+  }
+
+  private static String errorsByClass(Map<ErrorClass, Long> byClass) {
+    List<String[]> rows = new ArrayList<>();
+    for (ErrorClass c : ErrorClass.values()) {
+      long n = byClass.getOrDefault(c, 0L);
+      if (n > 0) {
+        rows.add(new String[] {"  " + c.label(), Long.toString(n)});
+      }
+    }
+    return rows.isEmpty() ? " none\n" : "\n" + table(rows);
+  }
+
+  /** Columns joined by two spaces; the first column left-aligned, the others right-aligned. */
+  private static String table(List<String[]> rows) {
+    int[] widths = new int[rows.get(0).length];
+    rows.forEach(row -> {
+      for (int i = 0; i < row.length; i++) {
+        widths[i] = Math.max(widths[i], row[i].length());
+      }
+    });
+    StringBuilder b = new StringBuilder();
+    for (String[] row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.length; i++) {
+        line.append(i == 0 ? "" : "  ").append(pad(row[i], widths[i], i == 0));
+      }
+      b.append(line.toString().stripTrailing()).append('\n');
+    }
+    return b.toString();
+  }
+
+  private static void headerLine(StringBuilder b, String label, Object value) {
+    b.append(" | ").append(pad(label, HEADER_LABEL_WIDTH, true)).append(": ").append(value).append('\n');
+  }
+
+  private static String labelled(String label, String value) {
+    return pad(label, PAPER_LABEL_WIDTH, true) + ": " + value + "\n";
+  }
+
+  private static String pad(String s, int width, boolean left) {
+    String spaces = " ".repeat(Math.max(0, width - s.length()));
+    return left ? s + spaces : spaces + s;
+  }
+
+  private static String millis(double value) {
+    return Double.isNaN(value) ? NOT_AVAILABLE : decimal(value);
+  }
+
+  private static String decimal(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+
+  /**
+   * One kind's latency figures in milliseconds, shared with {@link SummaryJsonWriter} so the text
+   * and the JSON always agree on what "p99" means.
+   */
+  record Latency(double mean, double p50, double p90, double p99, double p999, double max) {
+
+    static final int COLUMNS = 6;
+
+    double[] inColumnOrder() {
+      return new double[] {mean, p50, p90, p99, p999, max};
+    }
+
+    /** The figures of a nanosecond histogram; null when it holds no value. */
+    static Latency of(Histogram nanos) {
+      if (nanos.getTotalCount() == 0) {
+        return null;
+      }
+      return new Latency(
+          nanos.getMean() / NANOS_PER_MILLI,
+          nanos.getValueAtPercentile(50.0) / NANOS_PER_MILLI,
+          nanos.getValueAtPercentile(90.0) / NANOS_PER_MILLI,
+          nanos.getValueAtPercentile(99.0) / NANOS_PER_MILLI,
+          nanos.getValueAtPercentile(99.9) / NANOS_PER_MILLI,
+          nanos.getMaxValue() / NANOS_PER_MILLI);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package io.commitbench.core.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/** Seals the text layout: the paper's labels and alignment, and the modern block after it. */
+class ReportTextTest {
+
+  private static final String HEADER = """
+      -----
+       | DB-Type          : postgresql
+       | AutoCommit       : true
+       | Sleep Intervall  : 100
+       | Test Users       : 10
+       | Quota Amount     : 50
+       | Table Number     : 5
+       | Table Inserts    : 10
+       | Table Selects    : 10
+       | Table Updates    : 10
+       | Table Deletes    : 10
+       | Repeat           : 30
+       | Users Mode       : db-users
+       | DB-URL           : jdbc:postgresql://127.0.0.1:5432/test?password=***&ssl=false
+       | DB-User          : postgres
+      -----
+      """;
+
+  private static final String PAPER = """
+      ##### Benchmark Overall Analysis #####
+      Results for all actors and all repeat cycles!
+      Overall time (all cycles)          : 4000.000 ms
+      Average overall time (all cycles)  : 2000.000 ms
+      Average actor time                 : 1700.000 ms
+      Average actor insert time          :  350.000 ms
+      Average actor select time          :   35.000 ms
+      Average actor update time          :    3.500 ms
+      Average actor delete time          :    1.235 ms
+      #####
+      """;
+
+  // Latencies are HdrHistogram's highest equivalent values of 3-digit histograms (1 ms -> 1.000447).
+  private static final String MODERN = """
+      ##### Run Statistics #####
+      Run id                             : run-1
+      commitbench version                : 0.1.0-test
+      Outcome                            : completed
+      Measured time (s)                  : 4.000
+      Operations (DML, no commits)       :    11
+      Operations per second              : 2.750
+      Transactions                       :    11
+      Transactions per second            : 2.750
+      Errors                             :     4
+      Reconnects                         :     1
+
+      Latency of successful operations (ms):
+      kind    count  errors     mean    p50      p90      p99    p99.9      max
+      insert      2       1   50.488  1.000  100.008  100.008  100.008  100.008
+      select      4       0    2.000  2.001    2.001    2.001    2.001    2.001
+      update      4       2  110.016  5.001  425.198  425.198  425.198  425.198
+      delete      1       1    2.999  3.000    3.000    3.000    3.000    3.000
+      commit      0       0        -      -        -        -        -        -
+
+      Errors by class:
+        deadlock              2
+        connection_lost       1
+        constraint_violation  1
+      #####
+      """;
+
+  @Test
+  void headerHasThePaperLabelsAndNoPassword() {
+    String header = ReportText.header(ReportFixtures.config(true), "db-users");
+
+    assertThat(header).isEqualTo(HEADER);
+    assertThat(header).doesNotContain("secret").doesNotContain("Commit Interval");
+  }
+
+  @Test
+  void headerShowsCommitIntervalOnlyWithoutAutocommit() {
+    String header = ReportText.header(ReportFixtures.config(false), "shared");
+
+    assertThat(header)
+        .contains(" | AutoCommit       : false\n")
+        .contains(" | Users Mode       : shared\n | Commit Interval  : 1\n | DB-URL ");
+  }
+
+  @Test
+  void paperBlockAlignsColonsAndValues() {
+    String block = ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.completed()));
+
+    assertThat(block).isEqualTo(PAPER);
+    assertThat(block.lines().filter(l -> l.contains(": ")).map(l -> l.indexOf(':')).distinct())
+        .as("35 characters before every colon").containsExactly(ReportText.PAPER_LABEL_WIDTH);
+    assertThat(block.lines().filter(l -> l.endsWith(" ms")).map(String::length).distinct())
+        .as("values right-aligned").hasSize(1);
+  }
+
+  @Test
+  void paperBlockShowsNotAvailableWhenNothingWasMeasured() {
+    String block = ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.failedInSetup()));
+
+    assertThat(block)
+        .contains("Overall time (all cycles)          : 0.000 ms\n")
+        .contains("Average overall time (all cycles)  :   n/a\n")
+        .contains("Average actor delete time          :   n/a\n")
+        .doesNotContain("NaN");
+  }
+
+  @Test
+  void paperBlockIgnoresTheDefaultLocale() {
+    Locale saved = Locale.getDefault();
+    Locale.setDefault(Locale.GERMANY);
+    try {
+      assertThat(ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.completed()))).isEqualTo(PAPER);
+    } finally {
+      Locale.setDefault(saved);
+    }
+  }
+
+  @Test
+  void modernBlockHasTotalsLatencyTableAndErrors() {
+    assertThat(ReportText.modernBlock(ReportFixtures.completed())).isEqualTo(MODERN);
+  }
+
+  @Test
+  void modernBlockOfAFailedRunShowsTheReasonAndNoLatencies() {
+    String block = ReportText.modernBlock(ReportFixtures.failedInSetup());
+
+    assertThat(block)
+        .contains("Outcome                            : failed\n")
+        .contains("Failure                            : setup failed: permission denied to create role\n")
+        .contains("insert      0       0     -    -    -    -      -    -\n")
+        .contains("Errors by class: none\n");
+  }
+
+  @Test
+  void failureReasonIsRedacted() {
+    RunResult failed = ReportFixtures.failedInSetup();
+    RunResult leaky = new RunResult(failed.runId(), failed.harnessVersion(), failed.config(), failed.usersModeUsed(),
+        failed.startedAt(), failed.endedAt(), failed.outcome(),
+        "cannot connect to jdbc:postgresql://db/test?password=secret", failed.cycles(), failed.actorCycles(),
+        failed.totals());
+
+    assertThat(ReportText.full(leaky)).contains("password=***").doesNotContain("secret");
+  }
+
+  @Test
+  void fullIsHeaderPaperAndModernBlock() {
+    String full = ReportText.full(ReportFixtures.completed());
+
+    assertThat(full).isEqualTo(HEADER + "\n" + PAPER + "\n" + MODERN);
+    assertThat(full).doesNotContain("secret");
+  }
+}
