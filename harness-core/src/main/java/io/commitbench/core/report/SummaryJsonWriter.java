@@ -1,0 +1,175 @@
+package io.commitbench.core.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.commitbench.core.config.Redaction;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.measure.CycleTimes;
+import io.commitbench.core.measure.KindTotals;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.RunTotals;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+
+/**
+ * Writes {@code summary.json}, the machine-readable result of one run, for scripts that compare
+ * runs (HDD against SSD redo logs, one storage setup against another).
+ *
+ * <p>Format {@code commitbench.summary/1}: a pretty-printed UTF-8 JSON object whose keys always
+ * appear in this order, every key always present. Times are ISO-8601 UTC instants; durations
+ * and latencies are milliseconds unless the key says otherwise; a figure that does not exist
+ * (NaN, infinite, or a latency of a kind that never succeeded) is {@code null}, never a string.
+ *
+ * <pre>
+ * {
+ *   "schema": "commitbench.summary/1",   // changes only when a key changes meaning or goes away
+ *   "runId": "...", "harnessVersion": "...",
+ *   "startedAt": "2025-01-01T10:00:00Z", "endedAt": "...",
+ *   "outcome": "completed" | "interrupted" | "failed",
+ *   "failure": one line (credentials redacted), or null when completed,
+ *   "usersMode": "db-users" | "shared",          // what users.mode resolved to
+ *   "config": { key: value, ... },               // the effective configuration, sorted, no secrets
+ *   "paper": { "overallMillis", "averageOverallMillis", "averageActorMillis",
+ *              "averageActorInsertMillis", "averageActorSelectMillis",
+ *              "averageActorUpdateMillis", "averageActorDeleteMillis",
+ *              "cycles", "actorCycles" },          // see {@link PaperAnalysis}
+ *   "cycles": [ { "cycle": 1, "millis": 10.8 }, ... ],
+ *   "totals": { "measuredSeconds", "operations", "operationsPerSecond", "transactions",
+ *               "transactionsPerSecond", "errors", "reconnects",
+ *               "errorsByClass": { "deadlock": 0, ... every error class } },
+ *   "kinds": { "insert" | "select" | "update" | "delete" | "commit":
+ *              { "count", "errors", "errorsByClass": { ... every error class },
+ *                "latencyMillis": { "mean", "p50", "p90", "p99", "p99_9", "max" } or null } }
+ * }
+ * </pre>
+ *
+ * <p>{@code operations} counts successful DML statements (commits not included); latencies are
+ * of successful operations, percentiles as HdrHistogram reports them (the highest value
+ * equivalent to the percentile). The file is written to a temporary file in the same directory,
+ * forced to disk and renamed over {@code summary.json}, so readers never see half a file.
+ * Stateless and thread-safe.
+ */
+public final class SummaryJsonWriter {
+
+  /** The value of the first key, {@code schema}. */
+  public static final String SCHEMA = "commitbench.summary/1";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final double NANOS_PER_MILLI = 1_000_000.0;
+
+  private SummaryJsonWriter() {}
+
+  /** Writes (or replaces) {@code file} atomically. */
+  public static void write(RunResult r, Path file) throws IOException {
+    ByteBuffer json = ByteBuffer.wrap(MAPPER.writeValueAsBytes(toJson(r)));
+    // Not Files.createTempFile: it makes the file owner-only (0600), and the rename would carry
+    // that over to summary.json. A fixed name also replaces a leftover of a crashed write.
+    Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+    try {
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING)) {
+        while (json.hasRemaining()) {
+          channel.write(json);
+        }
+        channel.force(true);
+      }
+      Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  /** The document as a tree, in key order. */
+  static ObjectNode toJson(RunResult r) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schema", SCHEMA);
+    root.put("runId", r.runId());
+    root.put("harnessVersion", r.harnessVersion());
+    root.put("startedAt", r.startedAt().toString());
+    root.put("endedAt", r.endedAt().toString());
+    root.put("outcome", r.outcome().label());
+    // The reason often quotes a driver message, which may quote the URL.
+    root.put("failure", r.failure() == null || r.failure().isEmpty() ? null : Redaction.url(r.failure()));
+    root.put("usersMode", r.usersModeUsed());
+    ObjectNode config = root.putObject("config");
+    r.config().effective().forEach(config::put);
+    paper(root.putObject("paper"), PaperAnalysis.of(r));
+    ArrayNode cycles = root.putArray("cycles");
+    for (CycleTimes c : r.cycles()) {
+      ObjectNode cycle = cycles.addObject();
+      cycle.put("cycle", c.cycle());
+      number(cycle, "millis", c.nanos() / NANOS_PER_MILLI);
+    }
+    totals(root.putObject("totals"), r.totals());
+    ObjectNode kinds = root.putObject("kinds");
+    for (OperationKind kind : OperationKind.values()) {
+      kind(kinds.putObject(kind.label()), r.totals().kind(kind));
+    }
+    return root;
+  }
+
+  private static void paper(ObjectNode node, PaperAnalysis a) {
+    number(node, "overallMillis", a.overallMillis());
+    number(node, "averageOverallMillis", a.averageOverallMillis());
+    number(node, "averageActorMillis", a.averageActorMillis());
+    number(node, "averageActorInsertMillis", a.averageActorInsertMillis());
+    number(node, "averageActorSelectMillis", a.averageActorSelectMillis());
+    number(node, "averageActorUpdateMillis", a.averageActorUpdateMillis());
+    number(node, "averageActorDeleteMillis", a.averageActorDeleteMillis());
+    node.put("cycles", a.cycles());
+    node.put("actorCycles", a.actorCycles());
+  }
+
+  private static void totals(ObjectNode node, RunTotals t) {
+    number(node, "measuredSeconds", t.measuredNanos() / 1e9);
+    node.put("operations", t.operations());
+    number(node, "operationsPerSecond", t.operationsPerSecond());
+    node.put("transactions", t.transactions());
+    number(node, "transactionsPerSecond", t.transactionsPerSecond());
+    node.put("errors", t.errors());
+    node.put("reconnects", t.reconnects());
+    errorsByClass(node.putObject("errorsByClass"), t.errorsByClass());
+  }
+
+  private static void kind(ObjectNode node, KindTotals k) {
+    node.put("count", k.count());
+    node.put("errors", k.errorCount());
+    errorsByClass(node.putObject("errorsByClass"), k.errors());
+    ReportText.Latency l = ReportText.Latency.of(k.latencyNanos());
+    if (l == null) {
+      node.putNull("latencyMillis");
+      return;
+    }
+    ObjectNode latency = node.putObject("latencyMillis");
+    number(latency, "mean", l.mean());
+    number(latency, "p50", l.p50());
+    number(latency, "p90", l.p90());
+    number(latency, "p99", l.p99());
+    number(latency, "p99_9", l.p999());
+    number(latency, "max", l.max());
+  }
+
+  /** Every class, zeros included, so a reader never has to tell "absent" from "none". */
+  private static void errorsByClass(ObjectNode node, Map<ErrorClass, Long> byClass) {
+    for (ErrorClass c : ErrorClass.values()) {
+      node.put(c.label(), byClass.getOrDefault(c, 0L));
+    }
+  }
+
+  /** JSON has no NaN or infinity; Jackson would write them as bare tokens no parser accepts. */
+  private static void number(ObjectNode node, String key, double value) {
+    if (Double.isFinite(value)) {
+      node.put(key, value);
+    } else {
+      node.putNull(key);
+    }
+  }
+}
