@@ -1,0 +1,104 @@
+package io.commitbench.core.report;
+
+import static io.commitbench.core.report.ReportFixtures.MS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import io.commitbench.core.measure.IntervalStats;
+import io.commitbench.core.measure.OperationKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistogramLogSinkTest {
+
+  private static final long START = 1_735_812_000_000L; // 2025-01-02T10:00:00Z
+
+  @TempDir Path dir;
+
+  @Test
+  void writesEveryKindOfEveryIntervalTaggedAndReadableByHdrHistogram() throws IOException {
+    Path file = dir.resolve("latency.hlog");
+    Map<OperationKind, Histogram> first = histograms(0, 1000);
+    try (HistogramLogSink sink = new HistogramLogSink(file, START)) {
+      first.get(OperationKind.INSERT).recordValue(3 * MS);
+      first.get(OperationKind.INSERT).recordValue(5 * MS);
+      first.get(OperationKind.UPDATE).recordValue(425 * MS);
+      sink.onInterval(stats(0, 1000), first);
+      // Flushed per interval: readable before close.
+      assertThat(Files.readString(file)).contains("Tag=commit,");
+      Map<OperationKind, Histogram> second = histograms(1000, 2000);
+      second.get(OperationKind.SELECT).recordValue(MS);
+      sink.onInterval(stats(1000, 2000), second);
+      assertThat(first.get(OperationKind.INSERT).getTag()).as("caller's tag restored").isNull();
+    }
+
+    List<Histogram> read = new ArrayList<>();
+    HistogramLogReader reader = new HistogramLogReader(file.toFile());
+    try {
+      for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+        read.add((Histogram) h);
+      }
+      assertThat(reader.getStartTimeSec()).isEqualTo(START / 1000.0);
+    } finally {
+      reader.close();
+    }
+
+    assertThat(read).extracting(Histogram::getTag).containsExactly(
+        "insert", "select", "update", "delete", "commit",
+        "insert", "select", "update", "delete", "commit");
+    assertThat(read).extracting(Histogram::getTotalCount).containsExactly(2L, 0L, 1L, 0L, 0L, 0L, 1L, 0L, 0L, 0L);
+    assertThat(read.get(2)).as("same distribution after the round trip").isEqualTo(first.get(OperationKind.UPDATE));
+    assertThat(read.get(5).getStartTimeStamp()).as("absolute again after reading").isEqualTo(START + 1000);
+    assertThat(read.get(5).getEndTimeStamp()).isEqualTo(START + 2000);
+  }
+
+  @Test
+  void startsWithTheStandardPreamble() throws IOException {
+    Path file = dir.resolve("latency.hlog");
+    new HistogramLogSink(file, START).close();
+
+    List<String> lines = Files.readAllLines(file);
+    assertThat(lines.get(0)).startsWith("#[Histogram log format version ");
+    assertThat(lines.get(1)).startsWith("#[StartTime: 1735812000.000");
+    assertThat(lines.get(2)).startsWith("#[BaseTime: 1735812000.000");
+    assertThat(lines.get(3)).startsWith("\"StartTimestamp\",\"Interval_Length\"");
+  }
+
+  @Test
+  void rejectsAnIntervalWithoutEveryKindBeforeWritingAnyOfIt() throws IOException {
+    Path file = dir.resolve("latency.hlog");
+    try (HistogramLogSink sink = new HistogramLogSink(file, START)) {
+      Map<OperationKind, Histogram> partial = histograms(0, 1000);
+      partial.remove(OperationKind.COMMIT);
+
+      assertThatIllegalArgumentException().isThrownBy(() -> sink.onInterval(stats(0, 1000), partial))
+          .withMessageContaining("commit");
+    }
+    assertThat(Files.readString(file)).doesNotContain("Tag=");
+  }
+
+  private static Map<OperationKind, Histogram> histograms(long fromMillis, long toMillis) {
+    Map<OperationKind, Histogram> map = new EnumMap<>(OperationKind.class);
+    for (OperationKind kind : OperationKind.values()) {
+      Histogram h = new Histogram(3);
+      h.setStartTimeStamp(START + fromMillis);
+      h.setEndTimeStamp(START + toMillis);
+      map.put(kind, h);
+    }
+    return map;
+  }
+
+  private static IntervalStats stats(long fromMillis, long toMillis) {
+    return new IntervalStats(fromMillis, toMillis, Map.of(), 0, 0);
+  }
+}
