@@ -1,0 +1,164 @@
+package io.commitbench.core.run;
+
+import io.commitbench.core.measure.ActorCycleTimes;
+import io.commitbench.core.measure.CycleTimes;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs actors the way the paper's testframe does: one thread per actor; in every cycle the
+ * actors are released {@code sleep} apart, and the next cycle starts when the last actor of
+ * this one has finished.
+ *
+ * <p>The coordinating thread and the actor threads meet at a {@link Phaser} twice per cycle
+ * (release, finish). A failing actor records its failure and asks the others to stop; every
+ * thread still takes part in the barriers of the cycle in progress, so nobody waits forever.
+ * All failures are returned, not just the first.
+ */
+public final class ActorGroup {
+
+  private static final long MAX_PARK_NANOS = 50_000_000L;
+
+  /** Called from the coordinating thread (cycle events) and from actor threads (actor-cycles). */
+  public interface Listener {
+    /** Just before the actors of {@code cycle} are released; {@code startNanos} is the cycle's start. */
+    default void cycleStarting(int cycle, long startNanos) {}
+
+    /** An actor finished a whole cycle (called on that actor's thread). */
+    default void actorCycleFinished(ActorCycleTimes times) {}
+
+    /** Every actor finished the cycle. */
+    default void cycleFinished(CycleTimes times) {}
+  }
+
+  /**
+   * @param cyclesCompleted cycles in which every actor finished its work
+   * @param failures what went wrong, in the order it happened
+   */
+  public record Outcome(int cyclesCompleted, List<Throwable> failures) {}
+
+  private final ActorSchedule schedule;
+  private final List<? extends ActorBody> bodies;
+  private final StopSignal stop;
+  private final Listener listener;
+  private final Phaser phaser;
+  private final AtomicLongArray endNanos;
+  private final AtomicInteger finishedInCycle = new AtomicInteger();
+  private final List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+  private volatile long cycleStartNanos;
+  private volatile boolean proceed = true;
+
+  public ActorGroup(ActorSchedule schedule, List<? extends ActorBody> bodies, StopSignal stop, Listener listener) {
+    if (bodies.size() != schedule.actors()) {
+      throw new IllegalArgumentException(bodies.size() + " bodies for " + schedule.actors() + " actors");
+    }
+    this.schedule = schedule;
+    this.bodies = List.copyOf(bodies);
+    this.stop = stop;
+    this.listener = listener;
+    this.phaser = new Phaser(bodies.size() + 1);
+    this.endNanos = new AtomicLongArray(bodies.size());
+  }
+
+  /** Runs every cycle (or until stopped) on the calling thread; returns when all actors have closed. */
+  public Outcome run() throws InterruptedException {
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < bodies.size(); i++) {
+      int index = i;
+      Thread thread = new Thread(() -> actorLoop(index), "actor-" + (index + 1));
+      thread.setDaemon(true);
+      threads.add(thread);
+      thread.start();
+    }
+    int completed = coordinate();
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    return new Outcome(completed, List.copyOf(failures));
+  }
+
+  private int coordinate() {
+    phaser.arriveAndAwaitAdvance(); // every actor has opened (or failed to)
+    int completed = 0;
+    for (int cycle = 1; cycle <= schedule.cycles(); cycle++) {
+      proceed = !stop.isRequested();
+      finishedInCycle.set(0);
+      long start = System.nanoTime();
+      cycleStartNanos = start;
+      if (proceed) {
+        listener.cycleStarting(cycle, start);
+      }
+      phaser.arriveAndAwaitAdvance(); // release
+      if (!proceed) {
+        break;
+      }
+      phaser.arriveAndAwaitAdvance(); // all actors done with the cycle
+      if (finishedInCycle.get() == bodies.size()) {
+        long last = 0;
+        for (int i = 0; i < bodies.size(); i++) {
+          last = Math.max(last, endNanos.get(i));
+        }
+        listener.cycleFinished(new CycleTimes(cycle, last - start));
+        completed++;
+      }
+    }
+    return completed;
+  }
+
+  private void actorLoop(int index) {
+    ActorBody body = bodies.get(index);
+    try {
+      try {
+        body.open();
+      } catch (Throwable e) {
+        fail(index, e);
+      }
+      phaser.arriveAndAwaitAdvance();
+      for (int cycle = 1; cycle <= schedule.cycles(); cycle++) {
+        phaser.arriveAndAwaitAdvance();
+        if (!proceed) {
+          break;
+        }
+        runOneCycle(index, body, cycle);
+        phaser.arriveAndAwaitAdvance();
+      }
+    } finally {
+      body.close();
+    }
+  }
+
+  private void runOneCycle(int index, ActorBody body, int cycle) {
+    if (!waitForStart(cycleStartNanos + schedule.startOffsetNanos(index))) {
+      return;
+    }
+    try {
+      ActorCycleTimes times = body.runCycle(cycle);
+      endNanos.set(index, System.nanoTime());
+      if (times != null) {
+        listener.actorCycleFinished(times);
+        finishedInCycle.incrementAndGet();
+      }
+    } catch (Throwable e) {
+      fail(index, e);
+    }
+  }
+
+  /** Parks until the deadline; false when a stop was requested meanwhile. */
+  private boolean waitForStart(long deadlineNanos) {
+    long remaining;
+    while ((remaining = deadlineNanos - System.nanoTime()) > 0 && !stop.isRequested()) {
+      LockSupport.parkNanos(Math.min(remaining, MAX_PARK_NANOS));
+    }
+    return !stop.isRequested();
+  }
+
+  private void fail(int index, Throwable e) {
+    failures.add(e);
+    stop.request("actor " + (index + 1) + " failed: " + e.getMessage());
+  }
+}

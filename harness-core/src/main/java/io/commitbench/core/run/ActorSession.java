@@ -1,0 +1,127 @@
+package io.commitbench.core.run;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.commitbench.core.dialect.WorkloadSql;
+import io.commitbench.core.measure.OperationKind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One actor's connection and its prepared statements (prepared once, reused every cycle). When
+ * the connection breaks, {@link #reconnect} replaces it with exponential back-off until the
+ * deadline. Confined to the actor's thread.
+ */
+final class ActorSession implements AutoCloseable {
+
+  private static final long FIRST_BACKOFF_MILLIS = 100;
+  private static final long MAX_BACKOFF_MILLIS = 5_000;
+
+  private final String login;
+  private final HikariDataSource pool;
+  private final List<WorkloadSql> tables;
+  private final int statementTimeoutSeconds;
+  private final long reconnectTimeoutNanos;
+  private Connection connection;
+  private List<Map<OperationKind, PreparedStatement>> statements = List.of();
+
+  /**
+   * @param login the user name, for messages
+   * @param tables the workload SQL of each table, in table order
+   */
+  ActorSession(String login, HikariDataSource pool, List<WorkloadSql> tables, int statementTimeoutSeconds,
+      int reconnectTimeoutSeconds) {
+    this.login = login;
+    this.pool = pool;
+    this.tables = tables;
+    this.statementTimeoutSeconds = statementTimeoutSeconds;
+    this.reconnectTimeoutNanos = reconnectTimeoutSeconds * 1_000_000_000L;
+  }
+
+  void open() throws SQLException {
+    try {
+      connection = pool.getConnection();
+    } catch (SQLException e) {
+      throw new SQLException("cannot connect as " + login + " to " + pool.getJdbcUrl() + ": " + e.getMessage(),
+          e.getSQLState(), e.getErrorCode(), e);
+    }
+    prepare();
+  }
+
+  Connection connection() {
+    return connection;
+  }
+
+  /** The prepared statement of a DML kind on a table (0-based index). */
+  PreparedStatement statement(int table, OperationKind kind) {
+    return statements.get(table).get(kind);
+  }
+
+  /**
+   * Drops the broken connection and gets a new one, waiting 0.1 s, 0.2 s, ... up to 5 s between
+   * attempts, until {@code reconnect.timeout} has passed.
+   */
+  void reconnect(SQLException cause) throws ReconnectFailedException, InterruptedException {
+    discardConnection();
+    long deadline = System.nanoTime() + reconnectTimeoutNanos;
+    long backoff = FIRST_BACKOFF_MILLIS;
+    SQLException last = cause;
+    while (true) {
+      try {
+        connection = pool.getConnection();
+        prepare();
+        return;
+      } catch (SQLException e) {
+        last = e;
+        discardConnection();
+      }
+      if (System.nanoTime() + backoff * 1_000_000 > deadline) {
+        throw new ReconnectFailedException("lost the connection as " + login + " and could not reconnect within "
+            + reconnectTimeoutNanos / 1_000_000_000 + " s (reconnect.timeout): " + last.getMessage(), last);
+      }
+      Thread.sleep(backoff);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+    }
+  }
+
+  private void prepare() throws SQLException {
+    List<Map<OperationKind, PreparedStatement>> prepared = new java.util.ArrayList<>();
+    for (WorkloadSql sql : tables) {
+      Map<OperationKind, PreparedStatement> byKind = new EnumMap<>(OperationKind.class);
+      byKind.put(OperationKind.INSERT, prepare(sql.insert()));
+      byKind.put(OperationKind.SELECT, prepare(sql.select()));
+      byKind.put(OperationKind.UPDATE, prepare(sql.update()));
+      byKind.put(OperationKind.DELETE, prepare(sql.delete()));
+      prepared.add(byKind);
+    }
+    statements = prepared;
+  }
+
+  private PreparedStatement prepare(String sql) throws SQLException {
+    PreparedStatement statement = connection.prepareStatement(sql);
+    statement.setQueryTimeout(statementTimeoutSeconds);
+    return statement;
+  }
+
+  private void discardConnection() {
+    if (connection != null) {
+      pool.evictConnection(connection);
+      connection = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // Closing a broken connection at the end of a run: nothing left to save.
+      }
+      connection = null;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package io.commitbench.core.run;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.Dialect;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * One HikariCP pool per login the actors use: a single pool sized to all actors in shared mode,
+ * one single-connection pool per actor in db-users mode. Each actor holds its connection for
+ * the whole run; the pool gives it bounded connect attempts and replaces a connection that broke.
+ */
+final class ConnectionPools implements AutoCloseable {
+
+  /** Slack above the statement timeout, so the server's own cancellation is seen before a socket timeout. */
+  private static final int SOCKET_SLACK_SECONDS = 30;
+
+  private final BenchmarkConfig config;
+  private final Dialect dialect;
+  private final List<HikariDataSource> pools = new ArrayList<>();
+
+  ConnectionPools(BenchmarkConfig config, Dialect dialect) {
+    this.config = config;
+    this.dialect = dialect;
+  }
+
+  /** The driver properties every connection of the run uses, the admin's included. */
+  static Properties driverProperties(BenchmarkConfig config, Dialect dialect) {
+    return dialect.connectionProperties(new ConnectionTimeouts(
+        config.connectTimeoutSeconds(), config.statementTimeoutSeconds() + SOCKET_SLACK_SECONDS));
+  }
+
+  synchronized HikariDataSource create(String user, String password, int size) {
+    HikariConfig hikari = new HikariConfig();
+    hikari.setPoolName("cb-" + user + "-" + (pools.size() + 1));
+    hikari.setJdbcUrl(config.dbUrl());
+    hikari.setUsername(user);
+    hikari.setPassword(password);
+    hikari.setDataSourceProperties(driverProperties(config, dialect));
+    hikari.setAutoCommit(config.autocommit());
+    hikari.setMaximumPoolSize(size);
+    hikari.setMinimumIdle(0);
+    hikari.setConnectionTimeout(config.connectTimeoutSeconds() * 1000L);
+    hikari.setValidationTimeout(Math.min(5_000L, config.connectTimeoutSeconds() * 1000L));
+    // Fail on the actor's first getConnection (with a message naming the actor), not here.
+    hikari.setInitializationFailTimeout(-1);
+    HikariDataSource pool = new HikariDataSource(hikari);
+    pools.add(pool);
+    return pool;
+  }
+
+  @Override
+  public synchronized void close() {
+    pools.forEach(HikariDataSource::close);
+    pools.clear();
+  }
+}

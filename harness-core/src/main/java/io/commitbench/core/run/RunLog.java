@@ -1,0 +1,56 @@
+package io.commitbench.core.run;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What the run prints, sent to the console and appended to {@code report.txt} line by line, so
+ * the report on disk holds exactly what was printed, up to the moment a run died.
+ * Thread-safe: lines from the reporter thread and the main thread never interleave.
+ */
+final class RunLog implements AutoCloseable {
+
+  private final PrintStream console;
+  private BufferedWriter report;
+
+  RunLog(PrintStream console) {
+    this.console = console;
+  }
+
+  /** Starts copying to the report file (lines printed before are not copied). */
+  synchronized void copyTo(Path reportFile) throws IOException {
+    report = Files.newBufferedWriter(reportFile, StandardCharsets.UTF_8);
+  }
+
+  /** Prints text (one or more lines; a final newline is added when missing). */
+  synchronized void print(String text) {
+    String block = text.endsWith("\n") ? text : text + "\n";
+    console.print(block);
+    console.flush();
+    if (report != null) {
+      try {
+        report.write(block);
+        report.flush();
+      } catch (IOException e) {
+        console.println("warning: cannot write report.txt any more: " + e.getMessage());
+        report = null;
+      }
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (report != null) {
+      try {
+        report.close();
+      } catch (IOException e) {
+        console.println("warning: cannot close report.txt: " + e.getMessage());
+      }
+      report = null;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.commitbench.core.run;
+
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.UsersMode;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.TableSpec;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Creates what a run needs, as the paper's central user does: the tables with their three
+ * indexes and, in db-users mode, one login per actor with DML grants on every table. Removes
+ * it all again at the end. Tables and users carry the configured prefixes; leftovers of an
+ * earlier run with the same names are dropped first.
+ *
+ * <p>Statements that carry a password are never logged or put into exception messages.
+ */
+final class SchemaSetup {
+
+  private static final int PASSWORD_LENGTH = 24;
+  private static final String PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+
+  private final BenchmarkConfig config;
+  private final Dialect dialect;
+  private final Connection admin;
+  private final List<TableSpec> tables = new ArrayList<>();
+  private final List<DbUser> users = new ArrayList<>();
+  private UsersMode mode;
+
+  SchemaSetup(BenchmarkConfig config, Dialect dialect, Connection admin) {
+    this.config = config;
+    this.dialect = dialect;
+    this.admin = admin;
+  }
+
+  /** Decides the users mode; refuses db-users when the configured user may not create users. */
+  UsersMode resolveMode() throws SQLException {
+    boolean mayCreate = dialect.canCreateUsers(admin);
+    mode = switch (config.usersMode()) {
+      case AUTO -> mayCreate ? UsersMode.DB_USERS : UsersMode.SHARED;
+      case DB_USERS -> {
+        if (!mayCreate) {
+          throw new SQLException("users.mode=db-users, but " + config.dbUser()
+              + " may not create database users; grant it that privilege or use users.mode=shared");
+        }
+        yield UsersMode.DB_USERS;
+      }
+      case SHARED -> UsersMode.SHARED;
+    };
+    return mode;
+  }
+
+  /** Creates the tables (and users); returns the tables in order. */
+  List<TableSpec> create() throws SQLException {
+    String qualifier = dialect.centralQualifier(admin);
+    for (int t = 1; t <= config.tables(); t++) {
+      String name = config.tablePrefix() + t;
+      TableSpec table = new TableSpec(name, qualifier, dialect.qualifiedName(qualifier, name), config.textLength());
+      execute(dialect.dropTableStatements(table), "drop leftover table " + name, false);
+      tables.add(table);
+      execute(dialect.createTableStatements(table), "create table " + name, false);
+    }
+    if (mode == UsersMode.DB_USERS) {
+      SecureRandom random = new SecureRandom();
+      for (int a = 1; a <= config.users(); a++) {
+        DbUser user = new DbUser(config.userPrefix() + a, password(random));
+        execute(dialect.dropUserStatements(user), "drop leftover user " + user.name(), false);
+        users.add(user);
+        execute(dialect.createUserStatements(user, config.quotaMegabytes()), "create user " + user.name(), true);
+        for (TableSpec table : tables) {
+          execute(dialect.grantStatements(user, table), "grant " + table.name() + " to " + user.name(), false);
+        }
+      }
+    }
+    commitIfNeeded();
+    return List.copyOf(tables);
+  }
+
+  /** The login of actor {@code index} (0-based); null in shared mode. */
+  DbUser userOf(int index) {
+    return mode == UsersMode.DB_USERS ? users.get(index) : null;
+  }
+
+  /**
+   * Drops the users and tables this setup created, users first so that no actor login outlives
+   * the tables it was granted. Every statement is tried; the failures are returned.
+   */
+  List<SQLException> drop() {
+    List<SQLException> failures = new ArrayList<>();
+    for (DbUser user : users) {
+      tryExecute(dialect.dropUserStatements(user), "drop user " + user.name(), failures);
+    }
+    for (TableSpec table : tables) {
+      tryExecute(dialect.dropTableStatements(table), "drop table " + table.name(), failures);
+    }
+    try {
+      commitIfNeeded();
+    } catch (SQLException e) {
+      failures.add(e);
+    }
+    users.clear();
+    tables.clear();
+    return failures;
+  }
+
+  private void tryExecute(List<String> statements, String what, List<SQLException> failures) {
+    try {
+      execute(statements, what, false);
+    } catch (SQLException e) {
+      failures.add(e);
+    }
+  }
+
+  private void execute(List<String> statements, String what, boolean sensitive) throws SQLException {
+    try (Statement statement = admin.createStatement()) {
+      statement.setQueryTimeout(config.statementTimeoutSeconds());
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    } catch (SQLException e) {
+      // The server's message may echo the statement; for a statement with a password, drop it.
+      String detail = sensitive ? "SQLState " + e.getSQLState() + ", code " + e.getErrorCode() : e.getMessage();
+      throw new SQLException("cannot " + what + ": " + detail, e.getSQLState(), e.getErrorCode(), sensitive ? null : e);
+    }
+  }
+
+  private void commitIfNeeded() throws SQLException {
+    if (!admin.getAutoCommit()) {
+      admin.commit();
+    }
+  }
+
+  private static String password(SecureRandom random) {
+    StringBuilder password = new StringBuilder(PASSWORD_LENGTH);
+    for (int i = 0; i < PASSWORD_LENGTH; i++) {
+      password.append(PASSWORD_ALPHABET.charAt(random.nextInt(PASSWORD_ALPHABET.length())));
+    }
+    return password.toString();
+  }
+}
