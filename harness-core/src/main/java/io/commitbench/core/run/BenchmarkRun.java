@@ -19,7 +19,7 @@ import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * report, summary and intervals for what it measured.
  *
  * <pre>
- * RunResult result = new BenchmarkRun(config, dialect, "0.1.0", System.out).execute();
+ * RunResult result = new BenchmarkRun(config, dialect, "0.1.0", new PrintWriter(System.out, true)).execute();
  * </pre>
  *
  * <p>{@link #requestStop} may be called from any thread (a signal handler); everything else
@@ -63,7 +63,7 @@ public final class BenchmarkRun {
   private Path directory;
   private volatile IntervalReporter reporter;
 
-  public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintStream console) {
+  public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
     this.config = config;
     this.dialect = dialect;
     this.harnessVersion = harnessVersion;

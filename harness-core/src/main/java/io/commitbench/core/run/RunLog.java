@@ -2,7 +2,7 @@ package io.commitbench.core.run;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,10 +14,10 @@ import java.nio.file.Path;
  */
 final class RunLog implements AutoCloseable {
 
-  private final PrintStream console;
+  private final PrintWriter console;
   private BufferedWriter report;
 
-  RunLog(PrintStream console) {
+  RunLog(PrintWriter console) {
     this.console = console;
   }
 

@@ -1,0 +1,29 @@
+package io.commitbench.cli;
+
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.ConfigBinder;
+import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.dialect.DialectRegistry;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The parameter file and its {@code --set} overrides, shared by {@code run} and {@code validate}. */
+final class ConfigOptions {
+
+  @Parameters(index = "0", paramLabel = "FILE",
+      description = "Parameter file (.properties): the paper's keys (users, sleep, tablename, table*number, repeat)"
+          + " plus optional dotted keys such as db.url; see README.md for every key.")
+  Path file;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+      description = "Overrides one key of the file; repeatable (--set db.url=jdbc:postgresql://127.0.0.1/test --set repeat=3).")
+  Map<String, String> overrides = new LinkedHashMap<>();
+
+  BenchmarkConfig bind(DialectRegistry dialects) throws ConfigException {
+    ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
+    return binder.bind(ConfigBinder.readFile(file), overrides);
+  }
+}

@@ -1,0 +1,18 @@
+package io.commitbench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/** Shows an unexpected failure as one line (the stack trace only with COMMITBENCH_DEBUG set). */
+final class ErrorHandler implements IExecutionExceptionHandler {
+
+  @Override
+  public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
+    commandLine.getErr().println("error: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+    if (System.getenv("COMMITBENCH_DEBUG") != null) {
+      e.printStackTrace(commandLine.getErr());
+    }
+    return ExitCodes.RUN_FAILED;
+  }
+}

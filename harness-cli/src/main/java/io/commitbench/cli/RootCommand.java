@@ -1,0 +1,24 @@
+package io.commitbench.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+
+/** {@code commitbench}: the root command; it only groups the subcommands. */
+@Command(
+    name = "commitbench",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Measures what storage does to database commits: runs the actor workload of the",
+      "Neitzel/Hoeding testframe (inserts, selects, updates, deletes by N staggered users)",
+      "against H2, PostgreSQL, MariaDB or Oracle, and reports commit latency and throughput."
+    },
+    subcommands = {RunCommand.class, ValidateCommand.class, DriversCommand.class, HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:success",
+      "1:the run failed (results measured so far are still written)",
+      "2:bad input (options, parameter file, values); nothing was changed"
+    },
+    footer = {"", "Start with: commitbench run config/quickstart.properties"})
+final class RootCommand {}

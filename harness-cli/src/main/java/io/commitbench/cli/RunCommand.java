@@ -1,0 +1,94 @@
+package io.commitbench.cli;
+
+import io.commitbench.core.HarnessVersion;
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.report.RunOutcome;
+import io.commitbench.core.report.RunResult;
+import io.commitbench.core.run.BenchmarkRun;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code commitbench run FILE}: one benchmark run, results under {@code results/<run-id>/}. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs the workload of a parameter file: sets up the central tables (and one database user",
+      "per actor in users.mode=db-users), starts the actors 'sleep' ms apart, repeats the cycle",
+      "'repeat' times, prints progress every report.interval seconds and, at the end, the paper's",
+      "'Benchmark Overall Analysis' block followed by throughput and latency percentiles.",
+      "",
+      "Writes results/<run-id>/: report.txt, summary.json, intervals.csv, latency.hlog,",
+      "config.properties. A failed or interrupted (Ctrl-C) run still writes what it measured."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the run completed", "1:the run failed or was interrupted (partial results written)",
+      "2:bad input; nothing was run"})
+final class RunCommand implements Callable<Integer> {
+
+  /** Slack for a shutdown hook beyond the statement timeout: cleanup and writing results. */
+  private static final Duration RESULT_GRACE = Duration.ofSeconds(60);
+
+  @Mixin ConfigOptions options;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    DialectRegistry dialects = DialectRegistry.load();
+    BenchmarkConfig config;
+    try {
+      config = options.bind(dialects);
+    } catch (ConfigException e) {
+      return ConfigErrors.report(e, err);
+    }
+    Dialect dialect = dialects.byName(config.dbType()).orElseThrow();
+    if (!dialect.availability().available()) {
+      err.println("error: the " + dialect.name() + " dialect cannot run here: " + dialect.availability().reason());
+      return ExitCodes.RUN_FAILED;
+    }
+    BenchmarkRun run = new BenchmarkRun(config, dialect, HarnessVersion.get(), out);
+    Thread onSignal = new Thread(() -> stopAndWait(run, config), "commitbench-shutdown");
+    Runtime.getRuntime().addShutdownHook(onSignal);
+    RunResult result;
+    try {
+      result = run.execute();
+    } finally {
+      removeHook(onSignal);
+    }
+    if (result.outcome() != RunOutcome.COMPLETED) {
+      err.println("error: run " + result.outcome().label() + ": " + result.failure());
+      err.flush();
+      return ExitCodes.RUN_FAILED;
+    }
+    return ExitCodes.OK;
+  }
+
+  /** On Ctrl-C: let the operations in flight finish and the results be written, then exit. */
+  private static void stopAndWait(BenchmarkRun run, BenchmarkConfig config) {
+    run.requestStop("interrupted by a signal (Ctrl-C)");
+    try {
+      run.awaitResults(Duration.ofSeconds(config.statementTimeoutSeconds()).plus(RESULT_GRACE));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // The JVM is already shutting down (Ctrl-C): the hook is running and must stay.
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package io.commitbench.cli;
+
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.dialect.DialectRegistry;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code commitbench validate FILE}: checks a parameter file and prints the effective configuration. */
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks a parameter file (and --set overrides) and prints the effective configuration,",
+      "defaults included, passwords replaced by where they come from. Contacts no database."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the configuration is valid", "2:it is not; every problem is listed"})
+final class ValidateCommand implements Callable<Integer> {
+
+  @Mixin ConfigOptions options;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    BenchmarkConfig config;
+    try {
+      config = options.bind(DialectRegistry.load());
+    } catch (ConfigException e) {
+      return ConfigErrors.report(e, spec.commandLine().getErr());
+    }
+    out.println("# " + options.file + " is valid. Effective configuration:");
+    config.effective().forEach((key, value) -> out.println(key + "=" + value));
+    out.printf("# a run issues %,d inserts, %,d selects, %,d updates and %,d delete statements%n",
+        config.plannedOperations(config.insertsPerTable()), config.plannedOperations(config.selectsPerTable()),
+        config.plannedOperations(config.updatesPerTable()), config.plannedOperations(config.deletesPerTable()));
+    out.flush();
+    return ExitCodes.OK;
+  }
+}
