@@ -7,15 +7,18 @@ import io.commitbench.core.dialect.DialectRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -31,6 +34,10 @@ import java.util.function.Function;
 public final class ConfigBinder {
 
   private static final String RUN_ID_PATTERN = "[A-Za-z0-9._-]{1,100}";
+  /** "." and ".." are the folder itself and its parent, not a run's own folder. */
+  private static final String ONLY_DOTS = "\\.+";
+  /** The embedded database used when neither db.type nor db.url is given. */
+  private static final String DEFAULT_EMBEDDED = "h2";
   private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   private final DialectRegistry dialects;
@@ -63,7 +70,8 @@ public final class ConfigBinder {
 
   public BenchmarkConfig bind(Properties file, Map<String, String> overrides) throws ConfigException {
     Map<String, String> raw = new LinkedHashMap<>();
-    file.stringPropertyNames().forEach(k -> raw.put(k.trim(), file.getProperty(k)));
+    // In key order, so several unknown keys are reported in the same order on every run.
+    new TreeSet<>(file.stringPropertyNames()).forEach(k -> raw.put(k.trim(), file.getProperty(k)));
     raw.putAll(overrides);
 
     List<Violation> violations = new ArrayList<>();
@@ -99,15 +107,31 @@ public final class ConfigBinder {
       if (known.containsKey(key)) {
         continue;
       }
-      if (key.equals(DB_PASSWORD)) {
+      if (key.toLowerCase(Locale.ROOT).equals(DB_PASSWORD)) {
         violations.add(new Violation(key, "***",
             "passwords are not accepted in parameter files or on the command line; allowed: "
                 + DB_PASSWORD_ENV + "=<variable name> or " + DB_PASSWORD_FILE + "=<path>"));
         continue;
       }
       String hint = KeySuggestion.closest(key, known.keySet()).map(s -> "did you mean '" + s + "'? ").orElse("");
-      violations.add(new Violation(key, entry.getValue(), "unknown key; " + hint + "allowed keys: " + String.join(", ", known.keySet())));
+      violations.add(new Violation(key, shownValue(key, entry.getValue()),
+          "unknown key; " + hint + "allowed keys: " + String.join(", ", known.keySet())));
     }
+  }
+
+  /**
+   * The value of an unknown key as it may be printed: a misspelt password key ({@code db.passwd},
+   * {@code db.pasword}) shows no value at all, anything else with URL credentials redacted.
+   */
+  private static String shownValue(String key, String value) {
+    String lower = key.toLowerCase(Locale.ROOT);
+    boolean looksLikePassword = lower.contains("pass") || lower.contains("pwd") || lower.contains("secret")
+        || KeySuggestion.distance(lower, DB_PASSWORD) <= 2;
+    return looksLikePassword ? "***" : Redaction.url(value);
+  }
+
+  private static boolean isEmbedded(Dialect dialect) {
+    return dialect.defaultUrl(Path.of(".")).isPresent();
   }
 
   /** Cross-key checks and the final record, over values that each passed their own check. */
@@ -121,7 +145,7 @@ public final class ConfigBinder {
     }
 
     BenchmarkConfig build() throws ConfigException {
-      Path resultsDir = Path.of(text(RESULTS_DIR));
+      Path resultsDir = resultsDirectory();
       Optional<Dialect> dialect = resolveDialect();
       String url = dialect.flatMap(d -> resolveUrl(d, resultsDir)).orElse("");
       String user = optionalText(DB_USER).orElseGet(() -> dialect.map(Dialect::defaultUser).orElse(""));
@@ -138,6 +162,24 @@ public final class ConfigBinder {
           text(TABLE_PREFIX), text(USER_PREFIX), integer(TEXT_LENGTH), integer(STATEMENT_TIMEOUT),
           integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT), integer(REPORT_INTERVAL), resultsDir, runId,
           effective(dialect.orElseThrow().name(), url, user, password, runId));
+    }
+
+    /**
+     * The results directory. When results.dir is unusable (a violation is then recorded) a
+     * placeholder stands in, so that the remaining checks still run and report their problems.
+     */
+    private Path resultsDirectory() {
+      String dir = text(RESULTS_DIR);
+      if (dir == null) {
+        return Path.of("");
+      }
+      try {
+        return Path.of(dir);
+      } catch (InvalidPathException e) {
+        violations.add(new Violation(RESULTS_DIR, dir,
+            "not a usable directory path (" + e.getReason() + "); allowed: a directory path this system accepts"));
+        return Path.of("");
+      }
     }
 
     private Optional<Dialect> resolveDialect() {
@@ -161,7 +203,8 @@ public final class ConfigBinder {
         }
         return byUrl;
       }
-      Optional<Dialect> embedded = dialects.all().stream().filter(d -> d.defaultUrl(Path.of(".")).isPresent()).findFirst();
+      Optional<Dialect> embedded = dialects.byName(DEFAULT_EMBEDDED).filter(ConfigBinder::isEmbedded)
+          .or(() -> dialects.all().stream().filter(ConfigBinder::isEmbedded).findFirst());
       if (embedded.isEmpty()) {
         violations.add(new Violation(DB_URL, null, "missing, and no embedded database is installed; allowed: a JDBC URL of "
             + String.join(", ", dialects.names())));
@@ -226,8 +269,9 @@ public final class ConfigBinder {
 
     private String resolveRunId(Optional<Dialect> dialect) {
       Optional<String> given = optionalText(RUN_ID);
-      if (given.isPresent() && !given.get().matches(RUN_ID_PATTERN)) {
-        violations.add(new Violation(RUN_ID, given.get(), "not a folder name; allowed: 1 to 100 letters, digits, '.', '_', '-'"));
+      if (given.isPresent() && (!given.get().matches(RUN_ID_PATTERN) || given.get().matches(ONLY_DOTS))) {
+        violations.add(new Violation(RUN_ID, given.get(),
+            "not a folder name; allowed: 1 to 100 ASCII letters, digits, '.', '_', '-' (not only dots)"));
       }
       return given.orElseGet(() -> LocalDateTime.now().format(RUN_ID_TIME) + "-" + dialect.map(Dialect::name).orElse("run"));
     }
@@ -240,6 +284,8 @@ public final class ConfigBinder {
       effective.put(DB_USER, user);
       effective.put("db.password", password.origin());
       effective.put(RUN_ID, runId);
+      // Keys without a value (db.password.env, db.password.file when not given) are listed empty.
+      keys().forEach(k -> effective.putIfAbsent(k.name(), ""));
       return effective;
     }
 

@@ -81,7 +81,7 @@ public record Key(
       case CHOICE -> "one of " + String.join(", ", choices);
       case IDENTIFIER -> "a lower-case identifier of 1 to 20 characters (a-z, 0-9, _; starting with a letter)";
       case ENV_NAME -> "the name of an environment variable";
-      case TEXT -> "any text";
+      case TEXT -> "any non-empty text";
     };
   }
 
@@ -97,8 +97,12 @@ public record Key(
           ? Parsed.ok(Boolean.parseBoolean(value.toLowerCase(java.util.Locale.ROOT)))
           : Parsed.problem("not a boolean" + commentHint(value));
       case CHOICE -> choices.contains(value) ? Parsed.ok(value) : Parsed.problem("not an allowed value" + commentHint(value));
-      case IDENTIFIER -> value.matches(IDENTIFIER_PATTERN) ? Parsed.ok(value) : Parsed.problem("not an identifier");
-      case ENV_NAME -> value.matches(ENV_NAME_PATTERN) ? Parsed.ok(value) : Parsed.problem("not an environment variable name");
+      case IDENTIFIER -> value.matches(IDENTIFIER_PATTERN)
+          ? Parsed.ok(value)
+          : Parsed.problem("not an identifier" + commentHint(value));
+      case ENV_NAME -> value.matches(ENV_NAME_PATTERN)
+          ? Parsed.ok(value)
+          : Parsed.problem("not an environment variable name" + commentHint(value));
       case TEXT -> value.isEmpty() ? Parsed.problem("empty") : Parsed.ok(value);
     };
   }
@@ -108,7 +112,10 @@ public record Key(
     try {
       number = Long.parseLong(value);
     } catch (NumberFormatException e) {
-      return Parsed.problem("not a whole number" + commentHint(value));
+      // Digits too many for a long are still a whole number, just far out of range.
+      return value.matches("[+-]?[0-9]+")
+          ? Parsed.problem("out of range")
+          : Parsed.problem("not a whole number" + commentHint(value));
     }
     if (number < min || number > max) {
       return Parsed.problem("out of range");
