@@ -11,8 +11,11 @@ public final class Redaction {
 
   private static final Pattern PASSWORD_PARAMETER =
       Pattern.compile("(?i)((?:password|passwd|pwd)\\s*=)[^&;,)]*");
-  private static final Pattern USERINFO = Pattern.compile("(//[^/@:]+:)[^@/]*@");
-  private static final Pattern ORACLE_USER_PASSWORD = Pattern.compile("(jdbc:oracle:[a-z]+:[^/@:]+/)[^@]*@");
+  // The password runs to the LAST '@' before the path, so a raw '@' in it does not leave a tail.
+  private static final Pattern USERINFO = Pattern.compile("(//[^/@:]+:)[^/]*@");
+  // Oracle: a quoted password may hold any character; an unquoted one runs to the last '@' before a '/'.
+  private static final Pattern ORACLE_USER_PASSWORD =
+      Pattern.compile("(jdbc:oracle:[a-z]+:[^/@:]+/)(?:\"[^\"]*\"|[^/\"]*)@");
 
   private Redaction() {}
 
