@@ -1,0 +1,93 @@
+package io.commitbench.core.config;
+
+import static io.commitbench.core.config.ConfigTestSupport.binder;
+import static io.commitbench.core.config.ConfigTestSupport.failure;
+import static io.commitbench.core.config.ConfigTestSupport.properties;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One parameter file with many problems and the exact report a user gets: every problem at once,
+ * in a stable order, each naming key, value and what is allowed. A change of wording fails here
+ * on purpose; update the golden text only when the new wording is meant.
+ */
+class ConfigMessagesGoldenTest {
+
+  private static final List<String> FILE_WITH_MANY_PROBLEMS = List.of(
+      "# the paper's file, edited by hand",
+      "users=0",
+      "sleep=abc",
+      "tablenam=5",
+      "tableinsertnumber=10",
+      "tableselectnumber=10 # per table",
+      "tableupdatenumber=10",
+      "tabledeletenumber=0",
+      "autocommit=yes",
+      "users.mode=everyone",
+      "db.type=h2",
+      "db.url=jdbc:postgresql://db:5432/test?password=hunter2",
+      "db.password=hunter2",
+      "run.id=../x");
+
+  private static final Map<String, String> OVERRIDES = Map.of("quota", "0");
+
+  private static final String GOLDEN = String.join("\n",
+      "14 problems in the configuration:",
+      "  - db.password=***: passwords are not accepted in parameter files or on the command line;"
+          + " allowed: db.password.env=<variable name> or db.password.file=<path>",
+      "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: users, sleep, tablename,"
+          + " tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber, repeat, db.type, db.url,"
+          + " db.user, db.password.env, db.password.file, autocommit, commit.interval, quota, users.mode, cleanup,"
+          + " table.prefix, user.prefix, text.length, statement.timeout, connect.timeout, reconnect.timeout,"
+          + " report.interval, results.dir, run.id",
+      "  - users=0: out of range; allowed: a whole number from 1 to 10000",
+      "  - sleep=abc: not a whole number; allowed: a whole number from 0 to 3600000",
+      "  - tablename: missing; required: a whole number from 1 to 1000"
+          + " (Number of central tables (the paper's name for the key).)",
+      "  - tableselectnumber=10 # per table: not a whole number (a .properties file has no inline comments:"
+          + " put '#' comments on their own line); allowed: a whole number from 0 to 1000000",
+      "  - repeat: missing; required: a whole number from 1 to 1000000 (Number of cycles run one after another.)",
+      "  - autocommit=yes: not a boolean; allowed: true or false",
+      "  - quota=0: out of range; allowed: a whole number from 1 to 1048576",
+      "  - users.mode=everyone: not an allowed value; allowed: one of auto, db-users, shared",
+      "  - db.url=jdbc:postgresql://db:5432/test?password=***: not a URL of db.type=h2;"
+          + " allowed: a JDBC URL the h2 dialect accepts (this URL is postgresql's)",
+      "  - db.password.env=NO_SUCH_VARIABLE: environment variable NO_SUCH_VARIABLE is not set;"
+          + " allowed: the name of a set environment variable",
+      "  - tabledeletenumber=0: must be at least 1 when tableinsertnumber > 0, because each cycle's deletes"
+          + " remove the rows it inserted; allowed: a whole number from 1 to 1000000",
+      "  - run.id=../x: not a folder name; allowed: 1 to 100 ASCII letters, digits, '.', '_', '-' (not only dots)");
+
+  @Test
+  void everyProblemIsReportedAtOnceWithTheExactWording() {
+    Map<String, String> overrides = new java.util.LinkedHashMap<>(OVERRIDES);
+    overrides.put("db.password.env", "NO_SUCH_VARIABLE");
+
+    ConfigException e = failure(() -> binder().bind(properties(FILE_WITH_MANY_PROBLEMS), overrides));
+
+    assertThat(e.getMessage()).isEqualTo(GOLDEN);
+  }
+
+  @Test
+  void noValueOfAPasswordAppearsAnywhereInTheReport() {
+    ConfigException e = failure(() -> binder().bind(properties(FILE_WITH_MANY_PROBLEMS), OVERRIDES));
+
+    assertThat(e.getMessage()).doesNotContain("hunter2");
+    assertThat(e.violations()).allSatisfy(v -> assertThat(v.toString()).doesNotContain("hunter2"));
+  }
+
+  @Test
+  void theViolationsCarryKeyAndValueSeparately() {
+    ConfigException e = failure(() -> binder().bind(properties(FILE_WITH_MANY_PROBLEMS), OVERRIDES));
+
+    assertThat(e.violations()).extracting(Violation::key).containsExactly(
+        "db.password", "tablenam", "users", "sleep", "tablename", "tableselectnumber", "repeat", "autocommit",
+        "quota", "users.mode", "db.url", "tabledeletenumber", "run.id");
+    assertThat(e.violations()).extracting(Violation::value).containsExactly(
+        "***", "5", "0", "abc", null, "10 # per table", null, "yes", "0", "everyone",
+        "jdbc:postgresql://db:5432/test?password=***", "0", "../x");
+  }
+}

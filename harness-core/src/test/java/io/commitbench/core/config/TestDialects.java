@@ -1,0 +1,146 @@
+package io.commitbench.core.config;
+
+import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.TableSpec;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Test doubles of the Dialect SPI for the configuration tests: they answer only what the binder
+ * asks (name, accepted URLs, default URL, default user) and refuse everything that would touch a
+ * database. They stand in for the driver modules, which harness-core does not depend on.
+ */
+final class TestDialects {
+
+  private TestDialects() {}
+
+  /** The registry most tests use: an embedded "h2" double and a server "postgresql" double. */
+  static DialectRegistry registry() {
+    return DialectRegistry.of(new EmbeddedH2TestDialect(), new ServerPostgresqlTestDialect());
+  }
+
+  /** Like H2: embedded, so it has a default URL under the directory it is given. */
+  static final class EmbeddedH2TestDialect extends ConfigOnlyTestDialect {
+    EmbeddedH2TestDialect() {
+      super("h2", "jdbc:h2:", "sa");
+    }
+
+    @Override
+    public Optional<String> defaultUrl(Path dataDirectory) {
+      return Optional.of("jdbc:h2:file:" + dataDirectory + "/commitbench");
+    }
+  }
+
+  /** Like PostgreSQL: a server, so no default URL. */
+  static final class ServerPostgresqlTestDialect extends ConfigOnlyTestDialect {
+    ServerPostgresqlTestDialect() {
+      super("postgresql", "jdbc:postgresql:", "postgres");
+    }
+  }
+
+  /**
+   * Another embedded product whose name sorts before "h2": with no db.type and no db.url the
+   * binder must still choose h2, as documented.
+   */
+  static final class EmbeddedDerbyTestDialect extends ConfigOnlyTestDialect {
+    EmbeddedDerbyTestDialect() {
+      super("derby", "jdbc:derby:", "app");
+    }
+
+    @Override
+    public Optional<String> defaultUrl(Path dataDirectory) {
+      return Optional.of("jdbc:derby:" + dataDirectory + "/commitbench;create=true");
+    }
+  }
+
+  /** The parts of the SPI the binder uses; the rest fails loudly if anything calls it. */
+  abstract static class ConfigOnlyTestDialect implements Dialect {
+    private final String name;
+    private final String urlPrefix;
+    private final String defaultUser;
+
+    ConfigOnlyTestDialect(String name, String urlPrefix, String defaultUser) {
+      this.name = name;
+      this.urlPrefix = urlPrefix;
+      this.defaultUser = defaultUser;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public String description() {
+      return name + " test double";
+    }
+
+    @Override
+    public boolean acceptsUrl(String jdbcUrl) {
+      return jdbcUrl.startsWith(urlPrefix);
+    }
+
+    @Override
+    public Availability availability() {
+      return Availability.ok();
+    }
+
+    @Override
+    public String defaultUser() {
+      return defaultUser;
+    }
+
+    @Override
+    public Properties connectionProperties(ConnectionTimeouts timeouts) {
+      throw notForConfigTests();
+    }
+
+    @Override
+    public List<String> createTableStatements(TableSpec table) {
+      throw notForConfigTests();
+    }
+
+    @Override
+    public List<String> dropTableStatements(TableSpec table) {
+      throw notForConfigTests();
+    }
+
+    @Override
+    public boolean canCreateUsers(Connection admin) throws SQLException {
+      throw notForConfigTests();
+    }
+
+    @Override
+    public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
+      throw notForConfigTests();
+    }
+
+    @Override
+    public List<String> grantStatements(DbUser user, TableSpec table) {
+      throw notForConfigTests();
+    }
+
+    @Override
+    public List<String> dropUserStatements(DbUser user) {
+      throw notForConfigTests();
+    }
+
+    @Override
+    public ErrorClass classify(SQLException error) {
+      throw notForConfigTests();
+    }
+
+    private UnsupportedOperationException notForConfigTests() {
+      return new UnsupportedOperationException("configuration test double of " + name + ": no database behind it");
+    }
+  }
+}
