@@ -1,0 +1,158 @@
+package io.commitbench.driver.h2;
+
+import static io.commitbench.core.dialect.TableSpec.NUMBER_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT2_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT_COLUMN;
+
+import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableSpec;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * H2 2.x, the embedded default: with no {@code db.url} the harness runs against an H2 file
+ * database in its data directory, so a fresh machine needs no server.
+ *
+ * <p>H2 keeps tables and indexes in schemas ({@code PUBLIC} by default), so index names are
+ * qualified like the table. H2 error codes are five-digit numbers from {@code
+ * org.h2.api.ErrorCode}; several of them are raised with a misleading JDBC subclass (a lock
+ * timeout is an {@code SQLTimeoutException}, a deadlock carries SQLState 40001), so the codes
+ * are checked before the standard fallback. Stateless and thread-safe.
+ *
+ * <pre>
+ * jdbc:h2:file:/path/to/results/data/commitbench
+ * </pre>
+ */
+public final class H2Dialect implements Dialect {
+
+  private static final String DRIVER_CLASS = "org.h2.Driver";
+
+  @Override
+  public String name() {
+    return "h2";
+  }
+
+  @Override
+  public String description() {
+    return "H2 Database Engine, embedded (" + driverVersion() + ")";
+  }
+
+  @Override
+  public boolean acceptsUrl(String jdbcUrl) {
+    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:h2:");
+  }
+
+  @Override
+  public Availability availability() {
+    return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
+  }
+
+  /** File mode rather than memory, so commits really reach the disk being measured. */
+  @Override
+  public Optional<String> defaultUrl(Path dataDirectory) {
+    Path file = dataDirectory.toAbsolutePath().normalize().resolve("commitbench");
+    return Optional.of("jdbc:h2:file:" + file);
+  }
+
+  @Override
+  public String defaultUser() {
+    return "sa";
+  }
+
+  /**
+   * None. An embedded database has no network to wait on, and H2 rejects connection settings
+   * it does not know, so no timeout properties are sent even for {@code jdbc:h2:tcp:} URLs.
+   */
+  @Override
+  public Properties connectionProperties(ConnectionTimeouts timeouts) {
+    return new Properties();
+  }
+
+  @Override
+  public List<String> createTableStatements(TableSpec table) {
+    String on = " ON " + table.qualifiedName() + " (";
+    return List.of(
+        "CREATE TABLE " + table.qualifiedName() + " (" + NUMBER_COLUMN + " BIGINT NOT NULL, "
+            + TEXT_COLUMN + " VARCHAR(" + table.textLength() + "), "
+            + TEXT2_COLUMN + " VARCHAR(" + table.textLength() + "))",
+        "CREATE UNIQUE INDEX " + index(table, NUMBER_COLUMN) + on + NUMBER_COLUMN + ")",
+        "CREATE INDEX " + index(table, TEXT_COLUMN) + on + TEXT_COLUMN + ")",
+        "CREATE INDEX " + index(table, TEXT2_COLUMN) + on + TEXT2_COLUMN + ")");
+  }
+
+  @Override
+  public List<String> dropTableStatements(TableSpec table) {
+    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
+  }
+
+  /** True when the current user is an H2 admin: only admins may create users in H2. */
+  @Override
+  public boolean canCreateUsers(Connection admin) throws SQLException {
+    try (Statement st = admin.createStatement();
+        ResultSet rs = st.executeQuery(
+            "SELECT IS_ADMIN FROM INFORMATION_SCHEMA.USERS WHERE USER_NAME = CURRENT_USER")) {
+      return rs.next() && rs.getBoolean(1);
+    }
+  }
+
+  /** H2 has no storage quota; {@code quotaMegabytes} is ignored. */
+  @Override
+  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
+    return List.of("CREATE USER IF NOT EXISTS " + user.name() + " PASSWORD '" + user.password() + "'");
+  }
+
+  @Override
+  public List<String> grantStatements(DbUser user, TableSpec table) {
+    return List.of("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + user.name());
+  }
+
+  /** Dropping an H2 user also removes the rights granted to it. */
+  @Override
+  public List<String> dropUserStatements(DbUser user) {
+    return List.of("DROP USER IF EXISTS " + user.name());
+  }
+
+  /**
+   * H2's codes first. 90108 (out of memory) counts as a lost connection because H2 shuts the
+   * database down when a command runs out of memory; 90131 (concurrent update of the same row
+   * under MVCC) is H2's serialization failure.
+   */
+  @Override
+  public ErrorClass classify(SQLException error) {
+    return switch (error.getErrorCode()) {
+      case 40001 -> ErrorClass.DEADLOCK;
+      case 90131 -> ErrorClass.SERIALIZATION_FAILURE;
+      case 50200 -> ErrorClass.LOCK_TIMEOUT;
+      case 57014 -> ErrorClass.STATEMENT_TIMEOUT;
+      case 90067, 90098, 90108, 90121 -> ErrorClass.CONNECTION_LOST;
+      case 23505 -> ErrorClass.CONSTRAINT_VIOLATION;
+      default -> StandardErrors.classify(error).orElse(ErrorClass.OTHER);
+    };
+  }
+
+  private String index(TableSpec table, String column) {
+    return qualifiedName(table.qualifier(), table.indexName(column));
+  }
+
+  private String driverVersion() {
+    try {
+      Driver driver = (Driver) Class.forName(DRIVER_CLASS, true, getClass().getClassLoader())
+          .getDeclaredConstructor().newInstance();
+      return "h2 " + driver.getMajorVersion() + "." + driver.getMinorVersion();
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      return "JDBC driver " + DRIVER_CLASS + " not found";
+    }
+  }
+}
