@@ -1,0 +1,171 @@
+package io.commitbench.driver.postgresql;
+
+import static io.commitbench.core.dialect.TableSpec.NUMBER_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT2_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT_COLUMN;
+
+import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableSpec;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * PostgreSQL through postgresql-jdbc (pgjdbc). The central tables live in the admin's current
+ * schema ({@code public} by default); an index is always created in its table's schema, so index
+ * names stay unqualified. Actors are login roles.
+ *
+ * <p>PostgreSQL reports everything through SQLState (its vendor code is always 0), so {@link
+ * #classify} reads the SQLState only. Stateless and thread-safe.
+ *
+ * <pre>
+ * jdbc:postgresql://127.0.0.1:5432/test
+ * </pre>
+ */
+public final class PostgresqlDialect implements Dialect {
+
+  private static final String DRIVER_CLASS = "org.postgresql.Driver";
+
+  @Override
+  public String name() {
+    return "postgresql";
+  }
+
+  @Override
+  public String description() {
+    return "PostgreSQL (" + driverVersion() + ")";
+  }
+
+  @Override
+  public boolean acceptsUrl(String jdbcUrl) {
+    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:");
+  }
+
+  @Override
+  public Availability availability() {
+    return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
+  }
+
+  @Override
+  public String defaultUser() {
+    return "postgres";
+  }
+
+  /**
+   * pgjdbc takes all three timeouts in seconds. Keep-alive lets the kernel notice a server that
+   * vanished while a connection sat idle between cycles.
+   */
+  @Override
+  public Properties connectionProperties(ConnectionTimeouts timeouts) {
+    Properties props = new Properties();
+    props.setProperty("connectTimeout", String.valueOf(timeouts.connectSeconds()));
+    props.setProperty("loginTimeout", String.valueOf(timeouts.connectSeconds()));
+    props.setProperty("socketTimeout", String.valueOf(timeouts.socketReadSeconds()));
+    props.setProperty("ApplicationName", "commitbench");
+    props.setProperty("tcpKeepAlive", "true");
+    return props;
+  }
+
+  @Override
+  public List<String> createTableStatements(TableSpec table) {
+    String on = " ON " + table.qualifiedName() + " (";
+    return List.of(
+        "CREATE TABLE " + table.qualifiedName() + " (" + NUMBER_COLUMN + " BIGINT NOT NULL, "
+            + TEXT_COLUMN + " VARCHAR(" + table.textLength() + "), "
+            + TEXT2_COLUMN + " VARCHAR(" + table.textLength() + "))",
+        "CREATE UNIQUE INDEX " + table.indexName(NUMBER_COLUMN) + on + NUMBER_COLUMN + ")",
+        "CREATE INDEX " + table.indexName(TEXT_COLUMN) + on + TEXT_COLUMN + ")",
+        "CREATE INDEX " + table.indexName(TEXT2_COLUMN) + on + TEXT2_COLUMN + ")");
+  }
+
+  /** Dropping the table drops its indexes. */
+  @Override
+  public List<String> dropTableStatements(TableSpec table) {
+    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
+  }
+
+  /** A superuser, or a role with CREATEROLE, may create the actors' login roles. */
+  @Override
+  public boolean canCreateUsers(Connection admin) throws SQLException {
+    try (Statement st = admin.createStatement();
+        ResultSet rs = st.executeQuery(
+            "SELECT rolsuper OR rolcreaterole FROM pg_catalog.pg_roles WHERE rolname = current_user")) {
+      return rs.next() && rs.getBoolean(1);
+    }
+  }
+
+  /**
+   * PostgreSQL has no per-user storage quota (space is limited per tablespace or file system, not
+   * per role), so {@code quotaMegabytes} is ignored.
+   */
+  @Override
+  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
+    return List.of("CREATE ROLE " + user.name() + " LOGIN PASSWORD '" + user.password() + "'");
+  }
+
+  /** Table rights are not enough: the role also needs USAGE on the table's schema. */
+  @Override
+  public List<String> grantStatements(DbUser user, TableSpec table) {
+    List<String> grants = new ArrayList<>();
+    if (!table.qualifier().isEmpty()) {
+      grants.add("GRANT USAGE ON SCHEMA " + table.qualifier() + " TO " + user.name());
+    }
+    grants.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + user.name());
+    return grants;
+  }
+
+  /**
+   * One DO block, so that a missing role is no error. {@code DROP ROLE} alone fails while the
+   * role still holds privileges; {@code DROP OWNED BY} revokes them (in the current database,
+   * the only one the harness granted anything in) and drops whatever the role owns.
+   */
+  @Override
+  public List<String> dropUserStatements(DbUser user) {
+    return List.of("DO $$\n"
+        + "BEGIN\n"
+        + "  IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = '" + user.name() + "') THEN\n"
+        + "    DROP OWNED BY " + user.name() + ";\n"
+        + "    DROP ROLE " + user.name() + ";\n"
+        + "  END IF;\n"
+        + "END\n"
+        + "$$");
+  }
+
+  /**
+   * By SQLState: class 40 and 55P03 for concurrency, 57014 for a cancelled statement, 57P01-03
+   * for a backend terminated by shutdown or {@code pg_terminate_backend}, then the standard
+   * classes 08 and 23.
+   */
+  @Override
+  public ErrorClass classify(SQLException error) {
+    String state = error.getSQLState() == null ? "" : error.getSQLState();
+    return switch (state) {
+      case "40P01" -> ErrorClass.DEADLOCK;
+      case "40001" -> ErrorClass.SERIALIZATION_FAILURE;
+      case "55P03" -> ErrorClass.LOCK_TIMEOUT;
+      case "57014" -> ErrorClass.STATEMENT_TIMEOUT;
+      case "57P01", "57P02", "57P03" -> ErrorClass.CONNECTION_LOST;
+      default -> StandardErrors.classify(error).orElse(ErrorClass.OTHER);
+    };
+  }
+
+  private String driverVersion() {
+    try {
+      Driver driver = (Driver) Class.forName(DRIVER_CLASS, true, getClass().getClassLoader())
+          .getDeclaredConstructor().newInstance();
+      return "postgresql-jdbc " + driver.getMajorVersion() + "." + driver.getMinorVersion();
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      return "JDBC driver " + DRIVER_CLASS + " not found";
+    }
+  }
+}

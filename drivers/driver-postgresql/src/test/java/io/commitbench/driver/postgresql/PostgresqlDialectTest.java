@@ -1,0 +1,132 @@
+package io.commitbench.driver.postgresql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.commitbench.core.dialect.AbstractDialectContractTest;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.SingleValueConnection;
+import io.commitbench.core.dialect.TableSpec;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The contract plus PostgreSQL's exact SQL text and SQLStates. Needs no server: the SQL was
+ * checked by hand against PostgreSQL 15; running it belongs to the integration tests.
+ */
+class PostgresqlDialectTest extends AbstractDialectContractTest {
+
+  private final PostgresqlDialect pg = new PostgresqlDialect();
+  private final TableSpec table = new TableSpec("cb_table_1", "public", "public.cb_table_1", 40);
+  private final DbUser user = new DbUser("cb_user_1", "Pw123abc");
+
+  @Override
+  protected Dialect dialect() {
+    return new PostgresqlDialect();
+  }
+
+  @Override
+  protected String sampleUrl() {
+    return "jdbc:postgresql://127.0.0.1:5432/test";
+  }
+
+  @Test
+  void namesAndDefaults() {
+    assertThat(pg.name()).isEqualTo("postgresql");
+    assertThat(pg.defaultUser()).isEqualTo("postgres");
+    assertThat(pg.description()).startsWith("PostgreSQL (postgresql-jdbc 42.");
+    assertThat(pg.defaultUrl(Path.of("data"))).isEmpty();
+    assertThat(pg.acceptsUrl("jdbc:postgresql:test")).isTrue();
+    assertThat(pg.acceptsUrl("jdbc:pgsql://h/db")).isFalse();
+  }
+
+  @Test
+  void timeoutsAreSentInSeconds() {
+    Properties props = pg.connectionProperties(new ConnectionTimeouts(7, 90));
+    assertThat(props).containsEntry("connectTimeout", "7")
+        .containsEntry("loginTimeout", "7")
+        .containsEntry("socketTimeout", "90")
+        .containsEntry("ApplicationName", "commitbench")
+        .containsEntry("tcpKeepAlive", "true")
+        .hasSize(5);
+  }
+
+  @Test
+  void createTableText() {
+    assertThat(pg.createTableStatements(table)).containsExactly(
+        "CREATE TABLE public.cb_table_1 (num_attr BIGINT NOT NULL, text_attr VARCHAR(40), text2_attr VARCHAR(40))",
+        "CREATE UNIQUE INDEX cb_table_1_num_ix ON public.cb_table_1 (num_attr)",
+        "CREATE INDEX cb_table_1_text_ix ON public.cb_table_1 (text_attr)",
+        "CREATE INDEX cb_table_1_text2_ix ON public.cb_table_1 (text2_attr)");
+    assertThat(pg.dropTableStatements(table)).containsExactly("DROP TABLE IF EXISTS public.cb_table_1");
+  }
+
+  @Test
+  void userTextIgnoresTheQuota() {
+    assertThat(pg.createUserStatements(user, 50))
+        .containsExactly("CREATE ROLE cb_user_1 LOGIN PASSWORD 'Pw123abc'");
+    assertThat(pg.createUserStatements(user, 1)).isEqualTo(pg.createUserStatements(user, 50));
+  }
+
+  @Test
+  void grantTextIncludesSchemaUsage() {
+    assertThat(pg.grantStatements(user, table)).containsExactly(
+        "GRANT USAGE ON SCHEMA public TO cb_user_1",
+        "GRANT SELECT, INSERT, UPDATE, DELETE ON public.cb_table_1 TO cb_user_1");
+    TableSpec unqualified = new TableSpec("cb_table_1", "", "cb_table_1", 40);
+    assertThat(pg.grantStatements(user, unqualified))
+        .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON cb_table_1 TO cb_user_1");
+  }
+
+  @Test
+  void dropUserIsOneGuardedDoBlock() {
+    assertThat(pg.dropUserStatements(user)).containsExactly("DO $$\n"
+        + "BEGIN\n"
+        + "  IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'cb_user_1') THEN\n"
+        + "    DROP OWNED BY cb_user_1;\n"
+        + "    DROP ROLE cb_user_1;\n"
+        + "  END IF;\n"
+        + "END\n"
+        + "$$");
+  }
+
+  @Test
+  void canCreateUsersReadsSuperuserOrCreaterole() throws SQLException {
+    SingleValueConnection yes = SingleValueConnection.answering(true);
+    assertThat(pg.canCreateUsers(yes.connection())).isTrue();
+    assertThat(yes.executedSql()).containsExactly(
+        "SELECT rolsuper OR rolcreaterole FROM pg_catalog.pg_roles WHERE rolname = current_user");
+    assertThat(pg.canCreateUsers(SingleValueConnection.answering(false).connection())).isFalse();
+    assertThat(pg.canCreateUsers(SingleValueConnection.answeringNoRow().connection())).isFalse();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "40P01, DEADLOCK",
+    "40001, SERIALIZATION_FAILURE",
+    "55P03, LOCK_TIMEOUT",
+    "57014, STATEMENT_TIMEOUT",
+    "57P01, CONNECTION_LOST",
+    "57P02, CONNECTION_LOST",
+    "57P03, CONNECTION_LOST",
+    "08006, CONNECTION_LOST",
+    "08001, CONNECTION_LOST",
+    "08003, CONNECTION_LOST",
+    "23505, CONSTRAINT_VIOLATION",
+    "23503, CONSTRAINT_VIOLATION",
+    "23502, CONSTRAINT_VIOLATION",
+    "42P01, OTHER",
+    "42501, OTHER",
+    "53100, OTHER",
+  })
+  void classifiesBySqlState(String state, ErrorClass expected) {
+    // pgjdbc's PSQLException is a plain SQLException with vendor code 0.
+    assertThat(pg.classify(new SQLException("pg", state, 0))).isEqualTo(expected);
+  }
+}
