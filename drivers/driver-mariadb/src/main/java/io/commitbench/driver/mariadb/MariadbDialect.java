@@ -1,0 +1,178 @@
+package io.commitbench.driver.mariadb;
+
+import static io.commitbench.core.dialect.TableSpec.NUMBER_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT2_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT_COLUMN;
+
+import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableSpec;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * MariaDB (InnoDB) through mariadb-java-client. MariaDB has databases instead of schemas, so the
+ * central tables are qualified by the admin connection's database; index names belong to their
+ * table and are never qualified. Actors are accounts {@code 'name'@'%'}.
+ *
+ * <p>SQLState alone misleads for some codes: a deadlock carries 40001, which the standard calls a
+ * serialization failure, and a killed connection carries 70100, which the driver raises as an
+ * {@code SQLTimeoutException}. So vendor codes are checked before the standard fallback.
+ * Stateless and thread-safe.
+ *
+ * <pre>
+ * jdbc:mariadb://127.0.0.1:3306/test
+ * </pre>
+ */
+public final class MariadbDialect implements Dialect {
+
+  private static final String DRIVER_CLASS = "org.mariadb.jdbc.Driver";
+
+  /**
+   * Counts the direct global CREATE USER grant of the authenticated account. CURRENT_USER()
+   * reads {@code user@host} while USER_PRIVILEGES.GRANTEE reads {@code 'user'@'host'}; the host
+   * is what follows the last {@code @}, since a user name may itself contain one.
+   */
+  static final String CAN_CREATE_USERS_SQL =
+      "SELECT COUNT(*) FROM information_schema.USER_PRIVILEGES"
+          + " WHERE PRIVILEGE_TYPE = 'CREATE USER' AND GRANTEE = CONCAT('''',"
+          + " LEFT(CURRENT_USER(), CHAR_LENGTH(CURRENT_USER())"
+          + " - CHAR_LENGTH(SUBSTRING_INDEX(CURRENT_USER(), '@', -1)) - 1),"
+          + " '''@''', SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''')";
+
+  @Override
+  public String name() {
+    return "mariadb";
+  }
+
+  @Override
+  public String description() {
+    return "MariaDB (" + driverVersion() + ")";
+  }
+
+  @Override
+  public boolean acceptsUrl(String jdbcUrl) {
+    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:mariadb:");
+  }
+
+  @Override
+  public Availability availability() {
+    return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
+  }
+
+  @Override
+  public String defaultUser() {
+    return "root";
+  }
+
+  /** mariadb-java-client takes its timeouts in milliseconds. */
+  @Override
+  public Properties connectionProperties(ConnectionTimeouts timeouts) {
+    Properties props = new Properties();
+    props.setProperty("connectTimeout", String.valueOf(timeouts.connectSeconds() * 1000L));
+    props.setProperty("socketTimeout", String.valueOf(timeouts.socketReadSeconds() * 1000L));
+    return props;
+  }
+
+  /**
+   * The connection's database. The driver reports it as the catalog by default and as the schema
+   * with {@code useCatalogTerm=Schema}; without one in the URL there is nowhere to create tables.
+   */
+  @Override
+  public String centralQualifier(Connection admin) throws SQLException {
+    String database = admin.getCatalog();
+    if (database == null || database.isEmpty()) {
+      database = admin.getSchema();
+    }
+    if (database == null || database.isEmpty()) {
+      throw new SQLException("no database selected: name one in db.url, e.g. jdbc:mariadb://host:3306/test");
+    }
+    return database;
+  }
+
+  @Override
+  public List<String> createTableStatements(TableSpec table) {
+    String on = " ON " + table.qualifiedName() + " (";
+    return List.of(
+        "CREATE TABLE " + table.qualifiedName() + " (" + NUMBER_COLUMN + " BIGINT NOT NULL, "
+            + TEXT_COLUMN + " VARCHAR(" + table.textLength() + "), "
+            + TEXT2_COLUMN + " VARCHAR(" + table.textLength() + ")) ENGINE=InnoDB",
+        "CREATE UNIQUE INDEX " + table.indexName(NUMBER_COLUMN) + on + NUMBER_COLUMN + ")",
+        "CREATE INDEX " + table.indexName(TEXT_COLUMN) + on + TEXT_COLUMN + ")",
+        "CREATE INDEX " + table.indexName(TEXT2_COLUMN) + on + TEXT2_COLUMN + ")");
+  }
+
+  @Override
+  public List<String> dropTableStatements(TableSpec table) {
+    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
+  }
+
+  /**
+   * Whether the account holds CREATE USER globally (root does, through ALL PRIVILEGES). A grant
+   * held only through a role is not seen, which errs on the safe side: shared login.
+   */
+  @Override
+  public boolean canCreateUsers(Connection admin) throws SQLException {
+    try (Statement st = admin.createStatement(); ResultSet rs = st.executeQuery(CAN_CREATE_USERS_SQL)) {
+      return rs.next() && rs.getLong(1) > 0;
+    }
+  }
+
+  /** MariaDB has no per-user storage quota, so {@code quotaMegabytes} is ignored. */
+  @Override
+  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
+    return List.of("CREATE USER " + account(user) + " IDENTIFIED BY '" + user.password() + "'");
+  }
+
+  @Override
+  public List<String> grantStatements(DbUser user, TableSpec table) {
+    return List.of("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + account(user));
+  }
+
+  /** DROP USER also removes the account's grants. */
+  @Override
+  public List<String> dropUserStatements(DbUser user) {
+    return List.of("DROP USER IF EXISTS " + account(user));
+  }
+
+  /**
+   * Server codes first (1969 is MariaDB's max_statement_time, 3024 MySQL's max_execution_time,
+   * 1317 a KILL QUERY), then the client codes 2006/2013 for a lost server, then the standard.
+   */
+  @Override
+  public ErrorClass classify(SQLException error) {
+    return switch (error.getErrorCode()) {
+      case 1213 -> ErrorClass.DEADLOCK;
+      case 1205 -> ErrorClass.LOCK_TIMEOUT;
+      case 1020 -> ErrorClass.SERIALIZATION_FAILURE;
+      case 1062 -> ErrorClass.CONSTRAINT_VIOLATION;
+      case 1969, 1317, 3024 -> ErrorClass.STATEMENT_TIMEOUT;
+      case 1927, 2006, 2013 -> ErrorClass.CONNECTION_LOST;
+      default -> StandardErrors.classify(error).orElse(ErrorClass.OTHER);
+    };
+  }
+
+  /** Any host: actors may connect from wherever the harness runs. */
+  private static String account(DbUser user) {
+    return "'" + user.name() + "'@'%'";
+  }
+
+  private String driverVersion() {
+    try {
+      Driver driver = (Driver) Class.forName(DRIVER_CLASS, true, getClass().getClassLoader())
+          .getDeclaredConstructor().newInstance();
+      return "mariadb-java-client " + driver.getMajorVersion() + "." + driver.getMinorVersion();
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      return "JDBC driver " + DRIVER_CLASS + " not found";
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package io.commitbench.driver.mariadb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.commitbench.core.dialect.AbstractDialectContractTest;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.SingleValueConnection;
+import io.commitbench.core.dialect.TableSpec;
+import java.sql.SQLException;
+import java.sql.SQLIntegrityConstraintViolationException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransactionRollbackException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The contract plus MariaDB's exact SQL text and error codes. Needs no server: the SQL was
+ * checked by hand against MariaDB 10.11; running it belongs to the integration tests.
+ */
+class MariadbDialectTest extends AbstractDialectContractTest {
+
+  private final MariadbDialect maria = new MariadbDialect();
+  private final TableSpec table = new TableSpec("cb_table_1", "test", "test.cb_table_1", 40);
+  private final DbUser user = new DbUser("cb_user_1", "Pw123abc");
+
+  @Override
+  protected Dialect dialect() {
+    return new MariadbDialect();
+  }
+
+  @Override
+  protected String sampleUrl() {
+    return "jdbc:mariadb://127.0.0.1:3306/test";
+  }
+
+  @Test
+  void namesAndDefaults() {
+    assertThat(maria.name()).isEqualTo("mariadb");
+    assertThat(maria.defaultUser()).isEqualTo("root");
+    assertThat(maria.description()).startsWith("MariaDB (mariadb-java-client 3.");
+    assertThat(maria.acceptsUrl("jdbc:mysql://127.0.0.1/test")).isFalse();
+  }
+
+  @Test
+  void timeoutsAreSentInMilliseconds() {
+    assertThat(maria.connectionProperties(new ConnectionTimeouts(7, 90)))
+        .containsEntry("connectTimeout", "7000")
+        .containsEntry("socketTimeout", "90000")
+        .hasSize(2);
+  }
+
+  @Test
+  void centralQualifierIsTheConnectionsDatabase() throws SQLException {
+    assertThat(maria.centralQualifier(SingleValueConnection.withNames("test", null).connection()))
+        .isEqualTo("test");
+    assertThat(maria.centralQualifier(SingleValueConnection.withNames(null, "bench").connection()))
+        .as("useCatalogTerm=Schema").isEqualTo("bench");
+    assertThatThrownBy(() -> maria.centralQualifier(SingleValueConnection.withNames(null, null).connection()))
+        .isInstanceOf(SQLException.class).hasMessageContaining("db.url");
+  }
+
+  @Test
+  void createTableText() {
+    assertThat(maria.createTableStatements(table)).containsExactly(
+        "CREATE TABLE test.cb_table_1 (num_attr BIGINT NOT NULL, text_attr VARCHAR(40), text2_attr VARCHAR(40))"
+            + " ENGINE=InnoDB",
+        "CREATE UNIQUE INDEX cb_table_1_num_ix ON test.cb_table_1 (num_attr)",
+        "CREATE INDEX cb_table_1_text_ix ON test.cb_table_1 (text_attr)",
+        "CREATE INDEX cb_table_1_text2_ix ON test.cb_table_1 (text2_attr)");
+    assertThat(maria.dropTableStatements(table)).containsExactly("DROP TABLE IF EXISTS test.cb_table_1");
+  }
+
+  @Test
+  void userText() {
+    assertThat(maria.createUserStatements(user, 50))
+        .containsExactly("CREATE USER 'cb_user_1'@'%' IDENTIFIED BY 'Pw123abc'");
+    assertThat(maria.createUserStatements(user, 3)).isEqualTo(maria.createUserStatements(user, 50));
+    assertThat(maria.grantStatements(user, table))
+        .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON test.cb_table_1 TO 'cb_user_1'@'%'");
+    assertThat(maria.dropUserStatements(user)).containsExactly("DROP USER IF EXISTS 'cb_user_1'@'%'");
+  }
+
+  @Test
+  void canCreateUsersCountsTheGlobalGrantOfTheCurrentAccount() throws SQLException {
+    SingleValueConnection granted = SingleValueConnection.answering(1L);
+    assertThat(maria.canCreateUsers(granted.connection())).isTrue();
+    assertThat(granted.executedSql()).containsExactly(MariadbDialect.CAN_CREATE_USERS_SQL);
+    assertThat(MariadbDialect.CAN_CREATE_USERS_SQL)
+        .contains("information_schema.USER_PRIVILEGES", "'CREATE USER'", "CURRENT_USER()", "'''@'''");
+    assertThat(maria.canCreateUsers(SingleValueConnection.answering(0L).connection())).isFalse();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "HY000, 1205, LOCK_TIMEOUT",
+    "HY000, 1020, SERIALIZATION_FAILURE",
+    "70100, 1969, STATEMENT_TIMEOUT",
+    "70100, 1317, STATEMENT_TIMEOUT",
+    "HY000, 3024, STATEMENT_TIMEOUT",
+    "HY000, 2006, CONNECTION_LOST",
+    "HY000, 2013, CONNECTION_LOST",
+    "08000, 0, CONNECTION_LOST",
+    "08S01, 1053, CONNECTION_LOST",
+    "23000, 1062, CONSTRAINT_VIOLATION",
+    "23000, 1452, CONSTRAINT_VIOLATION",
+    "42S02, 1146, OTHER",
+    "42000, 1142, OTHER",
+  })
+  void classifiesVendorCodes(String state, int code, ErrorClass expected) {
+    assertThat(maria.classify(new SQLException("mariadb", state, code))).isEqualTo(expected);
+  }
+
+  @Test
+  void deadlockIsNotASerializationFailureDespiteItsSqlState() {
+    SQLException deadlock = new SQLTransactionRollbackException("Deadlock found", "40001", 1213);
+    assertThat(maria.classify(deadlock)).isEqualTo(ErrorClass.DEADLOCK);
+  }
+
+  @Test
+  void killedConnectionIsNotAStatementTimeoutDespiteItsExceptionType() {
+    SQLException killed = new SQLTimeoutException("Connection was killed", "70100", 1927);
+    assertThat(maria.classify(killed)).isEqualTo(ErrorClass.CONNECTION_LOST);
+  }
+
+  @Test
+  void driverExceptionTypesFallBackToTheStandard() {
+    assertThat(maria.classify(new SQLNonTransientConnectionException("socket closed", "HY000", 0)))
+        .isEqualTo(ErrorClass.CONNECTION_LOST);
+    assertThat(maria.classify(new SQLIntegrityConstraintViolationException("dup", "23000", 1062)))
+        .isEqualTo(ErrorClass.CONSTRAINT_VIOLATION);
+    assertThat(maria.classify(new SQLTimeoutException("timeout", "70100", 0)))
+        .isEqualTo(ErrorClass.STATEMENT_TIMEOUT);
+  }
+}
