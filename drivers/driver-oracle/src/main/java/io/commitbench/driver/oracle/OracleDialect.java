@@ -1,0 +1,172 @@
+package io.commitbench.driver.oracle;
+
+import static io.commitbench.core.dialect.TableSpec.NUMBER_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT2_COLUMN;
+import static io.commitbench.core.dialect.TableSpec.TEXT_COLUMN;
+
+import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableSpec;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Oracle Database through ojdbc11, the paper's original target: columns of type number,
+ * varchar and varchar2, and one database user per actor with a tablespace quota.
+ *
+ * <p>Oracle has no {@code IF EXISTS}, so the drops are PL/SQL blocks that ignore only "does not
+ * exist" (ORA-00942 for a table, ORA-01918 for a user) and raise anything else. Users are created
+ * with unquoted (upper-cased) names, so connect as a local user of a pluggable database (e.g.
+ * {@code FREEPDB1}); in a container root Oracle would demand a {@code C##} prefix. Errors are told
+ * apart by ORA number, the vendor code. Stateless and thread-safe.
+ *
+ * <pre>
+ * jdbc:oracle:thin:@//127.0.0.1:1521/FREEPDB1
+ * </pre>
+ */
+public final class OracleDialect implements Dialect {
+
+  private static final String DRIVER_CLASS = "oracle.jdbc.OracleDriver";
+
+  @Override
+  public String name() {
+    return "oracle";
+  }
+
+  @Override
+  public String description() {
+    return "Oracle Database (" + driverVersion() + ")";
+  }
+
+  @Override
+  public boolean acceptsUrl(String jdbcUrl) {
+    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:oracle:");
+  }
+
+  @Override
+  public Availability availability() {
+    return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
+  }
+
+  @Override
+  public String defaultUser() {
+    return "system";
+  }
+
+  /** The thin driver takes both timeouts in milliseconds. */
+  @Override
+  public Properties connectionProperties(ConnectionTimeouts timeouts) {
+    Properties props = new Properties();
+    props.setProperty("oracle.net.CONNECT_TIMEOUT", String.valueOf(timeouts.connectSeconds() * 1000L));
+    props.setProperty("oracle.jdbc.ReadTimeout", String.valueOf(timeouts.socketReadSeconds() * 1000L));
+    return props;
+  }
+
+  /** Oracle indexes belong to a schema, so index names are qualified like the table. */
+  @Override
+  public List<String> createTableStatements(TableSpec table) {
+    String on = " ON " + table.qualifiedName() + " (";
+    return List.of(
+        "CREATE TABLE " + table.qualifiedName() + " (" + NUMBER_COLUMN + " NUMBER(19) NOT NULL, "
+            + TEXT_COLUMN + " VARCHAR(" + table.textLength() + "), "
+            + TEXT2_COLUMN + " VARCHAR2(" + table.textLength() + "))",
+        "CREATE UNIQUE INDEX " + index(table, NUMBER_COLUMN) + on + NUMBER_COLUMN + ")",
+        "CREATE INDEX " + index(table, TEXT_COLUMN) + on + TEXT_COLUMN + ")",
+        "CREATE INDEX " + index(table, TEXT2_COLUMN) + on + TEXT2_COLUMN + ")");
+  }
+
+  /** PURGE skips the recycle bin, so repeated runs do not fill the tablespace with dropped tables. */
+  @Override
+  public List<String> dropTableStatements(TableSpec table) {
+    return List.of(ignoring(-942, "DROP TABLE " + table.qualifiedName() + " PURGE"));
+  }
+
+  /** Reads the privileges in effect for this session, including those that come through roles. */
+  @Override
+  public boolean canCreateUsers(Connection admin) throws SQLException {
+    try (Statement st = admin.createStatement();
+        ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM SESSION_PRIVS WHERE PRIVILEGE = 'CREATE USER'")) {
+      return rs.next() && rs.getLong(1) > 0;
+    }
+  }
+
+  /**
+   * The password is quoted so Oracle keeps its case and accepts a leading digit. The quota is on
+   * the USERS tablespace, as in the paper's setup.
+   *
+   * @throws IllegalArgumentException if the quota is negative
+   */
+  @Override
+  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
+    if (quotaMegabytes < 0) {
+      throw new IllegalArgumentException("quota must be at least 0 MB, got " + quotaMegabytes);
+    }
+    return List.of(
+        "CREATE USER " + user.name() + " IDENTIFIED BY \"" + user.password() + "\""
+            + " DEFAULT TABLESPACE USERS QUOTA " + quotaMegabytes + "M ON USERS",
+        "GRANT CREATE SESSION TO " + user.name());
+  }
+
+  @Override
+  public List<String> grantStatements(DbUser user, TableSpec table) {
+    return List.of("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + user.name());
+  }
+
+  /** CASCADE drops whatever the user owns; dropping the user revokes its grants. */
+  @Override
+  public List<String> dropUserStatements(DbUser user) {
+    return List.of(ignoring(-1918, "DROP USER " + user.name() + " CASCADE"));
+  }
+
+  /**
+   * ORA numbers first. ORA-00054 (NOWAIT) and ORA-30006 (WAIT n) are both a lock not granted in
+   * time; 17002, 17008 and 17410 are the thin driver's own codes for a broken socket.
+   */
+  @Override
+  public ErrorClass classify(SQLException error) {
+    return switch (error.getErrorCode()) {
+      case 60 -> ErrorClass.DEADLOCK;
+      case 8177 -> ErrorClass.SERIALIZATION_FAILURE;
+      case 54, 30006 -> ErrorClass.LOCK_TIMEOUT;
+      case 1013 -> ErrorClass.STATEMENT_TIMEOUT;
+      case 28, 1012, 1089, 3113, 3114, 3135, 17002, 17008, 17410 -> ErrorClass.CONNECTION_LOST;
+      case 1 -> ErrorClass.CONSTRAINT_VIOLATION;
+      default -> StandardErrors.classify(error).orElse(ErrorClass.OTHER);
+    };
+  }
+
+  /** A PL/SQL block that runs one DDL statement and swallows exactly one (negative) SQLCODE. */
+  static String ignoring(int sqlCode, String ddl) {
+    return "BEGIN\n"
+        + "  EXECUTE IMMEDIATE '" + ddl + "';\n"
+        + "EXCEPTION\n"
+        + "  WHEN OTHERS THEN\n"
+        + "    IF SQLCODE != " + sqlCode + " THEN\n"
+        + "      RAISE;\n"
+        + "    END IF;\n"
+        + "END;";
+  }
+
+  private String index(TableSpec table, String column) {
+    return qualifiedName(table.qualifier(), table.indexName(column));
+  }
+
+  private String driverVersion() {
+    try {
+      Driver driver = (Driver) Class.forName(DRIVER_CLASS, true, getClass().getClassLoader())
+          .getDeclaredConstructor().newInstance();
+      return "ojdbc " + driver.getMajorVersion() + "." + driver.getMinorVersion();
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      return "JDBC driver " + DRIVER_CLASS + " not found";
+    }
+  }
+}
