@@ -1,0 +1,158 @@
+package io.commitbench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.commitbench.core.dialect.WorkloadSql;
+import io.commitbench.core.measure.IntervalSampler;
+import io.commitbench.core.measure.Measurements;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.RunTotals;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The paper's actor against a real embedded H2 database, with the statement order recorded. */
+class PaperActorTest {
+
+  private static final List<String> TABLES = List.of("cb_table_1", "cb_table_2");
+
+  private JdbcDataSource database;
+  private Connection keepAlive;
+  private HikariDataSource pool;
+
+  @BeforeEach
+  void createTables() throws Exception {
+    database = new JdbcDataSource();
+    database.setURL("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+    keepAlive = database.getConnection();
+    try (Statement statement = keepAlive.createStatement()) {
+      for (String table : TABLES) {
+        statement.execute("CREATE TABLE " + table + " (num_attr BIGINT NOT NULL, text_attr VARCHAR(8), text2_attr VARCHAR(8))");
+        statement.execute("CREATE UNIQUE INDEX " + table + "_num_ix ON " + table + " (num_attr)");
+      }
+    }
+  }
+
+  @AfterEach
+  void dropDatabase() throws Exception {
+    if (pool != null) {
+      pool.close();
+    }
+    keepAlive.close();
+  }
+
+  private PaperActor actor(StatementRecorder recorder, PaperWorkload workload, Measurements measurements) {
+    HikariConfig config = new HikariConfig();
+    config.setDataSource(recorder);
+    config.setAutoCommit(workload.autocommit());
+    config.setMaximumPoolSize(1);
+    pool = new HikariDataSource(config);
+    List<WorkloadSql> sql = TABLES.stream().map(WorkloadSql::ansi).toList();
+    ActorSession session = new ActorSession("sa", pool, sql, 10, 1);
+    return new PaperActor(0, workload, session, new ClassifyingTestDialect(), measurements, new StopSignal());
+  }
+
+  @Test
+  void insertsThenSelectsThenUpdatesThenDeletesEachOverEveryTableInTurn() throws Exception {
+    StatementRecorder recorder = new StatementRecorder(database);
+    PaperWorkload workload = new PaperWorkload(2, 3, 2, 2, 3, true, 1, 8);
+    Measurements measurements = new Measurements();
+    PaperActor actor = actor(recorder, workload, measurements);
+
+    actor.open();
+    var times = actor.runCycle(1);
+    actor.close();
+
+    List<String> expected = new ArrayList<>();
+    for (String verb : List.of("INSERT", "SELECT", "UPDATE", "DELETE")) {
+      int count = switch (verb) {
+        case "INSERT", "DELETE" -> 3;
+        default -> 2;
+      };
+      for (String table : TABLES) {
+        expected.addAll(Collections.nCopies(count, verb + " " + table));
+      }
+    }
+    assertThat(recorder.events).containsExactlyElementsOf(expected);
+    assertThat(times.cycle()).isEqualTo(1);
+    assertThat(times.actor()).isEqualTo(1);
+    assertThat(times.actorNanos()).isGreaterThanOrEqualTo(
+        times.insertNanos() + times.selectNanos() + times.updateNanos() + times.deleteNanos());
+    assertThat(rowsLeft()).as("a finished cycle leaves the tables as they were").isZero();
+  }
+
+  @Test
+  void withAutocommitOffACommitFollowsEveryIntervalAndEndsEveryPhase() throws Exception {
+    StatementRecorder recorder = new StatementRecorder(database);
+    PaperWorkload workload = new PaperWorkload(2, 3, 1, 1, 3, false, 4, 8);
+    Measurements measurements = new Measurements();
+    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
+    PaperActor actor = actor(recorder, workload, measurements);
+
+    actor.open();
+    actor.runCycle(1);
+    actor.close();
+
+    assertThat(recorder.events).containsExactly(
+        "INSERT cb_table_1", "INSERT cb_table_1", "INSERT cb_table_1", "INSERT cb_table_2", "COMMIT",
+        "INSERT cb_table_2", "INSERT cb_table_2", "COMMIT",
+        "SELECT cb_table_1", "SELECT cb_table_2", "COMMIT",
+        "UPDATE cb_table_1", "UPDATE cb_table_2", "COMMIT",
+        "DELETE cb_table_1", "DELETE cb_table_1", "DELETE cb_table_1", "DELETE cb_table_2", "COMMIT",
+        "DELETE cb_table_2", "DELETE cb_table_2", "COMMIT");
+    sampler.sample(System.nanoTime(), new DiscardingSink());
+    RunTotals totals = sampler.totals();
+    assertThat(totals.kind(OperationKind.COMMIT).count()).isEqualTo(6);
+    assertThat(totals.transactions()).isEqualTo(6);
+    assertThat(totals.kind(OperationKind.INSERT).count()).isEqualTo(6);
+    assertThat(totals.errors()).isZero();
+    assertThat(rowsLeft()).isZero();
+  }
+
+  @Test
+  void aFailedStatementIsCountedByClassAndTheActorGoesOn() throws Exception {
+    try (Statement statement = keepAlive.createStatement()) {
+      // Another session's row on the actor's first key: the actor's first insert collides.
+      statement.execute("INSERT INTO cb_table_1 (num_attr) VALUES (0)");
+    }
+    StatementRecorder recorder = new StatementRecorder(database);
+    Measurements measurements = new Measurements();
+    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
+    PaperActor actor = actor(recorder, new PaperWorkload(2, 3, 2, 2, 3, true, 1, 8), measurements);
+
+    actor.open();
+    actor.runCycle(1);
+    actor.close();
+    sampler.sample(System.nanoTime(), new DiscardingSink());
+    RunTotals totals = sampler.totals();
+
+    assertThat(totals.kind(OperationKind.INSERT).count()).isEqualTo(5);
+    assertThat(totals.kind(OperationKind.INSERT).errors())
+        .containsExactlyEntriesOf(java.util.Map.of(io.commitbench.core.dialect.ErrorClass.CONSTRAINT_VIOLATION, 1L));
+    assertThat(recorder.events).filteredOn(e -> e.startsWith("DELETE")).hasSize(6);
+    assertThat(rowsLeft()).as("the actor's range deletes removed the foreign row on its key too").isZero();
+  }
+
+  private long rowsLeft() throws Exception {
+    long rows = 0;
+    try (Statement statement = keepAlive.createStatement()) {
+      for (String table : TABLES) {
+        try (ResultSet result = statement.executeQuery("SELECT COUNT(*) FROM " + table)) {
+          result.next();
+          rows += result.getLong(1);
+        }
+      }
+    }
+    return rows;
+  }
+}
