@@ -1,0 +1,153 @@
+package io.commitbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command line as a user meets it: help, version, validate, drivers, exit codes. */
+class CliTest {
+
+  @TempDir Path dir;
+
+  private record Result(int exitCode, String out, String err) {}
+
+  private static Result execute(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = CommitbenchMain.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int exitCode = commandLine.execute(args);
+    return new Result(exitCode, out.toString(), err.toString());
+  }
+
+  private Path file(String content) throws Exception {
+    Path file = dir.resolve("test.properties");
+    Files.writeString(file, content);
+    return file;
+  }
+
+  private static final String PAPER = """
+      users=10
+      sleep=100
+      tablename=5
+      tableinsertnumber=10
+      tableselectnumber=10
+      tableupdatenumber=10
+      tabledeletenumber=10
+      repeat=30
+      """;
+
+  @Test
+  void helpExplainsTheSubcommandsAndExitCodes() {
+    Result result = execute("--help");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("run", "validate", "drivers", "Exit codes:", "bad input",
+        "commitbench run config/quickstart.properties");
+  }
+
+  @Test
+  void runHelpNamesTheResultFiles() {
+    Result result = execute("run", "--help");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("--set", "report.txt", "summary.json", "intervals.csv", "latency.hlog", "FILE");
+  }
+
+  @Test
+  void versionNamesTheProductAndJava() {
+    Result result = execute("--version");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).startsWith("commitbench ").contains("Java 17").doesNotContain("unknown");
+  }
+
+  @Test
+  void validatePrintsTheEffectiveConfigurationWithDefaultsAndTouchesNothing() throws Exception {
+    Result result = execute("validate", file(PAPER).toString(), "--set", "results.dir=" + dir.resolve("out"));
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).contains("users=10", "tablename=5", "db.type=h2", "autocommit=true", "users.mode=auto",
+        "db.password=none", "a run issues 15,000 inserts");
+    assertThat(dir.resolve("out")).as("validate creates no results").doesNotExist();
+  }
+
+  @Test
+  void everyProblemIsReportedAtOnceWithExitCode2() throws Exception {
+    Path file = file("""
+        users=abc
+        tablenam=5
+        tableinsertnumber=10
+        tableselectnumber=10
+        tableupdatenumber=10
+        tabledeletenumber=10
+        repeat=0
+        """);
+    Result result = execute("run", file.toString(), "--set", "results.dir=" + dir.resolve("out"));
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains(
+        "users=abc: not a whole number; allowed: a whole number from 1 to 10000",
+        "tablenam=5: unknown key; did you mean 'tablename'?",
+        "repeat=0: out of range; allowed: a whole number from 1 to 1000000",
+        "sleep: missing",
+        "tablename: missing",
+        "nothing was run");
+    assertThat(dir.resolve("out")).as("no results folder for bad input").doesNotExist();
+  }
+
+  @Test
+  void anUnknownOptionIsBadInput() {
+    Result result = execute("run", "--no-such-option", "x.properties");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("Unknown option: '--no-such-option'");
+  }
+
+  @Test
+  void aMissingFileIsBadInputNamingTheFile() {
+    Result result = execute("validate", dir.resolve("absent.properties").toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("absent.properties");
+  }
+
+  @Test
+  void aPasswordInTheFileIsRefusedWithoutBeingShown() throws Exception {
+    Result result = execute("validate", file(PAPER + "db.password=hunter2\n").toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("db.password.env").doesNotContain("hunter2");
+  }
+
+  @Test
+  void driversListsTheFourDialectsAsAvailable() {
+    Result result = execute("drivers");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out().lines().filter(l -> l.contains("available")))
+        .extracting(l -> l.split("\\s+")[0])
+        .containsExactly("h2", "mariadb", "oracle", "postgresql");
+  }
+
+  @Test
+  void aRunOnTheEmbeddedDatabaseCompletesAndWritesItsResults() throws Exception {
+    Path file = file("""
+        users=2
+        sleep=0
+        tablename=1
+        tableinsertnumber=3
+        tableselectnumber=3
+        tableupdatenumber=3
+        tabledeletenumber=3
+        repeat=2
+        run.id=cli-test
+        """);
+    Result result = execute("run", file.toString(), "--set", "results.dir=" + dir.resolve("out"));
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).contains("##### Benchmark Overall Analysis #####", "Outcome                            : completed");
+    Path run = dir.resolve("out/cli-test");
+    assertThat(run.resolve("report.txt")).content().contains("Average actor delete time");
+    assertThat(run.resolve("summary.json")).content().contains("\"outcome\" : \"completed\"");
+    assertThat(run).isDirectoryContaining("glob:**/intervals.csv").isDirectoryContaining("glob:**/latency.hlog")
+        .isDirectoryContaining("glob:**/config.properties");
+  }
+}
