@@ -17,7 +17,7 @@ public final class IntervalSampler {
   private final Measurements measurements;
   private final long startNanos;
   private final long startEpochMillis;
-  private final Map<OperationKind, Histogram> recycled = new EnumMap<>(OperationKind.class);
+  private final Map<OperationKind, Histogram> interval = new EnumMap<>(OperationKind.class);
   private final Map<OperationKind, Histogram> total = new EnumMap<>(OperationKind.class);
   private final Map<OperationKind, Map<ErrorClass, Long>> errorsSoFar = new EnumMap<>(OperationKind.class);
   private long transactionsSoFar;
@@ -34,28 +34,28 @@ public final class IntervalSampler {
     this.lastSampleNanos = startNanos;
     for (OperationKind kind : OperationKind.values()) {
       total.put(kind, new Histogram(Measurements.SIGNIFICANT_DIGITS));
+      interval.put(kind, new Histogram(Measurements.SIGNIFICANT_DIGITS));
       errorsSoFar.put(kind, new EnumMap<>(ErrorClass.class));
-    }
-    // Whatever was recorded before the start belongs to no interval (setup is not measured).
-    for (OperationKind kind : OperationKind.values()) {
-      recycled.put(kind, measurements.recorder(kind).getIntervalHistogram());
+      // Whatever was recorded before the start belongs to no interval (setup is not measured).
+      measurements.actorRecorders().forEach(r -> r.takeInterval(kind));
     }
   }
 
   /** One interval, from the previous sample to {@code nowNanos}, passed to the sink. */
   public IntervalStats sample(long nowNanos, IntervalSink sink) throws java.io.IOException {
-    Map<OperationKind, Histogram> interval = new EnumMap<>(OperationKind.class);
     Map<OperationKind, IntervalStats.KindInterval> kinds = new EnumMap<>(OperationKind.class);
     long intervalErrors = 0;
     long startMillis = (lastSampleNanos - startNanos) / 1_000_000;
     long endMillis = (nowNanos - startNanos) / 1_000_000;
     for (OperationKind kind : OperationKind.values()) {
-      Histogram histogram = measurements.recorder(kind).getIntervalHistogram(recycled.get(kind));
+      Histogram histogram = interval.get(kind);
+      histogram.reset();
+      for (ActorRecorder recorder : measurements.actorRecorders()) {
+        histogram.add(recorder.takeInterval(kind));
+      }
       histogram.setStartTimeStamp(startEpochMillis + startMillis);
       histogram.setEndTimeStamp(startEpochMillis + endMillis);
       total.get(kind).add(histogram);
-      recycled.put(kind, histogram);
-      interval.put(kind, histogram);
       long kindErrors = newErrors(kind);
       intervalErrors += kindErrors;
       kinds.put(kind, new IntervalStats.KindInterval(histogram.getTotalCount(), kindErrors,

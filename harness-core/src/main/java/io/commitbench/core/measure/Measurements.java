@@ -2,30 +2,31 @@ package io.commitbench.core.measure;
 
 import io.commitbench.core.dialect.ErrorClass;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.Recorder;
 
 /**
- * The live side of measurement: every actor thread records into it concurrently, without
- * locks (HdrHistogram {@link Recorder} per operation kind, {@link LongAdder} counters). Only an
+ * The live side of measurement: every actor records into it concurrently, without locks
+ * (latencies into its own {@link ActorRecorder}, counts into {@link LongAdder}s). Only an
  * {@link IntervalSampler} reads it.
  *
- * <p>Thread-safety: all {@code record*} methods may be called from any number of threads.
+ * <p>Thread-safety: {@link #newActorRecorder} and all {@code record*} methods may be called from
+ * any number of threads.
  */
 public final class Measurements {
 
   /** Three significant digits: 1 µs resolution at 1 ms, 1 ms at 1 s. */
   static final int SIGNIFICANT_DIGITS = 3;
 
-  private final Map<OperationKind, Recorder> latency = new EnumMap<>(OperationKind.class);
+  private final List<ActorRecorder> actorRecorders = new CopyOnWriteArrayList<>();
   private final Map<OperationKind, Map<ErrorClass, LongAdder>> errors = new EnumMap<>(OperationKind.class);
   private final LongAdder transactions = new LongAdder();
   private final LongAdder reconnects = new LongAdder();
 
   public Measurements() {
     for (OperationKind kind : OperationKind.values()) {
-      latency.put(kind, new Recorder(SIGNIFICANT_DIGITS));
       Map<ErrorClass, LongAdder> byClass = new EnumMap<>(ErrorClass.class);
       for (ErrorClass errorClass : ErrorClass.values()) {
         byClass.put(errorClass, new LongAdder());
@@ -34,9 +35,11 @@ public final class Measurements {
     }
   }
 
-  /** A successful operation and how long it took. */
-  public void recordSuccess(OperationKind kind, long latencyNanos) {
-    latency.get(kind).recordValue(Math.max(0, latencyNanos));
+  /** Latency recorders for one more actor; call once per actor, before it records. */
+  public ActorRecorder newActorRecorder() {
+    ActorRecorder recorder = new ActorRecorder();
+    actorRecorders.add(recorder);
+    return recorder;
   }
 
   public void recordError(OperationKind kind, ErrorClass errorClass) {
@@ -52,8 +55,8 @@ public final class Measurements {
     reconnects.increment();
   }
 
-  Recorder recorder(OperationKind kind) {
-    return latency.get(kind);
+  List<ActorRecorder> actorRecorders() {
+    return actorRecorders;
   }
 
   long errors(OperationKind kind, ErrorClass errorClass) {

@@ -3,14 +3,12 @@ package io.commitbench.core.run;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.measure.ActorCycleTimes;
+import io.commitbench.core.measure.ActorRecorder;
 import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.OperationKind;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.EnumMap;
-import java.util.Map;
-import java.util.Random;
 
 /**
  * One actor of the paper's testframe. In each cycle it runs its inserts on every table, then
@@ -23,9 +21,6 @@ import java.util.Random;
  */
 final class PaperActor implements ActorBody {
 
-  /** Distinct text values per actor; enough variety for the indexes, nothing generated per statement. */
-  private static final int TEXT_VARIANTS = 64;
-
   private final int index;
   private final PaperWorkload workload;
   private final ActorSession session;
@@ -33,8 +28,10 @@ final class PaperActor implements ActorBody {
   private final Measurements measurements;
   private final StopSignal stop;
   private final RowKeys keys;
-  private final String[] texts;
-  private final Map<OperationKind, Long> cycleNanos = new EnumMap<>(OperationKind.class);
+  private final TextValues texts;
+  private final ActorRecorder recorder;
+  /** Summed latency per DML kind in the current cycle, indexed by ordinal. */
+  private final long[] cycleNanos = new long[OperationKind.values().length];
   private int uncommitted;
 
   PaperActor(int index, PaperWorkload workload, ActorSession session, Dialect dialect, Measurements measurements,
@@ -46,7 +43,8 @@ final class PaperActor implements ActorBody {
     this.measurements = measurements;
     this.stop = stop;
     this.keys = new RowKeys(index, workload.inserts(), workload.deletes());
-    this.texts = randomTexts(new Random(index), workload.textLength());
+    this.texts = TextValues.forActor(index, workload.textLength());
+    this.recorder = measurements.newActorRecorder();
   }
 
   @Override
@@ -56,7 +54,7 @@ final class PaperActor implements ActorBody {
 
   @Override
   public ActorCycleTimes runCycle(int cycle) throws Exception {
-    OperationKind.PHASES.forEach(k -> cycleNanos.put(k, 0L));
+    java.util.Arrays.fill(cycleNanos, 0);
     long start = System.nanoTime();
     for (OperationKind phase : OperationKind.PHASES) {
       int count = workload.perTable(phase);
@@ -72,8 +70,9 @@ final class PaperActor implements ActorBody {
       commitPending();
     }
     long actorNanos = System.nanoTime() - start;
-    return new ActorCycleTimes(cycle, index + 1, actorNanos, cycleNanos.get(OperationKind.INSERT),
-        cycleNanos.get(OperationKind.SELECT), cycleNanos.get(OperationKind.UPDATE), cycleNanos.get(OperationKind.DELETE));
+    return new ActorCycleTimes(cycle, index + 1, actorNanos, cycleNanos[OperationKind.INSERT.ordinal()],
+        cycleNanos[OperationKind.SELECT.ordinal()], cycleNanos[OperationKind.UPDATE.ordinal()],
+        cycleNanos[OperationKind.DELETE.ordinal()]);
   }
 
   private void execute(OperationKind kind, int table, int j) throws Exception {
@@ -92,8 +91,8 @@ final class PaperActor implements ActorBody {
         statement.executeUpdate();
       }
       long latency = System.nanoTime() - began;
-      measurements.recordSuccess(kind, latency);
-      cycleNanos.merge(kind, latency, Long::sum);
+      recorder.recordSuccess(kind, latency);
+      cycleNanos[kind.ordinal()] += latency;
       afterStatement();
     } catch (SQLException e) {
       onError(kind, e);
@@ -104,13 +103,13 @@ final class PaperActor implements ActorBody {
     switch (kind) {
       case INSERT -> {
         statement.setLong(1, keys.insertKey(j));
-        statement.setString(2, texts[j % TEXT_VARIANTS]);
-        statement.setString(3, texts[(j + 1) % TEXT_VARIANTS]);
+        statement.setString(2, texts.get(j));
+        statement.setString(3, texts.get(j + 1));
       }
       case SELECT -> statement.setLong(1, keys.addressedKey(j));
       case UPDATE -> {
-        statement.setString(1, texts[(j + 2) % TEXT_VARIANTS]);
-        statement.setString(2, texts[(j + 3) % TEXT_VARIANTS]);
+        statement.setString(1, texts.get(j + 2));
+        statement.setString(2, texts.get(j + 3));
         statement.setLong(3, keys.addressedKey(j));
       }
       case DELETE -> {
@@ -136,7 +135,7 @@ final class PaperActor implements ActorBody {
     long began = System.nanoTime();
     try {
       session.connection().commit();
-      measurements.recordSuccess(OperationKind.COMMIT, System.nanoTime() - began);
+      recorder.recordSuccess(OperationKind.COMMIT, System.nanoTime() - began);
       measurements.recordTransaction();
     } catch (SQLException e) {
       onError(OperationKind.COMMIT, e);
@@ -182,18 +181,5 @@ final class PaperActor implements ActorBody {
   public void close() {
     rollbackQuietly();
     session.close();
-  }
-
-  private static String[] randomTexts(Random random, int length) {
-    String alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    String[] texts = new String[TEXT_VARIANTS];
-    for (int i = 0; i < TEXT_VARIANTS; i++) {
-      StringBuilder text = new StringBuilder(length);
-      for (int c = 0; c < length; c++) {
-        text.append(alphabet.charAt(random.nextInt(alphabet.length())));
-      }
-      texts[i] = text.toString();
-    }
-    return texts;
   }
 }

@@ -131,9 +131,19 @@ class ActorGroupTest {
 
   @Test
   void aFailingActorStopsTheRunAfterTheCycleInProgressAndEveryFailureIsReturned() throws Exception {
-    List<RecordingBody> bodies = bodies(3);
-    bodies.get(1).failInCycle = 2;
-    bodies.get(2).failInCycle = 2;
+    // Actors 2 and 3 both fail in cycle 2; they meet first, so neither sees the other's stop early.
+    java.util.concurrent.CountDownLatch bothInCycle2 = new java.util.concurrent.CountDownLatch(2);
+    List<RecordingBody> bodies = IntStream.rangeClosed(1, 3).mapToObj(i -> i == 1 ? new RecordingBody(i) : new RecordingBody(i) {
+      @Override
+      public ActorCycleTimes runCycle(int cycle) throws InterruptedException {
+        if (cycle == 2) {
+          bothInCycle2.countDown();
+          bothInCycle2.await();
+          throw new IllegalStateException("actor " + actor + " broke in cycle " + cycle);
+        }
+        return super.runCycle(cycle);
+      }
+    }).toList();
     StopSignal stop = new StopSignal();
     RecordingListener listener = new RecordingListener();
 

@@ -1,0 +1,140 @@
+package io.commitbench.bench;
+
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.WorkloadSql;
+import io.commitbench.core.run.RowKeys;
+import io.commitbench.core.run.TextValues;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The baseline of the overhead comparison: the paper's statements, with the same keys and
+ * values, in the same order, on the same number of threads (one connection each), with nothing
+ * around them: no timing per statement, no histograms, no pool, no timeouts, no error handling.
+ */
+final class PlainJdbcLoop {
+
+  private final Dialect dialect;
+  private final String url;
+  private final int threads;
+  private final int tables;
+  private final int perTable;
+  private final int cycles;
+
+  PlainJdbcLoop(Dialect dialect, String url, int threads, int tables, int perTable, int cycles) {
+    this.dialect = dialect;
+    this.url = url;
+    this.threads = threads;
+    this.tables = tables;
+    this.perTable = perTable;
+    this.cycles = cycles;
+  }
+
+  /** Creates the tables, runs every cycle and returns statements per second over the cycles. */
+  double run() throws Exception {
+    try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
+      List<WorkloadSql> sql = createTables(admin);
+      AtomicLong start = new AtomicLong();
+      AtomicLong end = new AtomicLong();
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      CyclicBarrier cycleStart = new CyclicBarrier(threads, () -> start.compareAndSet(0, System.nanoTime()));
+      List<Thread> workers = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int actor = t;
+        Thread worker = new Thread(() -> {
+          try {
+            work(actor, sql, cycleStart);
+            end.accumulateAndGet(System.nanoTime(), Math::max);
+          } catch (Throwable e) {
+            failure.compareAndSet(null, e);
+          }
+        }, "plain-" + (t + 1));
+        workers.add(worker);
+        worker.start();
+      }
+      for (Thread worker : workers) {
+        worker.join();
+      }
+      if (failure.get() != null) {
+        throw new IllegalStateException("plain loop failed", failure.get());
+      }
+      long statements = (long) threads * tables * perTable * 4 * cycles;
+      return statements * 1e9 / (end.get() - start.get());
+    }
+  }
+
+  private List<WorkloadSql> createTables(Connection admin) throws SQLException {
+    List<WorkloadSql> sql = new ArrayList<>();
+    String qualifier = dialect.centralQualifier(admin);
+    try (Statement statement = admin.createStatement()) {
+      for (int t = 1; t <= tables; t++) {
+        String name = "plain_table_" + t;
+        TableSpec table = new TableSpec(name, qualifier, dialect.qualifiedName(qualifier, name), 32);
+        for (String ddl : dialect.createTableStatements(table)) {
+          statement.execute(ddl);
+        }
+        sql.add(dialect.workloadSql(table));
+      }
+    }
+    return sql;
+  }
+
+  private void work(int actor, List<WorkloadSql> sql, CyclicBarrier cycleStart) throws Exception {
+    RowKeys keys = new RowKeys(actor, perTable, perTable);
+    TextValues texts = TextValues.forActor(actor, 32);
+    try (Connection connection = DriverManager.getConnection(url, "sa", "")) {
+      List<PreparedStatement[]> statements = new ArrayList<>();
+      for (WorkloadSql table : sql) {
+        statements.add(new PreparedStatement[] {connection.prepareStatement(table.insert()),
+          connection.prepareStatement(table.select()), connection.prepareStatement(table.update()),
+          connection.prepareStatement(table.delete())});
+      }
+      for (int cycle = 0; cycle < cycles; cycle++) {
+        cycleStart.await();
+        for (PreparedStatement[] s : statements) {
+          for (int i = 0; i < perTable; i++) {
+            s[0].setLong(1, keys.insertKey(i));
+            s[0].setString(2, texts.get(i));
+            s[0].setString(3, texts.get(i + 1));
+            s[0].executeUpdate();
+          }
+        }
+        for (PreparedStatement[] s : statements) {
+          for (int j = 0; j < perTable; j++) {
+            s[1].setLong(1, keys.addressedKey(j));
+            try (ResultSet rows = s[1].executeQuery()) {
+              while (rows.next()) {
+                rows.getLong(1);
+              }
+            }
+          }
+        }
+        for (PreparedStatement[] s : statements) {
+          for (int j = 0; j < perTable; j++) {
+            s[2].setString(1, texts.get(j + 2));
+            s[2].setString(2, texts.get(j + 3));
+            s[2].setLong(3, keys.addressedKey(j));
+            s[2].executeUpdate();
+          }
+        }
+        for (PreparedStatement[] s : statements) {
+          for (int j = 0; j < perTable; j++) {
+            s[3].setLong(1, keys.deleteFrom(j));
+            s[3].setLong(2, keys.deleteTo(j));
+            s[3].executeUpdate();
+          }
+        }
+      }
+    }
+  }
+}
