@@ -25,4 +25,19 @@ public record Availability(boolean available, String reason) {
       return missing("JDBC driver class " + className + " not found: " + e);
     }
   }
+
+  /**
+   * The JDBC driver's own version ({@code 42.7}) for descriptions; the jar manifest is no help
+   * (shading drops it, some drivers have none).
+   *
+   * @return "major.minor", or a sentence saying the driver is missing
+   */
+  public static String driverVersion(String className, ClassLoader loader) {
+    try {
+      java.sql.Driver driver = (java.sql.Driver) Class.forName(className, true, loader).getDeclaredConstructor().newInstance();
+      return driver.getMajorVersion() + "." + driver.getMinorVersion();
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      return "JDBC driver " + className + " not found";
+    }
+  }
 }

@@ -1,8 +1,5 @@
 package io.commitbench.driver.h2;
 
-import static io.commitbench.core.dialect.TableSpec.NUMBER_COLUMN;
-import static io.commitbench.core.dialect.TableSpec.TEXT2_COLUMN;
-import static io.commitbench.core.dialect.TableSpec.TEXT_COLUMN;
 
 import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.ConnectionTimeouts;
@@ -10,6 +7,7 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -46,7 +44,7 @@ public final class H2Dialect implements Dialect {
 
   @Override
   public String description() {
-    return "H2 Database Engine, embedded (" + driverVersion() + ")";
+    return "H2 Database Engine, embedded (" + "h2 " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
   }
 
   @Override
@@ -82,14 +80,7 @@ public final class H2Dialect implements Dialect {
 
   @Override
   public List<String> createTableStatements(TableSpec table) {
-    String on = " ON " + table.qualifiedName() + " (";
-    return List.of(
-        "CREATE TABLE " + table.qualifiedName() + " (" + NUMBER_COLUMN + " BIGINT NOT NULL, "
-            + TEXT_COLUMN + " VARCHAR(" + table.textLength() + "), "
-            + TEXT2_COLUMN + " VARCHAR(" + table.textLength() + "))",
-        "CREATE UNIQUE INDEX " + index(table, NUMBER_COLUMN) + on + NUMBER_COLUMN + ")",
-        "CREATE INDEX " + index(table, TEXT_COLUMN) + on + TEXT_COLUMN + ")",
-        "CREATE INDEX " + index(table, TEXT2_COLUMN) + on + TEXT2_COLUMN + ")");
+    return new TableDdl("BIGINT", "VARCHAR", "", name -> qualifiedName(table.qualifier(), name)).create(table);
   }
 
   @Override
@@ -142,17 +133,4 @@ public final class H2Dialect implements Dialect {
     };
   }
 
-  private String index(TableSpec table, String column) {
-    return qualifiedName(table.qualifier(), table.indexName(column));
-  }
-
-  private String driverVersion() {
-    try {
-      Driver driver = (Driver) Class.forName(DRIVER_CLASS, true, getClass().getClassLoader())
-          .getDeclaredConstructor().newInstance();
-      return "h2 " + driver.getMajorVersion() + "." + driver.getMinorVersion();
-    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
-      return "JDBC driver " + DRIVER_CLASS + " not found";
-    }
-  }
 }

@@ -1,8 +1,5 @@
 package io.commitbench.driver.oracle;
 
-import static io.commitbench.core.dialect.TableSpec.NUMBER_COLUMN;
-import static io.commitbench.core.dialect.TableSpec.TEXT2_COLUMN;
-import static io.commitbench.core.dialect.TableSpec.TEXT_COLUMN;
 
 import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.ConnectionTimeouts;
@@ -10,9 +7,9 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
 import java.sql.Connection;
-import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -44,7 +41,7 @@ public final class OracleDialect implements Dialect {
 
   @Override
   public String description() {
-    return "Oracle Database (" + driverVersion() + ")";
+    return "Oracle Database (" + "ojdbc " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
   }
 
   @Override
@@ -74,14 +71,7 @@ public final class OracleDialect implements Dialect {
   /** Oracle indexes belong to a schema, so index names are qualified like the table. */
   @Override
   public List<String> createTableStatements(TableSpec table) {
-    String on = " ON " + table.qualifiedName() + " (";
-    return List.of(
-        "CREATE TABLE " + table.qualifiedName() + " (" + NUMBER_COLUMN + " NUMBER(19) NOT NULL, "
-            + TEXT_COLUMN + " VARCHAR(" + table.textLength() + "), "
-            + TEXT2_COLUMN + " VARCHAR2(" + table.textLength() + "))",
-        "CREATE UNIQUE INDEX " + index(table, NUMBER_COLUMN) + on + NUMBER_COLUMN + ")",
-        "CREATE INDEX " + index(table, TEXT_COLUMN) + on + TEXT_COLUMN + ")",
-        "CREATE INDEX " + index(table, TEXT2_COLUMN) + on + TEXT2_COLUMN + ")");
+    return new TableDdl("NUMBER(19)", "VARCHAR2", "", name -> qualifiedName(table.qualifier(), name)).create(table);
   }
 
   /** PURGE skips the recycle bin, so repeated runs do not fill the tablespace with dropped tables. */
@@ -156,17 +146,4 @@ public final class OracleDialect implements Dialect {
         + "END;";
   }
 
-  private String index(TableSpec table, String column) {
-    return qualifiedName(table.qualifier(), table.indexName(column));
-  }
-
-  private String driverVersion() {
-    try {
-      Driver driver = (Driver) Class.forName(DRIVER_CLASS, true, getClass().getClassLoader())
-          .getDeclaredConstructor().newInstance();
-      return "ojdbc " + driver.getMajorVersion() + "." + driver.getMinorVersion();
-    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
-      return "JDBC driver " + DRIVER_CLASS + " not found";
-    }
-  }
 }

@@ -1,8 +1,5 @@
 package io.commitbench.driver.postgresql;
 
-import static io.commitbench.core.dialect.TableSpec.NUMBER_COLUMN;
-import static io.commitbench.core.dialect.TableSpec.TEXT2_COLUMN;
-import static io.commitbench.core.dialect.TableSpec.TEXT_COLUMN;
 
 import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.ConnectionTimeouts;
@@ -10,6 +7,7 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
 import java.sql.Connection;
 import java.sql.Driver;
@@ -43,7 +41,7 @@ public final class PostgresqlDialect implements Dialect {
 
   @Override
   public String description() {
-    return "PostgreSQL (" + driverVersion() + ")";
+    return "PostgreSQL (" + "postgresql-jdbc " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
   }
 
   @Override
@@ -78,14 +76,7 @@ public final class PostgresqlDialect implements Dialect {
 
   @Override
   public List<String> createTableStatements(TableSpec table) {
-    String on = " ON " + table.qualifiedName() + " (";
-    return List.of(
-        "CREATE TABLE " + table.qualifiedName() + " (" + NUMBER_COLUMN + " BIGINT NOT NULL, "
-            + TEXT_COLUMN + " VARCHAR(" + table.textLength() + "), "
-            + TEXT2_COLUMN + " VARCHAR(" + table.textLength() + "))",
-        "CREATE UNIQUE INDEX " + table.indexName(NUMBER_COLUMN) + on + NUMBER_COLUMN + ")",
-        "CREATE INDEX " + table.indexName(TEXT_COLUMN) + on + TEXT_COLUMN + ")",
-        "CREATE INDEX " + table.indexName(TEXT2_COLUMN) + on + TEXT2_COLUMN + ")");
+    return new TableDdl("BIGINT", "VARCHAR", "", name -> name).create(table);
   }
 
   /** Dropping the table drops its indexes. */
@@ -159,13 +150,4 @@ public final class PostgresqlDialect implements Dialect {
     };
   }
 
-  private String driverVersion() {
-    try {
-      Driver driver = (Driver) Class.forName(DRIVER_CLASS, true, getClass().getClassLoader())
-          .getDeclaredConstructor().newInstance();
-      return "postgresql-jdbc " + driver.getMajorVersion() + "." + driver.getMinorVersion();
-    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
-      return "JDBC driver " + DRIVER_CLASS + " not found";
-    }
-  }
 }
