@@ -1,0 +1,148 @@
+package io.commitbench.it;
+
+import static io.commitbench.it.support.ResultAssertions.DML_KINDS;
+import static io.commitbench.it.support.ResultAssertions.assertCompleted;
+import static io.commitbench.it.support.ResultAssertions.assertPaperBlock;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.commitbench.it.support.Catalog;
+import io.commitbench.it.support.Commitbench;
+import io.commitbench.it.support.DatabaseKind;
+import io.commitbench.it.support.DatabaseTarget;
+import io.commitbench.it.support.DatabaseTargets;
+import io.commitbench.it.support.RunOutput;
+import io.commitbench.it.support.TestNames;
+import io.commitbench.it.support.Workload;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A run survives the loss of an actor's connection: while it runs, a separate admin connection
+ * kills the server session of one actor (found by its database user, db-users mode), the actor
+ * counts the failed statement as connection_lost, reconnects and carries on, and the run
+ * completes with every other statement done.
+ */
+class ConnectionLossIT {
+
+  /** Long enough (several seconds) that the kill lands well before the last cycle. */
+  private static final Workload WORKLOAD = new Workload(4, 0, 2, 100, 25);
+
+  private static final Duration SESSION_WAIT = Duration.ofSeconds(30);
+  private static final Duration RUN_WAIT = Duration.ofSeconds(150);
+
+  @ParameterizedTest(name = "{0}: an actor's session is killed mid-run")
+  @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL", "MARIADB"})
+  void runSurvivesAKilledActorSession(DatabaseKind kind, @TempDir Path tmp) throws Exception {
+    DatabaseTarget target = DatabaseTargets.require(kind, tmp.resolve("h2"));
+    TestNames names = TestNames.unique();
+    Path file = Commitbench.writeParameterFile(tmp.resolve("long.properties"), WORKLOAD.keys());
+    Map<String, String> overrides = new LinkedHashMap<>(target.settings(tmp.resolve("secrets")));
+    overrides.put("table.prefix", names.tablePrefix());
+    overrides.put("user.prefix", names.userPrefix());
+    overrides.put("users.mode", "db-users");
+    overrides.put("reconnect.timeout", "30");
+    String victim = names.userPrefix() + "2";
+
+    ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r, "commitbench-run"));
+    try (Connection admin = target.connect()) {
+      Catalog catalog = new Catalog(kind, admin);
+      try {
+        Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "loss", overrides));
+        long session = killOnceConnected(kind, admin, victim, running);
+        System.out.println(DatabaseTargets.LOG_PREFIX + kind.dbType() + ": killed session " + session + " of " + victim);
+        RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        JsonNode summary = assertCompleted(run);
+        JsonNode totals = summary.path("totals");
+        long lost = totals.path("errorsByClass").path("connection_lost").asLong();
+        assertThat(totals.path("reconnects").asLong()).as("totals.reconnects\n%s", run.report()).isGreaterThanOrEqualTo(1);
+        assertThat(lost).as("totals.errorsByClass.connection_lost\n%s", run.report()).isGreaterThanOrEqualTo(1);
+        assertThat(totals.path("errors").asLong()).as("totals.errors: all of them connection_lost").isEqualTo(lost);
+        // A failed statement is counted once, as an error, and not repeated: every statement of
+        // the workload is either a success or an error.
+        for (String k : DML_KINDS) {
+          JsonNode node = summary.path("kinds").path(k);
+          assertThat(node.path("count").asLong() + node.path("errors").asLong()).as("kinds.%s count + errors", k)
+              .isEqualTo(WORKLOAD.statementsPerKind());
+        }
+        assertThat(summary.path("paper").path("actorCycles").asInt()).as("every actor finished every cycle")
+            .isEqualTo(WORKLOAD.users() * WORKLOAD.repeat());
+        String report = run.report();
+        assertThat(report).as("report.txt").containsPattern("(?m)^Reconnects +: +[1-9][0-9]*$")
+            .containsPattern("(?m)^  connection_lost +" + lost + "$");
+        assertPaperBlock(report);
+        assertThat(catalog.tablesStartingWith(names.tablePrefix())).as("tables after cleanup").isEmpty();
+        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users after cleanup").isEmpty();
+      } finally {
+        runner.shutdownNow();
+        runner.awaitTermination(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
+        catalog.dropEverything(names);
+      }
+    }
+  }
+
+  /** Waits for a server session of {@code user}, kills it and returns its id. */
+  private static long killOnceConnected(DatabaseKind kind, Connection admin, String user, Future<RunOutput> running)
+      throws Exception {
+    long deadline = System.nanoTime() + SESSION_WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (running.isDone()) {
+        fail("the run ended before a session of " + user + " was seen:\n" + running.get().describe());
+      }
+      OptionalLong session = sessionOf(kind, admin, user);
+      if (session.isPresent()) {
+        kill(kind, admin, session.getAsLong());
+        return session.getAsLong();
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("no session of " + user + " within " + SESSION_WAIT);
+  }
+
+  /**
+   * The actor's session as the server lists it. PostgreSQL: pg_stat_activity, where the harness's
+   * connections carry application_name 'commitbench'; MariaDB: the process list.
+   */
+  private static OptionalLong sessionOf(DatabaseKind kind, Connection admin, String user) throws SQLException {
+    String sql = switch (kind) {
+      case POSTGRESQL -> "SELECT pid FROM pg_stat_activity WHERE application_name = 'commitbench' AND usename = ?";
+      case MARIADB -> "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ?";
+      default -> throw new IllegalArgumentException(kind + " is not covered");
+    };
+    try (PreparedStatement st = admin.prepareStatement(sql)) {
+      st.setString(1, user);
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+      }
+    }
+  }
+
+  private static void kill(DatabaseKind kind, Connection admin, long session) throws SQLException {
+    try (Statement st = admin.createStatement()) {
+      if (kind == DatabaseKind.POSTGRESQL) {
+        try (ResultSet rs = st.executeQuery("SELECT pg_terminate_backend(" + session + ")")) {
+          assertThat(rs.next() && rs.getBoolean(1)).as("pg_terminate_backend(%d)", session).isTrue();
+        }
+      } else {
+        st.execute("KILL CONNECTION " + session);
+      }
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package io.commitbench.it;
+
+import static io.commitbench.it.support.ResultAssertions.assertPaperBlock;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.commitbench.it.support.Catalog;
+import io.commitbench.it.support.Commitbench;
+import io.commitbench.it.support.DatabaseKind;
+import io.commitbench.it.support.DatabaseTarget;
+import io.commitbench.it.support.DatabaseTargets;
+import io.commitbench.it.support.Repository;
+import io.commitbench.it.support.RunOutput;
+import io.commitbench.it.support.TestNames;
+import io.commitbench.it.support.Workload;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C keeps the results: the shaded jar runs as a real process (a long H2 run), receives
+ * SIGINT once it has written two rows of intervals.csv, and must still write summary.json
+ * (outcome interrupted) and report.txt with the paper block for what it measured.
+ */
+class InterruptIT {
+
+  /** Far more cycles than the test waits for: only the signal ends it. */
+  private static final Workload ENDLESS = new Workload(4, 0, 2, 200, 1_000_000);
+
+  private static final Duration ROWS_WAIT = Duration.ofSeconds(60);
+  private static final Duration EXIT_WAIT = Duration.ofSeconds(90);
+
+  /** Bit of SIGINT (2) in the SigIgn mask of /proc/PID/status. */
+  private static final long SIGINT_BIT = 1L << 1;
+
+  @Test
+  void sigintStillWritesTheResults(@TempDir Path tmp) throws Exception {
+    Interrupted run = interruptLongRun(tmp);
+
+    assertThat(run.exitCode()).as("exit code after SIGINT (130 = killed by the signal)\n%s", run.output())
+        .isNotZero();
+    JsonNode summary = RunOutput.summary(run.directory());
+    assertThat(summary.path("outcome").asText()).as(run::output).isEqualTo("interrupted");
+    assertThat(summary.path("failure").asText()).contains("interrupted");
+    long operations = summary.path("totals").path("operations").asLong();
+    assertThat(operations).as("totals.operations of the interrupted run").isPositive();
+    assertThat(summary.path("paper").path("cycles").asInt()).as("paper.cycles").isPositive();
+    assertThat(intervalOps(run.directory())).as("ops summed over intervals.csv").isEqualTo(operations);
+    String report = Files.readString(run.directory().resolve("report.txt"), StandardCharsets.UTF_8);
+    assertPaperBlock(report);
+    assertThat(report).containsPattern("(?m)^Outcome +: interrupted$");
+  }
+
+  /**
+   * What an interrupted run should also do, and does not yet: see the reason. Enable when fixed.
+   */
+  @Test
+  @Disabled("main-code bug: on SIGINT, H2's own shutdown hook closes the embedded database while "
+      + "commitbench's hook is still stopping the actors, so an in-flight statement fails (counted as an "
+      + "error and a reconnect) and cleanup fails with 'Database is already closed [90121]', leaving the "
+      + "run's tables and users in the H2 file; the H2 dialect's URLs need ;DB_CLOSE_ON_EXIT=FALSE")
+  void sigintOnH2StillCleansUpWithoutErrors(@TempDir Path tmp) throws Exception {
+    Interrupted run = interruptLongRun(tmp);
+
+    JsonNode summary = RunOutput.summary(run.directory());
+    assertThat(summary.path("totals").path("errors").asLong()).as("totals.errors\n%s", run.output()).isZero();
+    try (Connection h2 = run.database().connect()) {
+      Catalog catalog = new Catalog(DatabaseKind.H2, h2);
+      assertThat(catalog.tablesStartingWith(run.names().tablePrefix())).as("tables left\n%s", run.output()).isEmpty();
+      assertThat(catalog.usersStartingWith(run.names().userPrefix())).as("users left").isEmpty();
+    }
+  }
+
+  private record Interrupted(int exitCode, Path directory, DatabaseTarget database, TestNames names, String output) {}
+
+  /** Starts the jar on an endless H2 run, sends SIGINT after two interval rows, waits for the exit. */
+  private static Interrupted interruptLongRun(Path tmp) throws Exception {
+    DatabaseTarget h2 = DatabaseTargets.require(DatabaseKind.H2, tmp.resolve("h2"));
+    TestNames names = TestNames.unique();
+    Path file = Commitbench.writeParameterFile(tmp.resolve("endless.properties"), ENDLESS.keys());
+    Path results = tmp.resolve("results");
+    Path directory = results.resolve("interrupted");
+    List<String> command = new ArrayList<>();
+    if (sigintIgnored("self")) {
+      // Started from a non-interactive shell's background job, this JVM inherited SIGINT as
+      // ignored, and so would the child; GNU env resets it to the default for the child.
+      command.addAll(List.of("env", "--default-signal=INT"));
+    }
+    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", Repository.jar().toString(), "run", file.toString(),
+        "--set", "results.dir=" + results, "--set", "run.id=interrupted", "--set", "db.url=" + h2.url(),
+        "--set", "table.prefix=" + names.tablePrefix(), "--set", "user.prefix=" + names.userPrefix(),
+        "--set", "report.interval=1"));
+    Path out = tmp.resolve("stdout.txt");
+    Path err = tmp.resolve("stderr.txt");
+    Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    try {
+      awaitIntervalRows(process, directory.resolve("intervals.csv"), 2, out, err);
+      Assumptions.assumeFalse(sigintIgnored(String.valueOf(process.pid())),
+          "SIGINT is ignored by the started process (inherited), so Ctrl-C cannot be simulated here");
+      Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start();
+      assertThat(kill.waitFor()).as("kill -INT %d", process.pid()).isZero();
+      assertThat(process.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS))
+          .as("the run exits within %s of SIGINT\n%s", EXIT_WAIT, output(out, err)).isTrue();
+      System.out.println(DatabaseTargets.LOG_PREFIX + "commitbench exited with " + process.exitValue() + " after SIGINT");
+      return new Interrupted(process.exitValue(), directory, h2, names, output(out, err));
+    } finally {
+      if (process.isAlive()) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  private static void awaitIntervalRows(Process process, Path csv, int rows, Path out, Path err) throws Exception {
+    long deadline = System.nanoTime() + ROWS_WAIT.toNanos();
+    while (dataRows(csv) < rows) {
+      assertThat(process.isAlive()).as("the run is still running\n%s", output(out, err)).isTrue();
+      assertThat(System.nanoTime()).as("%d rows in %s within %s\n%s", rows, csv, ROWS_WAIT, output(out, err))
+          .isLessThan(deadline);
+      Thread.sleep(100);
+    }
+  }
+
+  private static long dataRows(Path csv) throws IOException {
+    if (!Files.exists(csv)) {
+      return 0;
+    }
+    // A row is counted once its line is complete.
+    String text = Files.readString(csv, StandardCharsets.UTF_8);
+    return Math.max(0, text.chars().filter(c -> c == '\n').count() - 1);
+  }
+
+  /** Sum of the ops column (3rd) of intervals.csv. */
+  private static long intervalOps(Path directory) throws IOException {
+    List<String> lines = Files.readAllLines(directory.resolve("intervals.csv"), StandardCharsets.UTF_8);
+    assertThat(lines.get(0)).startsWith("start_s,end_s,ops,");
+    return lines.stream().skip(1).filter(l -> !l.isBlank()).mapToLong(l -> Long.parseLong(l.split(",")[2])).sum();
+  }
+
+  /** Whether /proc/PID/status lists SIGINT as ignored; false where there is no /proc. */
+  private static boolean sigintIgnored(String pid) throws IOException {
+    Path status = Path.of("/proc", pid, "status");
+    if (!Files.isReadable(status)) {
+      return false;
+    }
+    for (String line : Files.readAllLines(status)) {
+      if (line.startsWith("SigIgn:")) {
+        return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & SIGINT_BIT) != 0;
+      }
+    }
+    return false;
+  }
+
+  private static String output(Path out, Path err) {
+    try {
+      String stdout = Files.readString(out, StandardCharsets.UTF_8);
+      // The progress lines of a long run say little; the end says what happened.
+      String tail = stdout.length() > 6_000 ? "...\n" + stdout.substring(stdout.length() - 6_000) : stdout;
+      return "--- stdout ---\n" + tail + "\n--- stderr ---\n" + Files.readString(err, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "(output unreadable: " + e + ")";
+    }
+  }
+}
