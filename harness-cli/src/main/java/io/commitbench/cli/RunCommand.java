@@ -11,6 +11,8 @@ import io.commitbench.core.run.BenchmarkRun;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,27 +60,30 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.RUN_FAILED;
     }
     BenchmarkRun run = new BenchmarkRun(config, dialect, HarnessVersion.get(), out);
-    Thread onSignal = new Thread(() -> stopAndWait(run, config), "commitbench-shutdown");
+    // The JVM halts as soon as the hook returns, so it waits until this command has said its last word.
+    CountDownLatch reported = new CountDownLatch(1);
+    Thread onSignal = new Thread(() -> stopAndWait(run, config, reported), "commitbench-shutdown");
     Runtime.getRuntime().addShutdownHook(onSignal);
-    RunResult result;
     try {
-      result = run.execute();
+      RunResult result = run.execute();
+      if (result.outcome() != RunOutcome.COMPLETED) {
+        err.println("error: run " + result.outcome().label() + ": " + result.failure());
+        err.flush();
+        return ExitCodes.RUN_FAILED;
+      }
+      return ExitCodes.OK;
     } finally {
+      reported.countDown();
       removeHook(onSignal);
     }
-    if (result.outcome() != RunOutcome.COMPLETED) {
-      err.println("error: run " + result.outcome().label() + ": " + result.failure());
-      err.flush();
-      return ExitCodes.RUN_FAILED;
-    }
-    return ExitCodes.OK;
   }
 
-  /** On Ctrl-C: let the operations in flight finish and the results be written, then exit. */
-  private static void stopAndWait(BenchmarkRun run, BenchmarkConfig config) {
-    run.requestStop("interrupted by a signal (Ctrl-C)");
+  /** On SIGINT/SIGTERM: let the operations in flight finish and the results be written, then exit. */
+  private static void stopAndWait(BenchmarkRun run, BenchmarkConfig config, CountDownLatch reported) {
+    run.requestStop("interrupted by a signal (Ctrl-C or kill)");
     try {
-      run.awaitResults(Duration.ofSeconds(config.statementTimeoutSeconds()).plus(RESULT_GRACE));
+      reported.await(Duration.ofSeconds(config.statementTimeoutSeconds()).plus(RESULT_GRACE).toMillis(),
+          TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -24,15 +24,12 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One benchmark run, start to end: result folder, setup, the actors' cycles, results, cleanup.
@@ -53,7 +50,6 @@ public final class BenchmarkRun {
   private final String harnessVersion;
   private final RunLog log;
   private final StopSignal stop = new StopSignal();
-  private final CountDownLatch resultsWritten = new CountDownLatch(1);
   private final Measurements measurements = new Measurements();
   private final List<CycleTimes> cycles = Collections.synchronizedList(new ArrayList<>());
   private final ConcurrentLinkedQueue<ActorCycleTimes> actorCycles = new ConcurrentLinkedQueue<>();
@@ -74,11 +70,6 @@ public final class BenchmarkRun {
   public void requestStop(String reason) {
     stoppedFromOutside = true;
     stop.request(reason);
-  }
-
-  /** Waits until the results are on disk (for a shutdown hook). */
-  public boolean awaitResults(Duration timeout) throws InterruptedException {
-    return resultsWritten.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** The run's result folder; null before {@link #execute} created it. */
@@ -102,11 +93,7 @@ public final class BenchmarkRun {
     } catch (Exception e) {
       problems.add(0, describe(e));
     }
-    try {
-      return finish(startedAt, usersMode);
-    } finally {
-      resultsWritten.countDown();
-    }
+    return finish(startedAt, usersMode);
   }
 
   private String setUpAndMeasure() throws Exception {

@@ -22,10 +22,12 @@ import java.util.Properties;
  * How much throughput the harness costs: a real commitbench run against H2 in memory and a plain
  * JDBC loop ({@link PlainJdbcLoop}) issuing the same statements on the same number of threads,
  * alternated in one JVM. Both figures are statements per second over the measured cycles only
- * (setup, cleanup and result writing excluded on both sides).
+ * (setup, cleanup and result writing excluded on both sides). Rounds alternate which side runs
+ * first; the verdict is the median of the per-round ratios, after warm-up rounds that let the JIT
+ * settle H2 and both code paths.
  *
  * <pre>
- * java -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=5] [users=10] ...
+ * java -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=9] [warmups=3] [users=10] [tables=5] [pertable=200] [repeat=10]
  * </pre>
  */
 public final class HarnessOverhead {
@@ -35,6 +37,7 @@ public final class HarnessOverhead {
   public static void main(String[] args) throws Exception {
     Map<String, Integer> p = parameters(args);
     int rounds = p.get("rounds");
+    int warmups = p.get("warmups");
     int users = p.get("users");
     int tables = p.get("tables");
     int perTable = p.get("pertable");
@@ -42,24 +45,35 @@ public final class HarnessOverhead {
     Dialect h2 = DialectRegistry.load().byName("h2").orElseThrow();
     Path results = Files.createTempDirectory("commitbench-overhead");
     System.out.printf(Locale.ROOT, "commitbench %s harness overhead: H2 in memory, %d threads, %d tables, %d of each"
-        + " statement per table, %d cycles, %d rounds (+1 warm-up)%n", HarnessVersion.get(), users, tables, perTable,
-        repeat, rounds);
+        + " statement per table, %d cycles, %d rounds after %d warm-up rounds%n", HarnessVersion.get(), users, tables,
+        perTable, repeat, rounds, warmups);
     List<Double> harness = new ArrayList<>();
     List<Double> plain = new ArrayList<>();
-    for (int round = 0; round <= rounds; round++) {
-      double h = harnessRun(h2, results, round, users, tables, perTable, repeat);
-      double l = new PlainJdbcLoop(h2, "jdbc:h2:mem:plain" + round, users, tables, perTable, repeat).run();
+    List<Double> ratios = new ArrayList<>();
+    for (int round = 1 - warmups; round <= rounds; round++) {
+      boolean harnessFirst = Math.floorMod(round, 2) == 0;
+      double h = 0;
+      double l;
+      if (harnessFirst) {
+        h = harnessRun(h2, results, round + warmups, users, tables, perTable, repeat);
+      }
+      l = new PlainJdbcLoop(h2, "jdbc:h2:mem:plain" + (round + warmups), users, tables, perTable, repeat).run();
+      if (!harnessFirst) {
+        h = harnessRun(h2, results, round + warmups, users, tables, perTable, repeat);
+      }
       System.out.printf(Locale.ROOT, "%s %d: harness %,.0f statements/s, plain JDBC %,.0f statements/s, ratio %.3f%n",
-          round == 0 ? "warm-up" : "round", round, h, l, h / l);
+          round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, h, l, h / l);
       if (round > 0) {
         harness.add(h);
         plain.add(l);
+        ratios.add(h / l);
       }
     }
-    double medianHarness = median(harness);
-    double medianPlain = median(plain);
-    System.out.printf(Locale.ROOT, "median: harness %,.0f statements/s, plain JDBC %,.0f statements/s,"
-        + " harness reaches %.1f %% of the plain loop%n", medianHarness, medianPlain, 100 * medianHarness / medianPlain);
+    System.out.printf(Locale.ROOT, "median of %d rounds: harness %,.0f statements/s, plain JDBC %,.0f statements/s;"
+        + " median ratio %.3f: the harness reaches %.1f %% of the plain loop (per-round ratios %.3f .. %.3f)%n",
+        rounds, median(harness), median(plain), median(ratios), 100 * median(ratios),
+        ratios.stream().mapToDouble(Double::doubleValue).min().orElse(0),
+        ratios.stream().mapToDouble(Double::doubleValue).max().orElse(0));
   }
 
   private static double harnessRun(Dialect h2, Path results, int round, int users, int tables, int perTable, int repeat)
@@ -80,7 +94,7 @@ public final class HarnessOverhead {
   }
 
   private static Map<String, Integer> parameters(String[] args) {
-    Map<String, Integer> p = new java.util.HashMap<>(Map.of("rounds", 5, "users", 10, "tables", 5, "pertable", 200,
+    Map<String, Integer> p = new java.util.HashMap<>(Map.of("rounds", 9, "warmups", 3, "users", 10, "tables", 5, "pertable", 200,
         "repeat", 10));
     for (String arg : args) {
       String[] kv = arg.split("=", 2);

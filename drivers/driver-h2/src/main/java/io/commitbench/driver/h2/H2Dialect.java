@@ -69,12 +69,17 @@ public final class H2Dialect implements Dialect {
   }
 
   /**
-   * None. An embedded database has no network to wait on, and H2 rejects connection settings
-   * it does not know, so no timeout properties are sent even for {@code jdbc:h2:tcp:} URLs.
+   * Only {@code DB_CLOSE_ON_EXIT=FALSE}: by default H2 closes an embedded database in a JVM
+   * shutdown hook of its own, which on Ctrl-C races the harness's hook that lets the actors stop
+   * and drops the run's tables and users (they were left behind, and an in-flight statement
+   * failed). No timeouts: an embedded database has no network to wait on, and H2 rejects
+   * settings it does not know, even for {@code jdbc:h2:tcp:} URLs.
    */
   @Override
   public Properties connectionProperties(ConnectionTimeouts timeouts) {
-    return new Properties();
+    Properties properties = new Properties();
+    properties.setProperty("DB_CLOSE_ON_EXIT", "FALSE");
+    return properties;
   }
 
   @Override

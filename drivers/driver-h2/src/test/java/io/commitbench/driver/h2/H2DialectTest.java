@@ -51,8 +51,8 @@ class H2DialectTest extends AbstractDialectContractTest {
   }
 
   @Test
-  void sendsNoConnectionPropertiesBecauseH2RejectsUnknownOnes() {
-    assertThat(h2.connectionProperties(new ConnectionTimeouts(5, 30))).isEmpty();
+  void keepsTheDatabaseOpenAtJvmExitSoTheHarnessCanCleanUpAndSendsNothingElse() {
+    assertThat(h2.connectionProperties(new ConnectionTimeouts(5, 30))).containsExactly(java.util.Map.entry("DB_CLOSE_ON_EXIT", "FALSE"));
   }
 
   @Test
