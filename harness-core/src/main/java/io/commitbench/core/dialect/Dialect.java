@@ -54,6 +54,18 @@ public interface Dialect {
    */
   Properties connectionProperties(ConnectionTimeouts timeouts);
 
+  /**
+   * Statements run once on every actor connection so that no statement of the workload waits
+   * longer than {@code statement.timeout}, enforced by the server for the whole session. That
+   * keeps the measured statements exactly as written: a per-statement JDBC query timeout makes
+   * some drivers schedule a timer per execution or rewrite each statement's text. The default,
+   * an empty list, means the product has no such setting and the harness sets the JDBC query
+   * timeout on every statement instead.
+   */
+  default List<String> sessionTimeoutStatements(int statementTimeoutSeconds) {
+    return List.of();
+  }
+
   /** How a table is named in SQL issued by any user: {@code qualifier.table} or just the table. */
   default String qualifiedName(String qualifier, String table) {
     return qualifier == null || qualifier.isEmpty() ? table : qualifier + "." + table;

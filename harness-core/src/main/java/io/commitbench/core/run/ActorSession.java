@@ -24,6 +24,7 @@ final class ActorSession implements AutoCloseable {
   private final HikariDataSource pool;
   private final List<WorkloadSql> tables;
   private final int statementTimeoutSeconds;
+  private final List<String> sessionTimeout;
   private final long reconnectTimeoutNanos;
   private Connection connection;
   private List<Map<OperationKind, PreparedStatement>> statements = List.of();
@@ -31,9 +32,11 @@ final class ActorSession implements AutoCloseable {
   /**
    * @param login the user name, for messages
    * @param tables the workload SQL of each table, in table order
+   * @param sessionTimeout the dialect's session timeout statements; empty for per-statement timeouts
    */
   ActorSession(String login, HikariDataSource pool, List<WorkloadSql> tables, int statementTimeoutSeconds,
-      int reconnectTimeoutSeconds) {
+      int reconnectTimeoutSeconds, List<String> sessionTimeout) {
+    this.sessionTimeout = sessionTimeout;
     this.login = login;
     this.pool = pool;
     this.tables = tables;
@@ -88,6 +91,16 @@ final class ActorSession implements AutoCloseable {
   }
 
   private void prepare() throws SQLException {
+    if (!sessionTimeout.isEmpty()) {
+      try (java.sql.Statement statement = connection.createStatement()) {
+        for (String sql : sessionTimeout) {
+          statement.execute(sql);
+        }
+      }
+      if (!connection.getAutoCommit()) {
+        connection.commit(); // a SET is transactional on some servers; do not leave it open
+      }
+    }
     List<Map<OperationKind, PreparedStatement>> prepared = new java.util.ArrayList<>();
     for (WorkloadSql sql : tables) {
       Map<OperationKind, PreparedStatement> byKind = new EnumMap<>(OperationKind.class);
@@ -102,7 +115,9 @@ final class ActorSession implements AutoCloseable {
 
   private PreparedStatement prepare(String sql) throws SQLException {
     PreparedStatement statement = connection.prepareStatement(sql);
-    statement.setQueryTimeout(statementTimeoutSeconds);
+    if (sessionTimeout.isEmpty()) {
+      statement.setQueryTimeout(statementTimeoutSeconds);
+    }
     return statement;
   }
 

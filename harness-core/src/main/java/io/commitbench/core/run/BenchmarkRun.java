@@ -147,7 +147,7 @@ public final class BenchmarkRun {
           login = user.name();
         }
         ActorSession session = new ActorSession(login, pool, sql, config.statementTimeoutSeconds(),
-            config.reconnectTimeoutSeconds());
+            config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()));
         actors.add(new PaperActor(i, workload, session, dialect, measurements, stop));
       }
       sinks.add(new IntervalCsvWriter(directory.resolve(ResultDirectory.INTERVALS)));

@@ -58,7 +58,7 @@ class PaperActorTest {
     config.setMaximumPoolSize(1);
     pool = new HikariDataSource(config);
     List<WorkloadSql> sql = TABLES.stream().map(WorkloadSql::ansi).toList();
-    ActorSession session = new ActorSession("sa", pool, sql, 10, 1);
+    ActorSession session = new ActorSession("sa", pool, sql, 10, 1, List.of());
     return new PaperActor(0, workload, session, new ClassifyingTestDialect(), measurements, new StopSignal());
   }
 

@@ -63,6 +63,41 @@ class H2DialectEmbeddedTest {
   }
 
   @Test
+  void theSessionTimeoutEndsALockWaitAsALockTimeout() throws SQLException {
+    run(admin, dialect.createTableStatements(table));
+    WorkloadSql sql = dialect.workloadSql(table);
+    try (PreparedStatement insert = admin.prepareStatement(sql.insert())) {
+      insert.setLong(1, 7);
+      insert.setString(2, "a");
+      insert.setString(3, "b");
+      insert.executeUpdate();
+    }
+    try (Connection holder = DriverManager.getConnection(url, dialect.defaultUser(), "");
+        Connection waiter = DriverManager.getConnection(url, dialect.defaultUser(), "")) {
+      holder.setAutoCommit(false);
+      update(holder, sql, 7);
+      run(waiter, dialect.sessionTimeoutStatements(1));
+
+      long began = System.nanoTime();
+      SQLException timeout = catchThrowableOfType(SQLException.class, () -> update(waiter, sql, 7));
+
+      assertThatObject(timeout).as("the waiter gives up instead of waiting for the holder").isNotNull();
+      assertThat(dialect.classify(timeout)).isEqualTo(ErrorClass.LOCK_TIMEOUT);
+      assertThat((System.nanoTime() - began) / 1_000_000).as("ms waited").isLessThan(30_000);
+      holder.rollback();
+    }
+  }
+
+  private static void update(Connection connection, WorkloadSql sql, long key) throws SQLException {
+    try (PreparedStatement update = connection.prepareStatement(sql.update())) {
+      update.setString(1, "c");
+      update.setString(2, "d");
+      update.setLong(3, key);
+      update.executeUpdate();
+    }
+  }
+
+  @Test
   void workloadRunsAsTheAdmin() throws SQLException {
     run(admin, dialect.createTableStatements(table));
     assertWorkloadRuns(admin);

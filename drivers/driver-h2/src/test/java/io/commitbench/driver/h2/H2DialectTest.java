@@ -120,4 +120,9 @@ class H2DialectTest extends AbstractDialectContractTest {
     assertThat(h2.classify(new SQLNonTransientConnectionException("closed", String.valueOf(code), code)))
         .isEqualTo(ErrorClass.CONNECTION_LOST);
   }
+
+  @Test
+  void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
+    assertThat(h2.sessionTimeoutStatements(45)).containsExactly("SET LOCK_TIMEOUT 45000");
+  }
 }

@@ -96,6 +96,15 @@ public final class MariadbDialect implements Dialect {
     return database;
   }
 
+  /**
+   * {@code max_statement_time} for the session (error 1969), set once: with a JDBC query timeout
+   * the driver would prefix every statement with {@code SET STATEMENT max_statement_time=... FOR}.
+   */
+  @Override
+  public List<String> sessionTimeoutStatements(int statementTimeoutSeconds) {
+    return List.of("SET SESSION max_statement_time = " + statementTimeoutSeconds);
+  }
+
   @Override
   public List<String> createTableStatements(TableSpec table) {
     return new TableDdl("BIGINT", "VARCHAR", "ENGINE=InnoDB", name -> name).create(table);

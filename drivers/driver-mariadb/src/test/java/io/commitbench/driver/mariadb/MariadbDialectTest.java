@@ -137,4 +137,9 @@ class MariadbDialectTest extends AbstractDialectContractTest {
     assertThat(maria.classify(new SQLTimeoutException("timeout", "70100", 0)))
         .isEqualTo(ErrorClass.STATEMENT_TIMEOUT);
   }
+
+  @Test
+  void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
+    assertThat(maria.sessionTimeoutStatements(45)).containsExactly("SET SESSION max_statement_time = 45");
+  }
 }

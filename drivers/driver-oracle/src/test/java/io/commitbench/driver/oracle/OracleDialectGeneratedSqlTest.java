@@ -144,4 +144,9 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
     assertThat(oracle.classify(new SQLTimeoutException("ORA-01013", "72000", 1013)))
         .isEqualTo(ErrorClass.STATEMENT_TIMEOUT);
   }
+
+  @Test
+  void hasNoSessionTimeoutSoTheHarnessUsesTheJdbcQueryTimeout() {
+    assertThat(oracle.sessionTimeoutStatements(45)).isEmpty();
+  }
 }

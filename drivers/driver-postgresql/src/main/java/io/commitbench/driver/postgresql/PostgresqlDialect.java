@@ -73,6 +73,12 @@ public final class PostgresqlDialect implements Dialect {
     return props;
   }
 
+  /** PostgreSQL enforces {@code statement_timeout} per session (lock waits included); error 57014. */
+  @Override
+  public List<String> sessionTimeoutStatements(int statementTimeoutSeconds) {
+    return List.of("SET statement_timeout = '" + statementTimeoutSeconds + "s'");
+  }
+
   @Override
   public List<String> createTableStatements(TableSpec table) {
     return new TableDdl("BIGINT", "VARCHAR", "", name -> name).create(table);

@@ -129,4 +129,9 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
     // pgjdbc's PSQLException is a plain SQLException with vendor code 0.
     assertThat(pg.classify(new SQLException("pg", state, 0))).isEqualTo(expected);
   }
+
+  @Test
+  void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
+    assertThat(pg.sessionTimeoutStatements(45)).containsExactly("SET statement_timeout = '45s'");
+  }
 }
