@@ -115,4 +115,26 @@ public interface Dialect {
 
   /** What kind of failure an exception from this product means. */
   ErrorClass classify(SQLException error);
+
+  /**
+   * Reads the server's log-write counters (issue "commit latency, measured three ways"). The
+   * default: the product offers none to commitbench.
+   */
+  default io.commitbench.core.server.LogCounters logCounters() {
+    return admin -> io.commitbench.core.server.CounterSnapshot.unavailable(
+        name() + ": no log-write counters are read for this database");
+  }
+
+  /**
+   * Facts about the server for {@code environment.json}: product and version, durability
+   * settings, and where the redo/WAL files are (group {@code log_location}, value an absolute
+   * path on the server's host). The default reports product and version from the JDBC metadata.
+   * A fact that cannot be read is returned as unknown with the reason, never left out silently.
+   */
+  default java.util.List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
+    java.sql.DatabaseMetaData meta = admin.getMetaData();
+    return java.util.List.of(
+        io.commitbench.core.server.Fact.of("server", "product", meta.getDatabaseProductName()),
+        io.commitbench.core.server.Fact.of("server", "version", meta.getDatabaseProductVersion()));
+  }
 }
