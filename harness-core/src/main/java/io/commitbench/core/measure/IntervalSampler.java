@@ -37,7 +37,7 @@ public final class IntervalSampler {
       interval.put(kind, new Histogram(Measurements.SIGNIFICANT_DIGITS));
       errorsSoFar.put(kind, new EnumMap<>(ErrorClass.class));
       // Whatever was recorded before the start belongs to no interval (setup is not measured).
-      measurements.actorRecorders().forEach(r -> r.takeInterval(kind));
+      measurements.stripes().forEach(stripe -> stripe.takeInterval(kind));
     }
   }
 
@@ -50,8 +50,8 @@ public final class IntervalSampler {
     for (OperationKind kind : OperationKind.values()) {
       Histogram histogram = interval.get(kind);
       histogram.reset();
-      for (ActorRecorder recorder : measurements.actorRecorders()) {
-        histogram.add(recorder.takeInterval(kind));
+      for (LatencyStripe stripe : measurements.stripes()) {
+        histogram.add(stripe.takeInterval(kind));
       }
       histogram.setStartTimeStamp(startEpochMillis + startMillis);
       histogram.setEndTimeStamp(startEpochMillis + endMillis);

@@ -1,16 +1,18 @@
 package io.commitbench.core.measure;
 
 import io.commitbench.core.dialect.ErrorClass;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The live side of measurement: every actor records into it concurrently, without locks
- * (latencies into its own {@link ActorRecorder}, counts into {@link LongAdder}s). Only an
- * {@link IntervalSampler} reads it.
+ * (latencies through its {@link ActorRecorder} into one of a fixed number of
+ * {@link LatencyStripe}s, counts into {@link LongAdder}s). Only an {@link IntervalSampler}
+ * reads it.
  *
  * <p>Thread-safety: {@link #newActorRecorder} and all {@code record*} methods may be called from
  * any number of threads.
@@ -20,12 +22,26 @@ public final class Measurements {
   /** Three significant digits: 1 µs resolution at 1 ms, 1 ms at 1 s. */
   static final int SIGNIFICANT_DIGITS = 3;
 
-  private final List<ActorRecorder> actorRecorders = new CopyOnWriteArrayList<>();
+  private final List<LatencyStripe> stripes;
+  private final AtomicInteger actors = new AtomicInteger();
   private final Map<OperationKind, Map<ErrorClass, LongAdder>> errors = new EnumMap<>(OperationKind.class);
   private final LongAdder transactions = new LongAdder();
   private final LongAdder reconnects = new LongAdder();
 
+  /** Stripes for twice as many actors as can run at once: few share a stripe at any instant. */
   public Measurements() {
+    this(2 * Runtime.getRuntime().availableProcessors());
+  }
+
+  public Measurements(int stripeCount) {
+    if (stripeCount < 1) {
+      throw new IllegalArgumentException("stripeCount must be at least 1, got " + stripeCount);
+    }
+    List<LatencyStripe> created = new ArrayList<>();
+    for (int i = 0; i < stripeCount; i++) {
+      created.add(new LatencyStripe());
+    }
+    stripes = List.copyOf(created);
     for (OperationKind kind : OperationKind.values()) {
       Map<ErrorClass, LongAdder> byClass = new EnumMap<>(ErrorClass.class);
       for (ErrorClass errorClass : ErrorClass.values()) {
@@ -35,11 +51,9 @@ public final class Measurements {
     }
   }
 
-  /** Latency recorders for one more actor; call once per actor, before it records. */
+  /** Where one more actor records its latencies (actors are spread over the stripes in turn). */
   public ActorRecorder newActorRecorder() {
-    ActorRecorder recorder = new ActorRecorder();
-    actorRecorders.add(recorder);
-    return recorder;
+    return new ActorRecorder(stripes.get(Math.floorMod(actors.getAndIncrement(), stripes.size())));
   }
 
   public void recordError(OperationKind kind, ErrorClass errorClass) {
@@ -55,8 +69,8 @@ public final class Measurements {
     reconnects.increment();
   }
 
-  List<ActorRecorder> actorRecorders() {
-    return actorRecorders;
+  List<LatencyStripe> stripes() {
+    return stripes;
   }
 
   long errors(OperationKind kind, ErrorClass errorClass) {
