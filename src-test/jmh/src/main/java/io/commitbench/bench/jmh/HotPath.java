@@ -1,0 +1,115 @@
+package io.commitbench.bench.jmh;
+
+import io.commitbench.core.measure.ActorRecorder;
+import io.commitbench.core.measure.IntervalSampler;
+import io.commitbench.core.measure.IntervalStats;
+import io.commitbench.core.measure.Measurements;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.run.StopSignal;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What the harness itself costs per operation, in nanoseconds, measured on harness-core's own
+ * classes:
+ *
+ * <ul>
+ *   <li>{@code nanoTimeTwice}: the two clock reads around a statement, alone (the floor of the
+ *       envelope)
+ *   <li>{@code recordLatency}: {@link ActorRecorder#recordSuccess} of one latency
+ *   <li>{@code operationEnvelope}: everything {@code PaperActor} does around one statement: the
+ *       stop check, two {@link System#nanoTime()} calls, the record, the per-kind cycle sum and
+ *       {@link Measurements#recordTransaction()} (a {@code LongAdder} shared by all actors)
+ *   <li>{@code writeInterval}: {@link IntervalSampler#sample} of one interval of {@value
+ *       ReporterState#ACTORS} actors into the real {@code intervals.csv} and {@code latency.hlog}
+ *       writers; it runs once per report interval on the reporter's thread, so divide by the
+ *       operations in an interval for its share per operation
+ *   <li>{@code sampleInterval}: the same sample handed to a sink that writes nothing, so the
+ *       difference to {@code writeInterval} is the files' share
+ * </ul>
+ *
+ * <p>The recorded latencies are realistic (see {@link LatencySamples}), so the histograms have
+ * their real size. {@code recordLatency} and {@code operationEnvelope} share one {@link
+ * Measurements} between threads as a run does, so {@code -t 2} shows contention.
+ *
+ * <pre>
+ * java -jar src-test/jmh/target/benchmarks.jar HotPath
+ * </pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class HotPath {
+
+  /** What all actors of a run share. */
+  @State(Scope.Benchmark)
+  public static class RunState {
+    final Measurements measurements = new Measurements();
+    final StopSignal stop = new StopSignal();
+  }
+
+  /** One actor's recorder and cycle sums, as {@code PaperActor} holds them. */
+  @State(Scope.Thread)
+  public static class ActorState {
+    ActorRecorder recorder;
+    final long[] cycleNanos = new long[OperationKind.values().length];
+    final LatencySamples latencies = new LatencySamples(42);
+
+    @Setup(Level.Trial)
+    public void register(RunState run) {
+      recorder = run.measurements.newActorRecorder();
+    }
+  }
+
+  @Benchmark
+  public long nanoTimeTwice() {
+    long began = System.nanoTime();
+    return System.nanoTime() - began;
+  }
+
+  @Benchmark
+  public void recordLatency(ActorState actor) {
+    actor.recorder.recordSuccess(OperationKind.INSERT, actor.latencies.next());
+  }
+
+  /** {@code PaperActor.execute} around the statement, plus its stop check, with no statement. */
+  @Benchmark
+  public long operationEnvelope(RunState run, ActorState actor) {
+    if (run.stop.isRequested()) {
+      return -1;
+    }
+    OperationKind kind = OperationKind.UPDATE;
+    long began = System.nanoTime();
+    // The statement would run here.
+    long latency = System.nanoTime() - began;
+    actor.recorder.recordSuccess(kind, latency);
+    actor.cycleNanos[kind.ordinal()] += latency;
+    run.measurements.recordTransaction();
+    return latency;
+  }
+
+  /** One interval sampled and written to both files; the actors' data is refilled before each call. */
+  @Benchmark
+  public IntervalStats writeInterval(ReporterState reporter) throws IOException {
+    return reporter.sampler.sample(System.nanoTime(), reporter.sink);
+  }
+
+  /** One interval merged from the actors' recorders into the run's totals, and nothing written. */
+  @Benchmark
+  public IntervalStats sampleInterval(ReporterState reporter) throws IOException {
+    return reporter.sampler.sample(System.nanoTime(), ReporterState.DISCARD);
+  }
+}
