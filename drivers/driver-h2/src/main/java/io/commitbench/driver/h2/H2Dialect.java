@@ -147,4 +147,9 @@ public final class H2Dialect implements Dialect {
     };
   }
 
+  /** Product, version, the MVStore settings and the database file; see {@link H2ServerFacts}. */
+  @Override
+  public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
+    return H2ServerFacts.read(admin);
+  }
 }

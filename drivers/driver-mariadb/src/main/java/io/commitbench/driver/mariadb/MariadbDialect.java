@@ -165,4 +165,9 @@ public final class MariadbDialect implements Dialect {
     return "'" + user.name() + "'@'%'";
   }
 
+  /** Product, version, the InnoDB redo and binlog settings and the redo log directory; see {@link MariadbServerFacts}. */
+  @Override
+  public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
+    return MariadbServerFacts.read(admin);
+  }
 }

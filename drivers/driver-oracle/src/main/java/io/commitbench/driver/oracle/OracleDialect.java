@@ -146,4 +146,9 @@ public final class OracleDialect implements Dialect {
         + "END;";
   }
 
+  /** Product, version, log mode, commit parameters, redo groups and members; see {@link OracleServerFacts}. */
+  @Override
+  public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
+    return OracleServerFacts.read(admin);
+  }
 }

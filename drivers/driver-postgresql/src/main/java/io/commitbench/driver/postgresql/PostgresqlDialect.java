@@ -155,4 +155,9 @@ public final class PostgresqlDialect implements Dialect {
     };
   }
 
+  /** Product, version, the WAL settings and the WAL directory; see {@link PostgresqlServerFacts}. */
+  @Override
+  public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
+    return PostgresqlServerFacts.read(admin);
+  }
 }
