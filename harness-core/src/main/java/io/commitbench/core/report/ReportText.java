@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
 /**
  * The text printed at the end of a run and saved as {@code report.txt}: the paper's run header
  * and "Benchmark Overall Analysis" block (same labels, so results can be set beside the paper's),
- * followed by the statistics the paper lacks (throughput, percentiles, errors).
+ * followed by the statistics the paper lacks (throughput, percentiles, errors) and the
+ * database's view of the run (its log counters, beside the client-side commit latency).
  *
  * <p>Numbers use {@link Locale#ROOT}: a decimal point and no grouping, whatever the machine's
  * locale, because the paper's German "324.604 ms" (meaning 324,604 ms) shows how easily a
@@ -44,9 +45,10 @@ public final class ReportText {
 
   private ReportText() {}
 
-  /** Header, paper block and modern block, separated by blank lines. */
+  /** Header, paper block, modern block and the database's view, separated by blank lines. */
   public static String full(RunResult r) {
-    return header(r.config(), r.usersModeUsed()) + "\n" + paperBlock(PaperAnalysis.of(r)) + "\n" + modernBlock(r);
+    return header(r.config(), r.usersModeUsed()) + "\n" + paperBlock(PaperAnalysis.of(r)) + "\n" + modernBlock(r)
+        + "\n" + serverBlock(r);
   }
 
   /**
@@ -132,6 +134,17 @@ public final class ReportText {
     return b.append("#####\n").toString();
   }
 
+  /**
+   * The database's view: the difference of each server log counter over the run (the canonical
+   * ones, then the product's own), the figures derived from them, and the client-side commit
+   * latency beside the server's log sync time per commit. An absent figure shows {@code absent:}
+   * and the reason; when no canonical counter could be read the block says {@code not available}.
+   * See {@link ServerBlock}.
+   */
+  public static String serverBlock(RunResult r) {
+    return ServerBlock.of(r);
+  }
+
   private static String kindTable(RunTotals t) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"kind", "count", "errors", "mean", "p50", "p90", "p99", "p99.9", "max"});
@@ -177,6 +190,15 @@ public final class ReportText {
       b.append(line.toString().stripTrailing()).append('\n');
     }
     return b.toString();
+  }
+
+  /** The paper-style line {@code label: value} shared with {@link ServerBlock}. */
+  static String labelledLine(String label, String value) {
+    return labelled(label, value);
+  }
+
+  static String threeDecimals(double value) {
+    return decimal(value);
   }
 
   private static void headerLine(StringBuilder b, String label, Object value) {

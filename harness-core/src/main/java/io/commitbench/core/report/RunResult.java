@@ -4,6 +4,7 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.server.LogActivity;
 import java.time.Instant;
 import java.util.List;
 
@@ -21,6 +22,8 @@ import java.util.List;
  * @param cycles every cycle that finished, in order
  * @param actorCycles every actor-cycle that finished, in any order
  * @param totals counts, latencies and errors of everything measured
+ * @param logActivity the server's log counters over the run (the database's view), or why there
+ *     are none
  */
 public record RunResult(
     String runId,
@@ -33,10 +36,20 @@ public record RunResult(
     String failure,
     List<CycleTimes> cycles,
     List<ActorCycleTimes> actorCycles,
-    RunTotals totals) {
+    RunTotals totals,
+    LogActivity logActivity) {
 
   public RunResult {
     cycles = List.copyOf(cycles);
     actorCycles = List.copyOf(actorCycles);
+    logActivity = logActivity != null ? logActivity : LogActivity.notRead("the server's counters were not read");
+  }
+
+  /** A result without the server's counters (they were not read). */
+  public RunResult(String runId, String harnessVersion, BenchmarkConfig config, String usersModeUsed,
+      Instant startedAt, Instant endedAt, RunOutcome outcome, String failure, List<CycleTimes> cycles,
+      List<ActorCycleTimes> actorCycles, RunTotals totals) {
+    this(runId, harnessVersion, config, usersModeUsed, startedAt, endedAt, outcome, failure, cycles, actorCycles,
+        totals, null);
   }
 }

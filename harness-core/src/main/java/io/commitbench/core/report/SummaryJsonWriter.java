@@ -10,6 +10,8 @@ import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.server.ActivityFigure;
+import io.commitbench.core.server.LogActivity;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -47,9 +50,26 @@ import java.util.Map;
  *               "errorsByClass": { "deadlock": 0, ... every error class } },
  *   "kinds": { "insert" | "select" | "update" | "delete" | "commit":
  *              { "count", "errors", "errorsByClass": { ... every error class },
- *                "latencyMillis": { "mean", "p50", "p90", "p99", "p99_9", "max" } or null } }
+ *                "latencyMillis": { "mean", "p50", "p90", "p99", "p99_9", "max" } or null } },
+ *   "server": {                                  // the database's view; added to v1 later
+ *     "before": instant or null, "after": instant or null,   // when the counters were read
+ *     "note": why there are no counters at all (not read, none offered), or null,
+ *     "counters": { name: { "delta": number, "unit": "count" | "bytes" | "ms" | ... }
+ *                         or { "absent": "reason" }, ... },
+ *     "derived":  { name: { "value": number, "unit": "ms" | "bytes" | "ratio" }
+ *                         or { "absent": "reason" }, ... } }
  * }
  * </pre>
+ *
+ * <p>{@code server} holds the difference of the server's own log counters between just before
+ * the first cycle and after the last (see {@link LogActivity}). {@code counters} always starts
+ * with the six canonical names ({@code commits}, {@code log_bytes}, {@code log_writes}, {@code
+ * log_syncs}, {@code log_write_time_ms}, {@code log_sync_time_ms}), then the product's own
+ * counters (e.g. {@code pg_stat_wal.wal_records}), which differ by database. {@code derived}
+ * always has {@code log_sync_ms_per_commit}, {@code log_sync_ms_per_sync}, {@code
+ * log_bytes_per_commit}, {@code commits_per_log_write} and {@code commits_per_log_sync}. A counter
+ * the database does not have is absent with the reason, never 0. Server counters are global:
+ * other sessions on the server count too.
  *
  * <p>{@code operations} counts successful DML statements (commits not included); latencies are
  * of successful operations, percentiles as HdrHistogram reports them (the highest value
@@ -113,7 +133,33 @@ public final class SummaryJsonWriter {
     for (OperationKind kind : OperationKind.values()) {
       kind(kinds.putObject(kind.label()), r.totals().kind(kind));
     }
+    server(root.putObject("server"), r.logActivity());
     return root;
+  }
+
+  private static void server(ObjectNode node, LogActivity a) {
+    node.put("before", a.before() == null ? null : a.before().toString());
+    node.put("after", a.after() == null ? null : a.after().toString());
+    node.put("note", a.note().isEmpty() ? null : a.note());
+    figures(node.putObject("counters"), a.counters(), "delta");
+    figures(node.putObject("derived"), a.derived(), "value");
+  }
+
+  private static void figures(ObjectNode node, List<ActivityFigure> figures, String valueKey) {
+    for (ActivityFigure f : figures) {
+      ObjectNode figure = node.putObject(f.name());
+      if (f.present()) {
+        double v = f.value();
+        if (valueKey.equals("delta") && v == Math.rint(v) && Math.abs(v) < 1e15) {
+          figure.put(valueKey, (long) v); // counts and bytes read as whole numbers
+        } else {
+          number(figure, valueKey, v);
+        }
+        figure.put("unit", f.unit());
+      } else {
+        figure.put("absent", f.absentReason());
+      }
+    }
   }
 
   private static void paper(ObjectNode node, PaperAnalysis a) {

@@ -18,6 +18,9 @@ import io.commitbench.core.report.ReportText;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
+import io.commitbench.core.server.CounterContext;
+import io.commitbench.core.server.CounterSnapshot;
+import io.commitbench.core.server.LogActivity;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -58,6 +61,8 @@ public final class BenchmarkRun {
   private volatile int currentCycle;
   private Path directory;
   private volatile IntervalReporter reporter;
+  private CounterSnapshot countersBefore;
+  private CounterSnapshot countersAfter;
 
   public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
     this.config = config;
@@ -107,7 +112,7 @@ public final class BenchmarkRun {
         List<TableSpec> tables = setup.create();
         log.print(String.format(java.util.Locale.ROOT, "setup: %d tables%s in %.1f s", tables.size(),
             mode == UsersMode.DB_USERS ? ", " + config.users() + " database users" : "", (System.nanoTime() - began) / 1e9));
-        measure(tables, setup);
+        measure(tables, setup, admin);
       } finally {
         cleanUp(setup);
       }
@@ -127,10 +132,11 @@ public final class BenchmarkRun {
     }
   }
 
-  private void measure(List<TableSpec> tables, SchemaSetup setup) throws Exception {
+  private void measure(List<TableSpec> tables, SchemaSetup setup, Connection admin) throws Exception {
     List<WorkloadSql> sql = tables.stream().map(dialect::workloadSql).toList();
     PaperWorkload workload = PaperWorkload.of(config);
     IntervalSinks sinks = new IntervalSinks();
+    countersBefore = readLogCounters(admin, CounterContext.atStart(config.autocommit()));
     try (ConnectionPools pools = new ConnectionPools(config, dialect); sinks) {
       List<PaperActor> actors = new ArrayList<>();
       HikariDataSource shared = null;
@@ -167,7 +173,36 @@ public final class BenchmarkRun {
         problems.add("could not write interval results: " + reporter.writeFailure().getMessage());
       }
       outcome.failures().forEach(f -> problems.add(describe(f)));
+    } finally {
+      if (countersBefore != null) {
+        countersAfter = readLogCounters(admin, CounterContext.atEnd(config.autocommit()));
+      }
     }
+  }
+
+  /**
+   * The server's log counters now, or why they could not be read: a failure here must not fail
+   * the run. The start snapshot is read before the pools open (opening them commits nothing), so
+   * no actor's connection sits idle while it is read; the end snapshot after the pools closed,
+   * because a server may hold back an idle session's counts until the session ends (PostgreSQL,
+   * for up to 10 s).
+   */
+  private CounterSnapshot readLogCounters(Connection admin, CounterContext when) {
+    try {
+      return dialect.logCounters().read(admin, when);
+    } catch (SQLException | RuntimeException e) {
+      return CounterSnapshot.failed("could not read the server's counters: " + describe(e));
+    }
+  }
+
+  private LogActivity logActivity() {
+    if (countersBefore == null) {
+      return LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read");
+    }
+    if (countersAfter == null) {
+      return LogActivity.notRead("the server's counters were not read at the end of the run");
+    }
+    return LogActivity.between(countersBefore, countersAfter);
   }
 
   private ActorGroup.Listener listener(IntervalSinks sinks) {
@@ -212,9 +247,10 @@ public final class BenchmarkRun {
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
     RunResult result = new RunResult(directory.getFileName().toString(), harnessVersion, config, usersMode, startedAt,
-        Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals);
+        Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals, logActivity());
     log.print(ReportText.paperBlock(io.commitbench.core.report.PaperAnalysis.of(result)));
     log.print(ReportText.modernBlock(result));
+    log.print(ReportText.serverBlock(result));
     try {
       SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY));
     } catch (IOException e) {

@@ -22,6 +22,11 @@ public record CounterSnapshot(Instant takenAt, List<CounterValue> counters, Stri
     return new CounterSnapshot(Instant.now(), List.of(), why);
   }
 
+  /** A snapshot that could not be read (the query failed, no rights, connection lost), and why. */
+  public static CounterSnapshot failed(String why) {
+    return new CounterSnapshot(Instant.now(), List.of(), why);
+  }
+
   public Optional<CounterValue> counter(String name) {
     return counters.stream().filter(c -> c.name().equals(name)).findFirst();
   }

@@ -12,4 +12,12 @@ public interface LogCounters {
 
   /** Reads every counter now, over the given (admin) connection. */
   CounterSnapshot read(Connection admin) throws SQLException;
+
+  /**
+   * Reads every counter now, knowing when in the run (see {@link CounterContext}). The harness
+   * calls this one; the default ignores the context.
+   */
+  default CounterSnapshot read(Connection admin, CounterContext context) throws SQLException {
+    return read(admin);
+  }
 }

@@ -9,6 +9,9 @@ import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.server.CounterSnapshot;
+import io.commitbench.core.server.CounterValue;
+import io.commitbench.core.server.LogActivity;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -56,7 +59,29 @@ final class ReportFixtures {
     RunTotals totals = new RunTotals(kinds, 11, 1, 4000 * MS);
     return new RunResult("run-1", "0.1.0-test", config(true), "db-users",
         Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:05.250Z"),
-        RunOutcome.COMPLETED, "", cycles, actorCycles, totals);
+        RunOutcome.COMPLETED, "", cycles, actorCycles, totals, walActivity());
+  }
+
+  static final String TIMING_OFF = "track_wal_io_timing is off: the server does not time WAL I/O (it reads 0)";
+
+  /**
+   * Like PostgreSQL 15 with track_wal_io_timing off: 11 commits, 5632 WAL bytes, 8 writes and 8
+   * syncs; no times, so no sync time per commit.
+   */
+  static LogActivity walActivity() {
+    CounterSnapshot before = new CounterSnapshot(Instant.parse("2025-01-02T10:00:00.500Z"), List.of(
+        CounterValue.of("commits", 1000, "count"), CounterValue.of("log_bytes", 1_000_000, "bytes"),
+        CounterValue.of("log_writes", 500, "count"), CounterValue.of("log_syncs", 400, "count"),
+        CounterValue.absent("log_write_time_ms", "ms", TIMING_OFF),
+        CounterValue.absent("log_sync_time_ms", "ms", TIMING_OFF),
+        CounterValue.of("pg_stat_wal.wal_records", 9000, "count")), "");
+    CounterSnapshot after = new CounterSnapshot(Instant.parse("2025-01-02T10:00:05Z"), List.of(
+        CounterValue.of("commits", 1011, "count"), CounterValue.of("log_bytes", 1_005_632, "bytes"),
+        CounterValue.of("log_writes", 508, "count"), CounterValue.of("log_syncs", 408, "count"),
+        CounterValue.absent("log_write_time_ms", "ms", TIMING_OFF),
+        CounterValue.absent("log_sync_time_ms", "ms", TIMING_OFF),
+        CounterValue.of("pg_stat_wal.wal_records", 9044, "count")), "");
+    return LogActivity.between(before, after);
   }
 
   /** A run that failed in setup: nothing measured. */
@@ -68,7 +93,8 @@ final class ReportFixtures {
     return new RunResult("run-2", "0.1.0-test", config(false), "shared",
         Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:01Z"),
         RunOutcome.FAILED, "setup failed: permission denied to create role", List.of(), List.of(),
-        new RunTotals(kinds, 0, 0, 0));
+        new RunTotals(kinds, 0, 0, 0),
+        LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read"));
   }
 
   private static ActorCycleTimes actor(int cycle, int actor, long actorMs, long insertMs, long selectMs, long updateMs) {

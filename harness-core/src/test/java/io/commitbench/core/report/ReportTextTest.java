@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
-/** Seals the text layout: the paper's labels and alignment, and the modern block after it. */
+/**
+ * Seals the text layout: the paper's labels and alignment, the modern block after it, and the
+ * database's view last.
+ */
 class ReportTextTest {
 
   private static final String HEADER = """
@@ -66,6 +69,41 @@ class ReportTextTest {
         deadlock              2
         connection_lost       1
         constraint_violation  1
+      #####
+      """;
+
+  private static final String SERVER = """
+      ##### Database's view (server counters, difference over the run) #####
+      Server counters are global: every session on the server adds to them, not only this run's.
+      Counters read at                   : 2025-01-02T10:00:00.500Z and 2025-01-02T10:00:05Z
+
+      Log counters:
+        commits              11 count
+        log_bytes          5632 bytes
+        log_writes            8 count
+        log_syncs             8 count
+        log_write_time_ms  absent: track_wal_io_timing is off: the server does not time WAL I/O (it reads 0)
+        log_sync_time_ms   absent: track_wal_io_timing is off: the server does not time WAL I/O (it reads 0)
+      Derived figures:
+        log sync time per commit              absent: log_sync_time_ms is absent: track_wal_io_timing is off: \
+      the server does not time WAL I/O (it reads 0)
+        log sync time per sync                absent: log_sync_time_ms is absent: track_wal_io_timing is off: \
+      the server does not time WAL I/O (it reads 0)
+        log bytes per commit                  512.000 bytes
+        commits per log write (group commit)    1.375
+        commits per log sync                    1.375
+      Product counters:
+        pg_stat_wal.wal_records  44 count
+
+      Commit latency, client side beside the server's view:
+      (autocommit=true: every insert, update and delete includes its commit; no COMMIT is timed alone)
+      Client: insert mean                : 50.488 ms
+      Client: update mean                : 110.016 ms
+      Client: delete mean                : 2.999 ms
+      Server: log sync time per commit   : absent: log_sync_time_ms is absent: track_wal_io_timing is off: \
+      the server does not time WAL I/O (it reads 0)
+      Server: log sync time per sync     : absent: log_sync_time_ms is absent: track_wal_io_timing is off: \
+      the server does not time WAL I/O (it reads 0)
       #####
       """;
 
@@ -147,10 +185,15 @@ class ReportTextTest {
   }
 
   @Test
-  void fullIsHeaderPaperAndModernBlock() {
+  void serverBlockHasCountersDerivedFiguresAndTheCommitLatencyBesideThem() {
+    assertThat(ReportText.serverBlock(ReportFixtures.completed())).isEqualTo(SERVER);
+  }
+
+  @Test
+  void fullIsHeaderPaperModernAndServerBlock() {
     String full = ReportText.full(ReportFixtures.completed());
 
-    assertThat(full).isEqualTo(HEADER + "\n" + PAPER + "\n" + MODERN);
+    assertThat(full).isEqualTo(HEADER + "\n" + PAPER + "\n" + MODERN + "\n" + SERVER);
     assertThat(full).doesNotContain("secret");
   }
 }

@@ -55,12 +55,39 @@ class SummaryJsonWriterTest {
     assertThat(root.get("cycles").isArray()).isTrue();
     assertThat(root.get("cycles")).isEmpty();
     assertThat(root.get("kinds").get("insert").get("latencyMillis").isNull()).isTrue();
-    // Same keys as a completed run: readers never meet a missing field.
+    // Same keys as a completed run: readers never meet a missing field. The server's figures
+    // hold {delta|value, unit} or {absent}, and product counters differ by database.
     JsonNode completed = SummaryJsonWriter.toJson(ReportFixtures.completed());
-    assertThat(fieldNames(root)).isEqualTo(fieldNames(completed).stream()
-        .filter(path -> !path.startsWith("/kinds/") || !path.contains("/latencyMillis/"))
-        .filter(path -> !path.startsWith("/cycles/"))
-        .toList());
+    assertThat(fieldNames(root).stream().filter(path -> !path.matches("/server/(counters|derived)/.*/.*")))
+        .isEqualTo(fieldNames(completed).stream()
+            .filter(path -> !path.startsWith("/kinds/") || !path.contains("/latencyMillis/"))
+            .filter(path -> !path.startsWith("/cycles/"))
+            .filter(path -> !path.matches("/server/(counters|derived)/.*/.*"))
+            .filter(path -> !path.startsWith("/server/counters/pg_stat_wal."))
+            .toList());
+    JsonNode server = root.get("server");
+    assertThat(server.get("before").isNull()).isTrue();
+    assertThat(server.get("note").asText()).startsWith("the run ended before its first cycle");
+    server.get("counters").fields().forEachRemaining(c ->
+        assertThat(c.getValue().get("absent").asText()).as(c.getKey()).isEqualTo(server.get("note").asText()));
+    server.get("derived").fields().forEachRemaining(d ->
+        assertThat(d.getValue().has("absent")).as(d.getKey()).isTrue());
+  }
+
+  @Test
+  void serverFiguresAreADeltaWithItsUnitOrTheReasonTheyAreAbsent() {
+    JsonNode server = SummaryJsonWriter.toJson(ReportFixtures.completed()).get("server");
+
+    assertThat(server.get("before").asText()).isEqualTo("2025-01-02T10:00:00.500Z");
+    assertThat(server.get("note").isNull()).isTrue();
+    JsonNode bytes = server.get("counters").get("log_bytes");
+    assertThat(bytes.get("delta").isIntegralNumber()).as("a byte count is written as a whole number").isTrue();
+    assertThat(bytes.get("delta").asLong()).isEqualTo(5632);
+    assertThat(bytes.get("unit").asText()).isEqualTo("bytes");
+    assertThat(server.get("counters").get("log_sync_time_ms").has("delta")).as("absent, never 0").isFalse();
+    assertThat(server.get("counters").get("log_sync_time_ms").get("absent").asText()).contains("track_wal_io_timing");
+    assertThat(server.get("derived").get("commits_per_log_write").get("value").asDouble()).isEqualTo(1.375);
+    assertThat(fieldNames(server.get("derived"))).startsWith("/log_sync_ms_per_commit");
   }
 
   @Test
