@@ -147,6 +147,12 @@ public final class H2Dialect implements Dialect {
     };
   }
 
+  /** The server's log-write counters; see {@link H2LogCounters}. */
+  @Override
+  public io.commitbench.core.server.LogCounters logCounters() {
+    return new H2LogCounters();
+  }
+
   /** Product, version, the MVStore settings and the database file; see {@link H2ServerFacts}. */
   @Override
   public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {

@@ -165,6 +165,12 @@ public final class MariadbDialect implements Dialect {
     return "'" + user.name() + "'@'%'";
   }
 
+  /** The server's log-write counters; see {@link MariadbLogCounters}. */
+  @Override
+  public io.commitbench.core.server.LogCounters logCounters() {
+    return new MariadbLogCounters();
+  }
+
   /** Product, version, the InnoDB redo and binlog settings and the redo log directory; see {@link MariadbServerFacts}. */
   @Override
   public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {

@@ -146,6 +146,12 @@ public final class OracleDialect implements Dialect {
         + "END;";
   }
 
+  /** The server's log-write counters; see {@link OracleLogCounters}. */
+  @Override
+  public io.commitbench.core.server.LogCounters logCounters() {
+    return new OracleLogCounters();
+  }
+
   /** Product, version, log mode, commit parameters, redo groups and members; see {@link OracleServerFacts}. */
   @Override
   public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {

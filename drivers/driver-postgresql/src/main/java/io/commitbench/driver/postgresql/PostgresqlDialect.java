@@ -155,6 +155,12 @@ public final class PostgresqlDialect implements Dialect {
     };
   }
 
+  /** The server's log-write counters; see {@link PostgresqlLogCounters}. */
+  @Override
+  public io.commitbench.core.server.LogCounters logCounters() {
+    return new PostgresqlLogCounters();
+  }
+
   /** Product, version, the WAL settings and the WAL directory; see {@link PostgresqlServerFacts}. */
   @Override
   public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
