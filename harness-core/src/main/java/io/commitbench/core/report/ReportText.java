@@ -58,6 +58,14 @@ public final class ReportText {
    * @param usersModeUsed what {@code users.mode} resolved to ({@code db-users} or {@code shared})
    */
   public static String header(BenchmarkConfig c, String usersModeUsed) {
+    return header(c, usersModeUsed, List.of());
+  }
+
+  /**
+   * The run header with extra lines (already in the {@code  | Label : value} form, such as the
+   * environment's) after the configuration.
+   */
+  public static String header(BenchmarkConfig c, String usersModeUsed, List<String> extraLines) {
     StringBuilder b = new StringBuilder("-----\n");
     headerLine(b, "DB-Type", c.dbType());
     headerLine(b, "AutoCommit", c.autocommit());
@@ -76,6 +84,7 @@ public final class ReportText {
     }
     headerLine(b, "DB-URL", Redaction.url(c.dbUrl()));
     headerLine(b, "DB-User", c.dbUser());
+    extraLines.forEach(line -> b.append(line).append('\n'));
     return b.append("-----\n").toString();
   }
 

@@ -44,14 +44,12 @@ final class ActorSession implements AutoCloseable {
     this.reconnectTimeoutNanos = reconnectTimeoutSeconds * 1_000_000_000L;
   }
 
-  void open() throws SQLException {
-    try {
-      connection = pool.getConnection();
-    } catch (SQLException e) {
-      throw new SQLException("cannot connect as " + login + " to " + pool.getJdbcUrl() + ": " + e.getMessage(),
-          e.getSQLState(), e.getErrorCode(), e);
-    }
-    prepare();
+  /**
+   * Connects, with the same back-off as {@link #reconnect}: the admin has already reached the
+   * server, so a failure here is passing (a connection killed in the pool, a busy server).
+   */
+  void open() throws ReconnectFailedException, InterruptedException {
+    connectWithBackoff(null, "cannot connect as " + login + " to " + pool.getJdbcUrl());
   }
 
   Connection connection() {
@@ -69,6 +67,11 @@ final class ActorSession implements AutoCloseable {
    */
   void reconnect(SQLException cause) throws ReconnectFailedException, InterruptedException {
     discardConnection();
+    connectWithBackoff(cause, "lost the connection as " + login + " and could not reconnect");
+  }
+
+  private void connectWithBackoff(SQLException cause, String failure)
+      throws ReconnectFailedException, InterruptedException {
     long deadline = System.nanoTime() + reconnectTimeoutNanos;
     long backoff = FIRST_BACKOFF_MILLIS;
     SQLException last = cause;
@@ -82,8 +85,8 @@ final class ActorSession implements AutoCloseable {
         discardConnection();
       }
       if (System.nanoTime() + backoff * 1_000_000 > deadline) {
-        throw new ReconnectFailedException("lost the connection as " + login + " and could not reconnect within "
-            + reconnectTimeoutNanos / 1_000_000_000 + " s (reconnect.timeout): " + last.getMessage(), last);
+        throw new ReconnectFailedException(failure + " within " + reconnectTimeoutNanos / 1_000_000_000
+            + " s (reconnect.timeout): " + last.getMessage(), last);
       }
       Thread.sleep(backoff);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);

@@ -18,6 +18,10 @@ import io.commitbench.core.report.ReportText;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
+import io.commitbench.core.server.EnvironmentCollector;
+import io.commitbench.core.server.EnvironmentJsonWriter;
+import io.commitbench.core.server.EnvironmentText;
+import io.commitbench.core.server.Fact;
 import io.commitbench.core.server.CounterContext;
 import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.LogActivity;
@@ -105,7 +109,8 @@ public final class BenchmarkRun {
     try (Connection admin = connectAdmin()) {
       SchemaSetup setup = new SchemaSetup(config, dialect, admin);
       UsersMode mode = setup.resolveMode();
-      log.print(ReportText.header(config, mode.value()));
+      List<String> environment = recordEnvironment(admin);
+      log.print(ReportText.header(config, mode.value(), environment));
       log.print("results: " + directory.toAbsolutePath());
       try {
         long began = System.nanoTime();
@@ -118,6 +123,20 @@ public final class BenchmarkRun {
       }
       return mode.value();
     }
+  }
+
+  /**
+   * Records the server, its durability settings, where its log is and on which device, the host
+   * and the harness, before the run touches anything; returns the report header lines.
+   */
+  private List<String> recordEnvironment(Connection admin) {
+    List<Fact> facts = EnvironmentCollector.collect(config, dialect, admin);
+    try {
+      EnvironmentJsonWriter.write(facts, directory.resolve(EnvironmentJsonWriter.FILE_NAME));
+    } catch (IOException e) {
+      log.print("warning: cannot write " + EnvironmentJsonWriter.FILE_NAME + ": " + e.getMessage());
+    }
+    return EnvironmentText.headerLines(facts);
   }
 
   private Connection connectAdmin() throws SQLException {

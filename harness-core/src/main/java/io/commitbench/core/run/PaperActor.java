@@ -48,7 +48,7 @@ final class PaperActor implements ActorBody {
   }
 
   @Override
-  public void open() throws SQLException {
+  public void open() throws ReconnectFailedException, InterruptedException {
     session.open();
   }
 

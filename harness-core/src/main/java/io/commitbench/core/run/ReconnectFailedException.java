@@ -1,6 +1,6 @@
 package io.commitbench.core.run;
 
-/** An actor lost its connection and could not get a new one within {@code reconnect.timeout}. */
+/** An actor could not get a connection (first or replacement) within {@code reconnect.timeout}. */
 public final class ReconnectFailedException extends Exception {
   ReconnectFailedException(String message, Throwable cause) {
     super(message, cause);
