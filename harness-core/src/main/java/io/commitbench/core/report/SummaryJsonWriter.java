@@ -12,13 +12,9 @@ import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.server.ActivityFigure;
 import io.commitbench.core.server.LogActivity;
+import io.commitbench.core.io.AtomicFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 
@@ -89,22 +85,7 @@ public final class SummaryJsonWriter {
 
   /** Writes (or replaces) {@code file} atomically. */
   public static void write(RunResult r, Path file) throws IOException {
-    ByteBuffer json = ByteBuffer.wrap(MAPPER.writeValueAsBytes(toJson(r)));
-    // Not Files.createTempFile: it makes the file owner-only (0600), and the rename would carry
-    // that over to summary.json. A fixed name also replaces a leftover of a crashed write.
-    Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-    try {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
-        while (json.hasRemaining()) {
-          channel.write(json);
-        }
-        channel.force(true);
-      }
-      Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(temp);
-    }
+    AtomicFiles.write(file, MAPPER.writeValueAsBytes(toJson(r)));
   }
 
   /** The document as a tree, in key order. */

@@ -3,13 +3,9 @@ package io.commitbench.core.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.commitbench.core.io.AtomicFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,22 +51,7 @@ public final class EnvironmentJsonWriter {
 
   /** Writes (or replaces) {@code file} atomically. */
   public static void write(List<Fact> facts, Path file) throws IOException {
-    ByteBuffer json = ByteBuffer.wrap(MAPPER.writeValueAsBytes(toJson(facts)));
-    // Not Files.createTempFile: it makes the file owner-only (0600), and the rename would carry
-    // that over. A fixed name also replaces a leftover of a crashed write.
-    Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-    try {
-      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
-        while (json.hasRemaining()) {
-          channel.write(json);
-        }
-        channel.force(true);
-      }
-      Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(temp);
-    }
+    AtomicFiles.write(file, MAPPER.writeValueAsBytes(toJson(facts)));
   }
 
   /** The document as a tree, in key order. */
