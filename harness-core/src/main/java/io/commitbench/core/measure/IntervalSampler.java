@@ -43,6 +43,9 @@ public final class IntervalSampler {
 
   /** One interval, from the previous sample to {@code nowNanos}, passed to the sink. */
   public IntervalStats sample(long nowNanos, IntervalSink sink) throws java.io.IOException {
+    // A final sample may be stamped with a moment already passed (the end of the actors' work);
+    // an interval never ends before it starts.
+    nowNanos = Math.max(nowNanos, lastSampleNanos);
     Map<OperationKind, IntervalStats.KindInterval> kinds = new EnumMap<>(OperationKind.class);
     long intervalErrors = 0;
     long startMillis = (lastSampleNanos - startNanos) / 1_000_000;

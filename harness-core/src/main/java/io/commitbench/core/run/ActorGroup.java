@@ -39,8 +39,10 @@ public final class ActorGroup {
   /**
    * @param cyclesCompleted cycles in which every actor finished its work
    * @param failures what went wrong, in the order it happened
+   * @param workEndNanos {@link System#nanoTime()} when the last actor finished its last cycle's
+   *     work (before any actor closed its connection); 0 when no actor worked
    */
-  public record Outcome(int cyclesCompleted, List<Throwable> failures) {}
+  public record Outcome(int cyclesCompleted, List<Throwable> failures, long workEndNanos) {}
 
   private final ActorSchedule schedule;
   private final List<? extends ActorBody> bodies;
@@ -79,7 +81,11 @@ public final class ActorGroup {
     for (Thread thread : threads) {
       thread.join();
     }
-    return new Outcome(completed, List.copyOf(failures));
+    long workEnd = 0;
+    for (int i = 0; i < bodies.size(); i++) {
+      workEnd = Math.max(workEnd, endNanos.get(i));
+    }
+    return new Outcome(completed, List.copyOf(failures), workEnd);
   }
 
   private int coordinate() {

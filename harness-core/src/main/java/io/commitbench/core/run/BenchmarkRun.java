@@ -179,13 +179,14 @@ public final class BenchmarkRun {
       sinks.add(new HistogramLogSink(directory.resolve(ResultDirectory.HISTOGRAM_LOG), System.currentTimeMillis()));
       sinks.add(new ProgressPrinter(log, () -> "cycle " + currentCycle + "/" + config.repeat()));
       ActorSchedule schedule = new ActorSchedule(config.users(), config.sleepMillis() * 1_000_000L, config.repeat());
-      ActorGroup.Outcome outcome;
+      ActorGroup.Outcome outcome = null;
       try {
         outcome = new ActorGroup(schedule, actors, stop, listener(sinks)).run();
       } finally {
-        // The last interval ends when the last actor ended; the sinks close right after.
+        // The measurement ends when the last actor finished working (RunTotals#measuredNanos), not
+        // after the actors closed their connections and were joined.
         if (reporter != null) {
-          reporter.finish(System.nanoTime());
+          reporter.finish(outcome != null && outcome.workEndNanos() != 0 ? outcome.workEndNanos() : System.nanoTime());
         }
       }
       if (reporter != null && reporter.writeFailure() != null) {
