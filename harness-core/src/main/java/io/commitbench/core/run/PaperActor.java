@@ -33,6 +33,8 @@ final class PaperActor implements ActorBody {
   /** Summed latency per DML kind in the current cycle, indexed by ordinal. */
   private final long[] cycleNanos = new long[OperationKind.values().length];
   private int uncommitted;
+  /** A delete failed this cycle, so some of the actor's rows may have survived it. */
+  private boolean rowsMayRemain;
 
   PaperActor(int index, PaperWorkload workload, ActorSession session, Dialect dialect, Measurements measurements,
       StopSignal stop) {
@@ -70,6 +72,9 @@ final class PaperActor implements ActorBody {
       commitPending();
     }
     long actorNanos = System.nanoTime() - start;
+    if (rowsMayRemain && workload.inserts() > 0) {
+      removeLeftoverRows();
+    }
     return new ActorCycleTimes(cycle, index + 1, actorNanos, cycleNanos[OperationKind.INSERT.ordinal()],
         cycleNanos[OperationKind.SELECT.ordinal()], cycleNanos[OperationKind.UPDATE.ordinal()],
         cycleNanos[OperationKind.DELETE.ordinal()]);
@@ -145,6 +150,9 @@ final class PaperActor implements ActorBody {
 
   /** Counts the error; reconnects when the connection is gone, else rolls back an open transaction. */
   private void onError(OperationKind kind, SQLException e) throws Exception {
+    if (kind == OperationKind.DELETE || kind == OperationKind.COMMIT) {
+      rowsMayRemain = true;
+    }
     ErrorClass errorClass = dialect.classify(e);
     measurements.recordError(kind, errorClass);
     if (errorClass == ErrorClass.CONNECTION_LOST || !connectionAlive()) {
@@ -153,6 +161,34 @@ final class PaperActor implements ActorBody {
       measurements.recordReconnect();
     } else {
       rollbackQuietly();
+    }
+  }
+
+  /**
+   * After a failed delete, removes what is left of the actor's rows, so the next cycle's inserts
+   * do not collide with them: the cycle leaves the tables as it found them even after a failure.
+   * It runs after the actor's time is taken and is neither timed nor counted: it is repair, not
+   * workload. If it fails too, the rows stay and a later insert's error is counted as it happens.
+   */
+  private void removeLeftoverRows() throws Exception {
+    try {
+      for (int table = 0; table < workload.tables(); table++) {
+        PreparedStatement delete = session.statement(table, OperationKind.DELETE);
+        delete.setLong(1, keys.base());
+        delete.setLong(2, keys.base() + workload.inserts() - 1);
+        delete.executeUpdate();
+      }
+      if (!workload.autocommit()) {
+        session.connection().commit();
+      }
+      rowsMayRemain = false;
+    } catch (SQLException e) {
+      if (dialect.classify(e) == ErrorClass.CONNECTION_LOST || !connectionAlive()) {
+        session.reconnect(e);
+        measurements.recordReconnect();
+      } else {
+        rollbackQuietly();
+      }
     }
   }
 

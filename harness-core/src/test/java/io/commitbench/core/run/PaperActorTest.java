@@ -143,6 +143,35 @@ class PaperActorTest {
     assertThat(rowsLeft()).as("the actor's range deletes removed the foreign row on its key too").isZero();
   }
 
+  @Test
+  void afterAFailedDeleteTheActorRemovesItsLeftoverRowsSoTheNextCycleDoesNotCollide() throws Exception {
+    try (Statement statement = keepAlive.createStatement()) {
+      statement.execute("CREATE TRIGGER fail_first_delete BEFORE DELETE ON cb_table_2 FOR EACH ROW CALL \""
+          + FailFirstDeleteTrigger.class.getName() + "\"");
+    }
+    FailFirstDeleteTrigger.ARMED.set(true);
+    StatementRecorder recorder = new StatementRecorder(database);
+    Measurements measurements = new Measurements();
+    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
+    PaperActor actor = actor(recorder, new PaperWorkload(2, 3, 1, 1, 3, true, 1, 8), measurements);
+
+    actor.open();
+    actor.runCycle(1);
+    long leftAfterFirstCycle = rowsLeft();
+    actor.runCycle(2);
+    actor.close();
+    sampler.sample(System.nanoTime(), new DiscardingSink());
+    RunTotals totals = sampler.totals();
+
+    assertThat(FailFirstDeleteTrigger.ARMED).isFalse();
+    assertThat(totals.kind(OperationKind.DELETE).errorCount()).as("the refused delete is counted once").isEqualTo(1);
+    assertThat(totals.kind(OperationKind.DELETE).count() + totals.kind(OperationKind.DELETE).errorCount())
+        .as("the repair is not counted as workload").isEqualTo(12);
+    assertThat(leftAfterFirstCycle).as("the failed cycle still ends with the tables as they were").isZero();
+    assertThat(totals.kind(OperationKind.INSERT).errorCount()).as("cycle 2's inserts do not collide").isZero();
+    assertThat(rowsLeft()).isZero();
+  }
+
   private long rowsLeft() throws Exception {
     long rows = 0;
     try (Statement statement = keepAlive.createStatement()) {

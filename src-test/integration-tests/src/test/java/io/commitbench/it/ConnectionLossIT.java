@@ -65,7 +65,7 @@ class ConnectionLossIT {
       Catalog catalog = new Catalog(kind, admin);
       try {
         Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "loss", overrides));
-        long session = killOnceConnected(kind, admin, victim, running);
+        long session = killOnceConnected(kind, admin, victim, running, tmp.resolve("results").resolve("loss"));
         System.out.println(DatabaseTargets.LOG_PREFIX + kind.dbType() + ": killed session " + session + " of " + victim);
         RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
 
@@ -98,15 +98,19 @@ class ConnectionLossIT {
     }
   }
 
-  /** Waits for a server session of {@code user}, kills it and returns its id. */
-  private static long killOnceConnected(DatabaseKind kind, Connection admin, String user, Future<RunOutput> running)
-      throws Exception {
+  /**
+   * Waits until the run is measuring (its first intervals.csv row is written: every actor then
+   * holds its connection — before that, a killed session may still sit idle in the prefilled pool,
+   * which replaces it unseen), then kills a server session of {@code user} and returns its id.
+   */
+  private static long killOnceConnected(DatabaseKind kind, Connection admin, String user, Future<RunOutput> running,
+      Path runDirectory) throws Exception {
     long deadline = System.nanoTime() + SESSION_WAIT.toNanos();
     while (System.nanoTime() < deadline) {
       if (running.isDone()) {
         fail("the run ended before a session of " + user + " was seen:\n" + running.get().describe());
       }
-      OptionalLong session = sessionOf(kind, admin, user);
+      OptionalLong session = measuring(runDirectory) ? sessionOf(kind, admin, user) : OptionalLong.empty();
       if (session.isPresent()) {
         kill(kind, admin, session.getAsLong());
         return session.getAsLong();
@@ -114,6 +118,12 @@ class ConnectionLossIT {
       Thread.sleep(20);
     }
     throw new AssertionError("no session of " + user + " within " + SESSION_WAIT);
+  }
+
+  /** Whether intervals.csv holds a data row (the header is its first line). */
+  private static boolean measuring(Path runDirectory) throws java.io.IOException {
+    Path intervals = runDirectory.resolve("intervals.csv");
+    return java.nio.file.Files.exists(intervals) && java.nio.file.Files.readAllLines(intervals).size() >= 2;
   }
 
   /**
