@@ -43,7 +43,7 @@ public final class H2Dialect implements Dialect {
 
   @Override
   public String description() {
-    return "H2 Database Engine, embedded (" + "h2 " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
+    return "H2 Database Engine, embedded (h2 " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
   }
 
   @Override

@@ -53,7 +53,7 @@ public final class MariadbDialect implements Dialect {
 
   @Override
   public String description() {
-    return "MariaDB (" + "mariadb-java-client " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
+    return "MariaDB (mariadb-java-client " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
   }
 
   @Override

@@ -41,7 +41,7 @@ public final class OracleDialect implements Dialect {
 
   @Override
   public String description() {
-    return "Oracle Database (" + "ojdbc " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
+    return "Oracle Database (ojdbc " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
   }
 
   @Override

@@ -40,7 +40,7 @@ public final class PostgresqlDialect implements Dialect {
 
   @Override
   public String description() {
-    return "PostgreSQL (" + "postgresql-jdbc " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
+    return "PostgreSQL (postgresql-jdbc " + Availability.driverVersion(DRIVER_CLASS, getClass().getClassLoader()) + ")";
   }
 
   @Override
