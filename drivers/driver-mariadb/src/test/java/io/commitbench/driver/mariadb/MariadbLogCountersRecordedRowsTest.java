@@ -1,10 +1,11 @@
 package io.commitbench.driver.mariadb;
 
+import static io.commitbench.core.server.CounterAssertions.absent;
+import static io.commitbench.core.server.CounterAssertions.value;
 import static io.commitbench.driver.mariadb.MariadbLogCounters.STATUS_SQL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.server.CounterSnapshot;
-import io.commitbench.core.server.CounterValue;
 import io.commitbench.core.server.RecordedRows;
 import io.commitbench.core.server.Row;
 import java.sql.SQLException;
@@ -38,18 +39,6 @@ class MariadbLogCountersRecordedRowsTest {
 
   private static Row status(String name, String value) {
     return Row.of("Variable_name", name, "Value", value);
-  }
-
-  private static Double value(CounterSnapshot s, String name) {
-    CounterValue c = s.counter(name).orElseThrow(() -> new AssertionError("no counter " + name));
-    assertThat(c.present()).as("%s present (%s)", name, c.absentReason()).isTrue();
-    return c.value();
-  }
-
-  private static String absent(CounterSnapshot s, String name) {
-    CounterValue c = s.counter(name).orElseThrow(() -> new AssertionError("no counter " + name));
-    assertThat(c.present()).as("%s absent", name).isFalse();
-    return c.absentReason();
   }
 
   @Test

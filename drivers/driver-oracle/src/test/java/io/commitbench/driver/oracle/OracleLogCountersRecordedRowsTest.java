@@ -1,5 +1,7 @@
 package io.commitbench.driver.oracle;
 
+import static io.commitbench.core.server.CounterAssertions.absent;
+import static io.commitbench.core.server.CounterAssertions.value;
 import static io.commitbench.driver.oracle.OracleLogCounters.EVENTS_SQL;
 import static io.commitbench.driver.oracle.OracleLogCounters.HISTOGRAM_SQL;
 import static io.commitbench.driver.oracle.OracleLogCounters.LOG_HISTORY_SQL;
@@ -8,7 +10,6 @@ import static io.commitbench.driver.oracle.OracleLogCounters.TIMED_SQL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.server.CounterSnapshot;
-import io.commitbench.core.server.CounterValue;
 import io.commitbench.core.server.RecordedRows;
 import io.commitbench.core.server.Row;
 import java.math.BigDecimal;
@@ -55,18 +56,6 @@ class OracleLogCountersRecordedRowsTest {
             Row.of("EVENT", "log file sync", "WAIT_TIME_MILLI", n(65536), "WAIT_COUNT", n(1)),
             Row.of("EVENT", "log file sync", "WAIT_TIME_MILLI", n(131072), "WAIT_COUNT", n(1)))
         .answer(LOG_HISTORY_SQL, Row.of("THREAD#", n(1), "LAST_SEQUENCE", n(57)));
-  }
-
-  private static Double value(CounterSnapshot s, String name) {
-    CounterValue c = s.counter(name).orElseThrow(() -> new AssertionError("no counter " + name));
-    assertThat(c.present()).as("%s present (%s)", name, c.absentReason()).isTrue();
-    return c.value();
-  }
-
-  private static String absent(CounterSnapshot s, String name) {
-    CounterValue c = s.counter(name).orElseThrow(() -> new AssertionError("no counter " + name));
-    assertThat(c.present()).as("%s absent", name).isFalse();
-    return c.absentReason();
   }
 
   @Test

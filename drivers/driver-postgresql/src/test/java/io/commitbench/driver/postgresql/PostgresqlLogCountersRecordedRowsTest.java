@@ -1,5 +1,7 @@
 package io.commitbench.driver.postgresql;
 
+import static io.commitbench.core.server.CounterAssertions.absent;
+import static io.commitbench.core.server.CounterAssertions.value;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.DATABASE_SQL;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.FLUSH_SQL;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.IO_WAL_SQL_18;
@@ -11,7 +13,6 @@ import static io.commitbench.driver.postgresql.PostgresqlLogCounters.WAL_SQL_18;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.server.CounterSnapshot;
-import io.commitbench.core.server.CounterValue;
 import io.commitbench.core.server.RecordedRows;
 import io.commitbench.core.server.Row;
 import java.math.BigDecimal;
@@ -42,18 +43,6 @@ class PostgresqlLogCountersRecordedRowsTest {
         .answer(WAL_SQL, Row.of("wal_records", 7017591L, "wal_fpi", 3467L, "wal_bytes", new BigDecimal("627124585"),
             "wal_buffers_full", 51L, "wal_write", 681726L, "wal_sync", 674083L, "wal_write_time", 410.282,
             "wal_sync_time", 17172.884));
-  }
-
-  private static Double value(CounterSnapshot s, String name) {
-    CounterValue c = s.counter(name).orElseThrow(() -> new AssertionError("no counter " + name));
-    assertThat(c.present()).as("%s present (%s)", name, c.absentReason()).isTrue();
-    return c.value();
-  }
-
-  private static String absent(CounterSnapshot s, String name) {
-    CounterValue c = s.counter(name).orElseThrow(() -> new AssertionError("no counter " + name));
-    assertThat(c.present()).as("%s absent", name).isFalse();
-    return c.absentReason();
   }
 
   @Test
