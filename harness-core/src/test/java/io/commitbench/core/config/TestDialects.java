@@ -1,18 +1,11 @@
 package io.commitbench.core.config;
 
 import io.commitbench.core.dialect.Availability;
-import io.commitbench.core.dialect.ConnectionTimeouts;
-import io.commitbench.core.dialect.DbUser;
+import io.commitbench.core.dialect.UnsupportedTestDialect;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
-import io.commitbench.core.dialect.ErrorClass;
-import io.commitbench.core.dialect.TableSpec;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
  * Test doubles of the Dialect SPI for the configuration tests: they answer only what the binder
@@ -63,25 +56,14 @@ final class TestDialects {
   }
 
   /** The parts of the SPI the binder uses; the rest fails loudly if anything calls it. */
-  abstract static class ConfigOnlyTestDialect implements Dialect {
-    private final String name;
+  abstract static class ConfigOnlyTestDialect extends UnsupportedTestDialect {
     private final String urlPrefix;
     private final String defaultUser;
 
     ConfigOnlyTestDialect(String name, String urlPrefix, String defaultUser) {
-      this.name = name;
+      super(name);
       this.urlPrefix = urlPrefix;
       this.defaultUser = defaultUser;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public String description() {
-      return name + " test double";
     }
 
     @Override
@@ -97,50 +79,6 @@ final class TestDialects {
     @Override
     public String defaultUser() {
       return defaultUser;
-    }
-
-    @Override
-    public Properties connectionProperties(ConnectionTimeouts timeouts) {
-      throw notForConfigTests();
-    }
-
-    @Override
-    public List<String> createTableStatements(TableSpec table) {
-      throw notForConfigTests();
-    }
-
-    @Override
-    public List<String> dropTableStatements(TableSpec table) {
-      throw notForConfigTests();
-    }
-
-    @Override
-    public boolean canCreateUsers(Connection admin) throws SQLException {
-      throw notForConfigTests();
-    }
-
-    @Override
-    public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-      throw notForConfigTests();
-    }
-
-    @Override
-    public List<String> grantStatements(DbUser user, TableSpec table) {
-      throw notForConfigTests();
-    }
-
-    @Override
-    public List<String> dropUserStatements(DbUser user) {
-      throw notForConfigTests();
-    }
-
-    @Override
-    public ErrorClass classify(SQLException error) {
-      throw notForConfigTests();
-    }
-
-    private UnsupportedOperationException notForConfigTests() {
-      return new UnsupportedOperationException("configuration test double of " + name + ": no database behind it");
     }
   }
 }

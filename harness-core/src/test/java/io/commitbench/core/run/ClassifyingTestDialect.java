@@ -2,24 +2,20 @@ package io.commitbench.core.run;
 
 import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.ConnectionTimeouts;
-import io.commitbench.core.dialect.DbUser;
-import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
-import io.commitbench.core.dialect.TableSpec;
-import java.sql.Connection;
+import io.commitbench.core.dialect.UnsupportedTestDialect;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Properties;
 
 /**
  * A test double of the Dialect SPI for actor tests: it classifies errors by the SQL standard
  * only; everything an actor does not call throws.
  */
-final class ClassifyingTestDialect implements Dialect {
-  @Override
-  public String name() {
-    return "test";
+final class ClassifyingTestDialect extends UnsupportedTestDialect {
+
+  ClassifyingTestDialect() {
+    super("test");
   }
 
   @Override
@@ -45,36 +41,6 @@ final class ClassifyingTestDialect implements Dialect {
   @Override
   public Properties connectionProperties(ConnectionTimeouts timeouts) {
     return new Properties();
-  }
-
-  @Override
-  public List<String> createTableStatements(TableSpec table) {
-    throw new UnsupportedOperationException();
-  }
-
-  @Override
-  public List<String> dropTableStatements(TableSpec table) {
-    throw new UnsupportedOperationException();
-  }
-
-  @Override
-  public boolean canCreateUsers(Connection admin) {
-    throw new UnsupportedOperationException();
-  }
-
-  @Override
-  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    throw new UnsupportedOperationException();
-  }
-
-  @Override
-  public List<String> grantStatements(DbUser user, TableSpec table) {
-    throw new UnsupportedOperationException();
-  }
-
-  @Override
-  public List<String> dropUserStatements(DbUser user) {
-    throw new UnsupportedOperationException();
   }
 
   @Override
