@@ -9,6 +9,11 @@ final class ErrorHandler implements IExecutionExceptionHandler {
 
   @Override
   public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
+    if (e instanceof io.commitbench.storage.plan.RefusedException) {
+      // A refusal is bad input by definition: the agent checked and changed nothing.
+      commandLine.getErr().println("refused: " + e.getMessage());
+      return ExitCodes.BAD_INPUT;
+    }
     commandLine.getErr().println("error: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
     if (System.getenv("COMMITBENCH_DEBUG") != null) {
       e.printStackTrace(commandLine.getErr());

@@ -1,0 +1,25 @@
+package io.commitbench.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+
+/** {@code commitbench storage}: groups the storage agent's commands. */
+@Command(
+    name = "storage",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "The storage agent: inspects the devices under a path, builds lab devices",
+      "(a fast \"ssd\" and a throttled \"hdd\"), manages private PostgreSQL and",
+      "MariaDB instances, and moves a server's transaction log between devices.",
+      "Commands that change something print their plan and act only with --apply;",
+      "what they did goes to a journal that 'undo' reverses."
+    },
+    subcommands = {HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:success",
+      "1:the operation failed (what was done is in its journal; the server is restored)",
+      "2:bad input or refused; nothing was changed"
+    })
+final class StorageCommand {}

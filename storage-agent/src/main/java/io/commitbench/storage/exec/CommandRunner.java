@@ -1,0 +1,19 @@
+package io.commitbench.storage.exec;
+
+/**
+ * Runs external commands. The one implementation that touches the host is {@link
+ * ProcessCommandRunner}; tests of a plan record the commands instead.
+ */
+public interface CommandRunner {
+
+  /**
+   * Runs a command to its end.
+   *
+   * @return the result of a command that exited 0
+   * @throws CommandFailedException when it exits non-zero, cannot start or times out
+   */
+  CommandResult run(Command command) throws CommandFailedException;
+
+  /** Runs a command and returns its result whatever its exit code; fails only when it cannot run. */
+  CommandResult attempt(Command command) throws CommandFailedException;
+}
