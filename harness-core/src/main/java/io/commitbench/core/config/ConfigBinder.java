@@ -75,6 +75,7 @@ public final class ConfigBinder {
     raw.putAll(overrides);
 
     List<Violation> violations = new ArrayList<>();
+    InstanceConnection.fill(raw).ifPresent(violations::add);
     List<Key> keys = keys();
     Map<String, Key> byName = new LinkedHashMap<>();
     keys.forEach(k -> byName.put(k.name(), k));

@@ -23,6 +23,7 @@ public final class ParameterKeys {
   public static final String DB_TYPE = "db.type";
   public static final String DB_URL = "db.url";
   public static final String DB_USER = "db.user";
+  public static final String DB_INSTANCE = "db.instance";
   public static final String DB_PASSWORD_ENV = "db.password.env";
   public static final String DB_PASSWORD_FILE = "db.password.file";
   public static final String AUTOCOMMIT = "autocommit";
@@ -39,6 +40,9 @@ public final class ParameterKeys {
   public static final String REPORT_INTERVAL = "report.interval";
   public static final String RESULTS_DIR = "results.dir";
   public static final String RUN_ID = "run.id";
+  public static final String FORMAT_ARM = "storage.format.arm";
+  public static final String FORMAT_POLL = "storage.format.poll";
+  public static final String FORMAT_FSTRIM = "storage.format.fstrim";
 
   /** Refused with a message of its own: passwords never sit in a parameter file. */
   public static final String DB_PASSWORD = "db.password";
@@ -65,6 +69,8 @@ public final class ParameterKeys {
     keys.add(Key.requiredInteger(REPEAT, 1, 1_000_000, "Number of cycles run one after another."));
     keys.add(Key.choice(DB_TYPE, null, List.copyOf(dialectNames), "Database kind; inferred from db.url when absent, h2 when both are absent."));
     keys.add(Key.text(DB_URL, null, "JDBC URL; absent means the embedded H2 database under results.dir."));
+    keys.add(Key.text(DB_INSTANCE, null, "Directory of a managed instance ('commitbench storage instance create'); "
+        + "its connection.properties supplies db.type, db.url and db.user where they are not set."));
     keys.add(Key.text(DB_USER, null, "The central user that owns the tables (default: the dialect's usual admin user)."));
     keys.add(Key.envName(DB_PASSWORD_ENV, "Name of the environment variable holding db.user's password."));
     keys.add(Key.text(DB_PASSWORD_FILE, null, "File whose first line is db.user's password."));
@@ -84,6 +90,10 @@ public final class ParameterKeys {
     keys.add(Key.integer(REPORT_INTERVAL, 1, 1, 3_600, "Seconds per progress line and per row of intervals.csv."));
     keys.add(Key.text(RESULTS_DIR, "results", "Directory that receives one folder per run."));
     keys.add(Key.text(RUN_ID, null, "Name of the run's folder (letters, digits, '.', '_', '-'); default: time and database kind."));
+    keys.add(Key.text(FORMAT_ARM, null, "Log pre-format arm run beside the workload (storage agent): baseline, or one of the "
+        + "arms of the database kind (see 'commitbench storage formatters'); absent: no formatter."));
+    keys.add(Key.integer(FORMAT_POLL, 200, 10, 60_000, "Milliseconds between two looks of the formatter for logs that became reusable."));
+    keys.add(Key.bool(FORMAT_FSTRIM, true, "Whether the formatter runs fstrim on the log's filesystem where its arm calls for it."));
     return List.copyOf(keys);
   }
 }

@@ -24,6 +24,7 @@ import java.util.List;
  * @param totals counts, latencies and errors of everything measured
  * @param logActivity the server's log counters over the run (the database's view), or why there
  *     are none
+ * @param companions what the run's companions (e.g. the log formatter) report, in start order
  */
 public record RunResult(
     String runId,
@@ -37,9 +38,11 @@ public record RunResult(
     List<CycleTimes> cycles,
     List<ActorCycleTimes> actorCycles,
     RunTotals totals,
-    LogActivity logActivity) {
+    LogActivity logActivity,
+    List<CompanionReport> companions) {
 
   public RunResult {
+    companions = List.copyOf(companions);
     cycles = List.copyOf(cycles);
     actorCycles = List.copyOf(actorCycles);
     logActivity = logActivity != null ? logActivity : LogActivity.notRead("the server's counters were not read");
@@ -50,6 +53,14 @@ public record RunResult(
       Instant startedAt, Instant endedAt, RunOutcome outcome, String failure, List<CycleTimes> cycles,
       List<ActorCycleTimes> actorCycles, RunTotals totals) {
     this(runId, harnessVersion, config, usersModeUsed, startedAt, endedAt, outcome, failure, cycles, actorCycles,
-        totals, null);
+        totals, null, List.of());
+  }
+
+  /** A result of a run without companions. */
+  public RunResult(String runId, String harnessVersion, BenchmarkConfig config, String usersModeUsed,
+      Instant startedAt, Instant endedAt, RunOutcome outcome, String failure, List<CycleTimes> cycles,
+      List<ActorCycleTimes> actorCycles, RunTotals totals, LogActivity logActivity) {
+    this(runId, harnessVersion, config, usersModeUsed, startedAt, endedAt, outcome, failure, cycles, actorCycles,
+        totals, logActivity, List.of());
   }
 }

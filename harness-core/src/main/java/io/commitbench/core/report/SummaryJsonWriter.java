@@ -115,6 +115,10 @@ public final class SummaryJsonWriter {
       kind(kinds.putObject(kind.label()), r.totals().kind(kind));
     }
     server(root.putObject("server"), r.logActivity());
+    ObjectNode companions = root.putObject("companions");
+    for (CompanionReport c : r.companions()) {
+      companions.set(c.name(), MAPPER.valueToTree(c.figures()));
+    }
     return root;
   }
 

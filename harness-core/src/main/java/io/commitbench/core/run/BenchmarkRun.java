@@ -12,6 +12,7 @@ import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.report.CompanionReport;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
 import io.commitbench.core.report.ReportText;
@@ -67,12 +68,23 @@ public final class BenchmarkRun {
   private volatile IntervalReporter reporter;
   private CounterSnapshot countersBefore;
   private CounterSnapshot countersAfter;
+  private List<RunCompanion> companions = List.of();
+  private final List<RunCompanion> started = new ArrayList<>();
 
   public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
     this.config = config;
     this.dialect = dialect;
     this.harnessVersion = harnessVersion;
     this.log = new RunLog(console);
+  }
+
+  /**
+   * Companions to start before the actors and stop after them, in this order (stopped in reverse).
+   * Call before {@link #execute}.
+   */
+  public BenchmarkRun withCompanions(List<RunCompanion> companions) {
+    this.companions = List.copyOf(companions);
+    return this;
   }
 
   /** Asks the run to stop after the operations in flight; the results so far are kept. */
@@ -181,8 +193,10 @@ public final class BenchmarkRun {
       ActorSchedule schedule = new ActorSchedule(config.users(), config.sleepMillis() * 1_000_000L, config.repeat());
       ActorGroup.Outcome outcome = null;
       try {
+        startCompanions();
         outcome = new ActorGroup(schedule, actors, stop, listener(sinks)).run();
       } finally {
+        stopCompanions();
         // The measurement ends when the last actor finished working (RunTotals#measuredNanos), not
         // after the actors closed their connections and were joined.
         if (reporter != null) {
@@ -250,6 +264,32 @@ public final class BenchmarkRun {
     };
   }
 
+  private void startCompanions() throws Exception {
+    for (RunCompanion companion : companions) {
+      started.add(companion);
+      companion.start();
+    }
+  }
+
+  /** Stops what was started, last first; a companion that fails to stop is a problem of the run. */
+  private void stopCompanions() {
+    for (int i = started.size() - 1; i >= 0; i--) {
+      try {
+        started.get(i).stop();
+      } catch (Exception e) {
+        problems.add("companion " + started.get(i).report().name() + " failed to stop: " + describe(e));
+      }
+    }
+  }
+
+  private List<CompanionReport> companionReports() {
+    List<CompanionReport> reports = new ArrayList<>();
+    for (RunCompanion companion : started) {
+      reports.add(companion.report());
+    }
+    return reports;
+  }
+
   private void cleanUp(SchemaSetup setup) {
     if (!config.cleanup()) {
       log.print("cleanup=false: the tables" + (setup.userOf(0) != null ? " and users" : "") + " are kept");
@@ -267,10 +307,12 @@ public final class BenchmarkRun {
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
     RunResult result = new RunResult(directory.getFileName().toString(), harnessVersion, config, usersMode, startedAt,
-        Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals, logActivity());
+        Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals, logActivity(),
+        companionReports());
     log.print(ReportText.paperBlock(io.commitbench.core.report.PaperAnalysis.of(result)));
     log.print(ReportText.modernBlock(result));
     log.print(ReportText.serverBlock(result));
+    result.companions().forEach(c -> log.print(String.join("\n", c.lines())));
     try {
       SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY));
     } catch (IOException e) {

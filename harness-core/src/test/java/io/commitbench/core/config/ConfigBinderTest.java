@@ -30,9 +30,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ConfigBinderTest {
 
   private static final String ALL_KEYS = "users, sleep, tablename, tableinsertnumber, tableselectnumber,"
-      + " tableupdatenumber, tabledeletenumber, repeat, db.type, db.url, db.user, db.password.env, db.password.file,"
+      + " tableupdatenumber, tabledeletenumber, repeat, db.type, db.url, db.instance, db.user, db.password.env, db.password.file,"
       + " autocommit, commit.interval, quota, users.mode, cleanup, table.prefix, user.prefix, text.length,"
-      + " statement.timeout, connect.timeout, reconnect.timeout, report.interval, results.dir, run.id";
+      + " statement.timeout, connect.timeout, reconnect.timeout, report.interval, results.dir, run.id, storage.format.arm, storage.format.poll,"
+      + " storage.format.fstrim";
 
   private static String defaultH2Url(Path resultsDir) {
     return "jdbc:h2:file:" + resultsDir.resolve("h2").toAbsolutePath() + "/commitbench";

@@ -40,9 +40,9 @@ class ConfigMessagesGoldenTest {
           + " allowed: db.password.env=<variable name> or db.password.file=<path>",
       "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: users, sleep, tablename,"
           + " tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber, repeat, db.type, db.url,"
-          + " db.user, db.password.env, db.password.file, autocommit, commit.interval, quota, users.mode, cleanup,"
+          + " db.instance, db.user, db.password.env, db.password.file, autocommit, commit.interval, quota, users.mode, cleanup,"
           + " table.prefix, user.prefix, text.length, statement.timeout, connect.timeout, reconnect.timeout,"
-          + " report.interval, results.dir, run.id",
+          + " report.interval, results.dir, run.id, storage.format.arm, storage.format.poll, storage.format.fstrim",
       "  - users=0: out of range; allowed: a whole number from 1 to 10000",
       "  - sleep=abc: not a whole number; allowed: a whole number from 0 to 3600000",
       "  - tablename: missing; required: a whole number from 1 to 1000"
