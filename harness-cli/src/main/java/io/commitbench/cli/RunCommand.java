@@ -8,6 +8,9 @@ import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.run.BenchmarkRun;
+import io.commitbench.core.run.RunCompanion;
+import io.commitbench.storage.plan.RefusedException;
+import java.util.List;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -59,7 +62,14 @@ final class RunCommand implements Callable<Integer> {
       err.println("error: the " + dialect.name() + " dialect cannot run here: " + dialect.availability().reason());
       return ExitCodes.RUN_FAILED;
     }
-    BenchmarkRun run = new BenchmarkRun(config, dialect, HarnessVersion.get(), out);
+    List<RunCompanion> companions;
+    try {
+      companions = FormatterCompanions.of(config);
+    } catch (RefusedException e) {
+      err.println("error in the parameter file: " + e.getMessage());
+      return ExitCodes.BAD_INPUT;
+    }
+    BenchmarkRun run = new BenchmarkRun(config, dialect, HarnessVersion.get(), out).withCompanions(companions);
     // The JVM halts as soon as the hook returns, so it waits until this command has said its last word.
     CountDownLatch reported = new CountDownLatch(1);
     Thread onSignal = new Thread(() -> stopAndWait(run, config, reported), "commitbench-shutdown");

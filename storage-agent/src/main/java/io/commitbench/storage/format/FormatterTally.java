@@ -26,6 +26,7 @@ public final class FormatterTally {
   private final String arm;
   private final Map<String, ActionTotal> totals = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
+  private final Map<String, Long> observations = new LinkedHashMap<>();
 
   public FormatterTally(String arm) {
     this.arm = arm;
@@ -44,6 +45,17 @@ public final class FormatterTally {
   /** Records something the formatter observed or declined to do, e.g. a group it left alone. */
   public synchronized void note(String text) {
     notes.add(text);
+  }
+
+  /** Counts something the server did by itself that the arm is about, e.g. a WAL segment created. */
+  public synchronized void observe(String what, long count) {
+    if (count > 0) {
+      observations.merge(what, count, Long::sum);
+    }
+  }
+
+  public synchronized Map<String, Long> observations() {
+    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(observations));
   }
 
   public synchronized List<ActionTotal> totals() {
