@@ -47,6 +47,18 @@ public final class SyncProbe {
   /** Prefix of the probe file's name, so a leftover (after kill -9) is recognisable. */
   static final String FILE_PREFIX = "commitbench-inspect-probe-";
 
+  private final Duration progressEvery;
+
+  /** A probe that reports progress every {@link #PROGRESS_EVERY}. */
+  public SyncProbe() {
+    this(PROGRESS_EVERY);
+  }
+
+  /** For tests: {@link Duration#ZERO} reports after every write but the last. */
+  SyncProbe(Duration progressEvery) {
+    this.progressEvery = progressEvery;
+  }
+
   /**
    * Refuses a number of writes outside {@link #MIN_WRITES}..{@link #MAX_WRITES}.
    *
@@ -100,11 +112,11 @@ public final class SyncProbe {
     }
   }
 
-  private static ProbeResult timeWrites(Path directory, FileChannel channel, ByteBuffer block, long blocks,
+  private ProbeResult timeWrites(Path directory, FileChannel channel, ByteBuffer block, long blocks,
       int writes, ProbeProgress progress) throws IOException {
     Histogram latencyNanos = new Histogram(3);
     long start = System.nanoTime();
-    long nextReport = start + PROGRESS_EVERY.toNanos();
+    long nextReport = start + progressEvery.toNanos();
     for (int i = 0; i < writes; i++) {
       block.putLong(0, i); // a different page each time, as a real log write would be
       long before = System.nanoTime();
@@ -114,7 +126,7 @@ public final class SyncProbe {
       latencyNanos.recordValue(Math.max(1, after - before));
       if (after >= nextReport && i + 1 < writes) {
         progress.report(directory, i + 1, writes, Duration.ofNanos(after - start));
-        nextReport = after + PROGRESS_EVERY.toNanos();
+        nextReport = after + progressEvery.toNanos();
       }
     }
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
