@@ -62,7 +62,7 @@ final class StorageInspectCommand implements Callable<Integer> {
   Integer writes;
 
   @Option(names = "--json", paramLabel = "FILE",
-      description = "Also write the findings as JSON (schema " + InspectionJson.SCHEMA + ") to FILE.")
+      description = {"Also write the findings to FILE as JSON,", "schema " + InspectionJson.SCHEMA + "."})
   Path json;
 
   @Spec CommandSpec spec;
