@@ -49,6 +49,13 @@ public final class Lab {
         "what is made is recorded in " + real.root().resolve(LabState.FILE) + "; 'storage lab down' removes it"));
   }
 
+  /** The checks {@link #up} makes before acting, on their own: a dry run says whether up would be refused. */
+  public static void checkUp(LabSpec spec) throws RefusedException, IOException {
+    SystemLabHost host = new SystemLabHost();
+    LabSpec real = withRealRoot(spec);
+    LabChecks.beforeUp(real, LabLayout.initial(real, host.shmDir(), Instant.now()), host);
+  }
+
   /** Checks, then builds the lab; on a failure half-way removes what it made and throws. */
   public static LabState up(LabSpec spec, CommandRunner runner, PrintStream progress)
       throws RefusedException, IOException {
