@@ -33,7 +33,8 @@ final class LabChecks {
           + existing.map(s -> ", id " + s.id()).orElse("") + "); take it down first: "
           + "commitbench storage lab down --root " + root + " --apply");
     }
-    for (LabDevice d : planned.devices()) {
+    // With a lab up at the root its images and mounts are there too: saying so again is noise.
+    for (LabDevice d : existing.isPresent() ? List.<LabDevice>of() : planned.devices()) {
       if (Files.exists(d.image())) {
         problems.add(d.image() + " exists already; up makes a new image there (remove it, or give another --root/--id)");
       }
