@@ -1,0 +1,203 @@
+package io.commitbench.cli;
+
+import io.commitbench.storage.exec.ProcessCommandRunner;
+import io.commitbench.storage.lab.Lab;
+import io.commitbench.storage.lab.LabFilesystem;
+import io.commitbench.storage.lab.LabSpec;
+import io.commitbench.storage.lab.LabState;
+import io.commitbench.storage.lab.Throttle;
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code commitbench storage lab up|down|status}: lab devices for machines without spare disks. */
+@Command(
+    name = "lab",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Builds two lab devices for measuring commits without spare disks: an \"ssd\" (a loop device over a sparse image in /dev/shm, rotational 0) and an \"hdd\" (a loop device over an image on the root's disk, rotational 1, throttled by a cgroup v1 blkio limit), each with a filesystem mounted at ROOT/ssd and ROOT/hdd. Processes started in the lab's cgroup are throttled on the hdd. What up made is recorded in ROOT/lab.json; down removes exactly that.",
+    subcommands = {StorageLabCommand.Up.class, StorageLabCommand.Down.class, StorageLabCommand.Status.class,
+      HelpCommand.class})
+final class StorageLabCommand {
+
+  private static final String DEFAULT_ROOT = "/var/tmp/commitbench-lab";
+
+  /** {@code lab up}. */
+  @Command(
+      name = "up",
+      mixinStandardHelpOptions = true,
+      description = "Prints the plan (the exact commands) and builds the lab with --apply. Refuses (exit 2, nothing changed) when not root, a lab is already up at the root, /dev/shm or the disk lacks the space, losetup/mkfs are missing, or cgroup v1 blkio is not mounted. A failure half-way removes what was made.",
+      footer = {"", "Example: commitbench storage lab up --ssd-size 256M --hdd-size 256M --apply"})
+  static final class Up implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--root", paramLabel = "DIR", defaultValue = DEFAULT_ROOT,
+        description = "The lab's directory (created if absent). Default: ${DEFAULT-VALUE}.")
+    Path root;
+
+    @Option(names = "--id", paramLabel = "ID",
+        description = "Names the cgroup (commitbench-ID) and the ssd image. Default: lab- and a hash of the root.")
+    String id;
+
+    @Option(names = "--fs", paramLabel = "FS", defaultValue = "ext4",
+        description = "Filesystem on both devices: ext4, xfs (at least 300M) or btrfs (at least 128M). "
+            + "Default: ${DEFAULT-VALUE}.")
+    String fs;
+
+    @Option(names = "--ssd-size", paramLabel = "SIZE", defaultValue = "1G",
+        description = "Size of the ssd image (sparse, in /dev/shm): bytes or with K, M, G, T. Default: ${DEFAULT-VALUE}.")
+    String ssdSize;
+
+    @Option(names = "--hdd-size", paramLabel = "SIZE", defaultValue = "1G",
+        description = "Size of the hdd image (sparse, under the root). Default: ${DEFAULT-VALUE}.")
+    String hddSize;
+
+    @Option(names = "--hdd-write-iops", paramLabel = "N", defaultValue = "150",
+        description = "Write operations per second allowed on the hdd; 0 = no limit. Default: ${DEFAULT-VALUE}.")
+    long writeIops;
+
+    @Option(names = "--hdd-write-bps", paramLabel = "SIZE", defaultValue = "0",
+        description = "Write bytes per second allowed on the hdd (K, M, G allowed); 0 = no limit (default).")
+    String writeBps;
+
+    @Option(names = "--hdd-read-iops", paramLabel = "N", defaultValue = "0",
+        description = "Read operations per second allowed on the hdd; 0 = no limit (default).")
+    long readIops;
+
+    @Option(names = "--hdd-read-bps", paramLabel = "SIZE", defaultValue = "0",
+        description = "Read bytes per second allowed on the hdd; 0 = no limit (default).")
+    String readBps;
+
+    @Option(names = "--apply", description = "Build the lab; without it only the plan is printed.")
+    boolean apply;
+
+    @Override
+    public Integer call() throws Exception {
+      LabSpec lab;
+      try {
+        lab = LabSpec.defaults(root)
+            .withThrottle(new Throttle(writeIops, bytes("--hdd-write-bps", writeBps), readIops,
+                bytes("--hdd-read-bps", readBps)));
+        lab = new LabSpec(lab.root(), id == null ? lab.id() : id, LabFilesystem.fromLabel(fs),
+            bytes("--ssd-size", ssdSize), bytes("--hdd-size", hddSize), lab.hddThrottle());
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      Plan plan = Lab.planUp(lab);
+      plan.render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
+      out.flush();
+      Lab.checkUp(lab);
+      if (!apply) {
+        return ExitCodes.OK;
+      }
+      LabState state = Lab.up(lab, ProcessCommandRunner.standard(), progress(out));
+      out.println("lab '" + state.id() + "' is up: ssd at " + state.mount("ssd") + ", hdd at " + state.mount("hdd")
+          + ", throttle cgroup " + state.cgroup().map(c -> c.dir().toString()).orElse("none"));
+      out.flush();
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code lab down}. */
+  @Command(
+      name = "down",
+      mixinStandardHelpOptions = true,
+      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image) and images. Kills nothing: refuses (exit 2) while a process uses a mount or is in the cgroup, naming the processes; stop them (and the lab's managed database instances) first. Refuses too when there is no lab at the root.")
+  static final class Down implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--root", paramLabel = "DIR", defaultValue = DEFAULT_ROOT,
+        description = "The lab's directory. Default: ${DEFAULT-VALUE}.")
+    Path root;
+
+    @Option(names = "--apply", description = "Take the lab down; without it only the plan is printed.")
+    boolean apply;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      Lab.planDown(root).render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
+      out.flush();
+      if (apply) {
+        Lab.down(root, ProcessCommandRunner.standard(), progress(out));
+        out.println("lab at " + root.toAbsolutePath().normalize() + " is down");
+        out.flush();
+      }
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code lab status}. */
+  @Command(
+      name = "status",
+      mixinStandardHelpOptions = true,
+      description = "Shows the lab at the root: each device's loop device, mount, filesystem and rotational flag as the host shows them now, the hdd's throttle lines and the cgroup's processes. Prints 'no lab at ROOT' (exit 0) when there is none.")
+  static final class Status implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--root", paramLabel = "DIR", defaultValue = DEFAULT_ROOT,
+        description = "The lab's directory. Default: ${DEFAULT-VALUE}.")
+    Path root;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      Lab.status(root).forEach(out::println);
+      out.flush();
+      return ExitCodes.OK;
+    }
+  }
+
+  private static final Pattern SIZE = Pattern.compile("(\\d+)([KMGT]?)(I?B)?");
+
+  /** A size such as 1G, 512M, 64K or 4096 (binary multiples), or an error naming the option. */
+  static long bytes(String option, String text) {
+    Matcher m = SIZE.matcher(text.strip().toUpperCase(Locale.ROOT));
+    if (!m.matches()) {
+      throw new IllegalArgumentException("Invalid value '" + text + "' for option '" + option
+          + "': give bytes or a number with K, M, G or T (powers of 1024), e.g. 512M");
+    }
+    int shift = switch (m.group(2)) {
+      case "K" -> 10;
+      case "M" -> 20;
+      case "G" -> 30;
+      case "T" -> 40;
+      default -> 0;
+    };
+    long value = Long.parseLong(m.group(1));
+    if (value > (Long.MAX_VALUE >> shift)) {
+      throw new IllegalArgumentException("Invalid value '" + text + "' for option '" + option + "': too large");
+    }
+    return value << shift;
+  }
+
+  /** The progress stream the lab writes to, onto the command's own output. */
+  private static PrintStream progress(PrintWriter out) {
+    return new PrintStream(new java.io.OutputStream() {
+      @Override
+      public void write(int b) {
+        out.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        out.write(new String(b, off, len, StandardCharsets.UTF_8));
+        out.flush();
+      }
+    }, true, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,204 @@
+package io.commitbench.storage.lab;
+
+import io.commitbench.storage.exec.Command;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The steps that remove what a lab state records, in the reverse order of {@code up}: the
+ * throttle cgroup, then per device (hdd, then ssd) the mount, the mount point, the loop device and
+ * the image. Only what the state records is touched, and each thing is checked to still be what
+ * was made (the mount's source is our loop device, the loop device's backing file is our image);
+ * anything else is left alone and said so.
+ */
+final class DownSteps {
+
+  private DownSteps() {}
+
+  /** The steps for what {@code state} records; nothing for what it does not. */
+  static List<LabStep> forState(LabState state) {
+    List<LabStep> steps = new ArrayList<>();
+    state.cgroup().ifPresent(c -> steps.add(new RemoveCgroup()));
+    List<LabDevice> reversed = new ArrayList<>(state.devices());
+    java.util.Collections.reverse(reversed);
+    for (LabDevice d : reversed) {
+      if (d.mounted()) {
+        steps.add(new Unmount(d.name()));
+      }
+      if (d.mountPointCreated()) {
+        steps.add(new RemoveMountPoint(d.name()));
+      }
+      if (d.loop().isPresent()) {
+        steps.add(new Detach(d.name()));
+      }
+      if (d.imageCreated()) {
+        steps.add(new DeleteImage(d.name()));
+      }
+    }
+    return steps;
+  }
+
+  /** The pids in a cgroup, each with its command name; empty when the cgroup is gone. */
+  static List<String> members(Path cgroupDir) throws IOException {
+    Path procs = cgroupDir.resolve("cgroup.procs");
+    if (!Files.exists(procs)) {
+      return List.of();
+    }
+    List<String> members = new ArrayList<>();
+    for (String pid : Files.readAllLines(procs)) {
+      if (!pid.isBlank()) {
+        Path comm = Path.of("/proc", pid.strip(), "comm");
+        String name = Files.isReadable(comm) ? Files.readString(comm).strip() : "?";
+        members.add("pid " + pid.strip() + " (" + name + ")");
+      }
+    }
+    return members;
+  }
+
+  record RemoveCgroup() implements LabStep {
+    @Override
+    public String description() {
+      return "remove the throttle cgroup (only when no process is in it)";
+    }
+
+    @Override
+    public List<String> actions(LabState state) {
+      return List.of("rmdir " + state.cgroup().orElseThrow().dir());
+    }
+
+    @Override
+    public void apply(StepContext c) throws IOException {
+      Path dir = c.state().cgroup().orElseThrow().dir();
+      if (Files.isDirectory(dir)) {
+        List<String> members = members(dir);
+        if (!members.isEmpty()) {
+          throw new IOException("cgroup " + dir + " still has processes: " + String.join(", ", members)
+              + "; stop them first");
+        }
+        c.show("rmdir " + dir);
+        c.host().removeCgroup(dir);
+      } else {
+        c.tell(dir + " is gone already");
+      }
+      c.record(c.state().withCgroup(Optional.empty()), "removed cgroup", Map.of("dir", dir.toString()));
+    }
+  }
+
+  record Unmount(String name) implements LabStep {
+    @Override
+    public String description() {
+      return "unmount the " + name + " filesystem";
+    }
+
+    @Override
+    public List<String> actions(LabState state) {
+      return List.of(Command.of("umount", state.device(name).mountPoint().toString()).display());
+    }
+
+    @Override
+    public void apply(StepContext c) throws IOException {
+      LabDevice d = c.state().device(name);
+      Optional<LabHost.MountEntry> mount = c.host().mounts().stream()
+          .filter(m -> m.mountPoint().equals(d.mountPoint())).reduce((a, b) -> b);
+      if (mount.isEmpty()) {
+        c.tell(d.mountPoint() + " is not mounted any more");
+      } else if (!d.loop().map(mount.get().source()::equals).orElse(false)) {
+        c.tell(d.mountPoint() + " has " + mount.get().source() + " mounted, not " + UpSteps.loopOf(d)
+            + "; left alone");
+      } else {
+        c.run(Command.of("umount", d.mountPoint().toString()));
+      }
+      c.record(c.state().withDevice(d.withMounted(false)), "unmounted " + name,
+          Map.of("mount_point", d.mountPoint().toString()));
+    }
+  }
+
+  record RemoveMountPoint(String name) implements LabStep {
+    @Override
+    public String description() {
+      return "remove the " + name + " mount point made by up (only when empty)";
+    }
+
+    @Override
+    public List<String> actions(LabState state) {
+      return List.of(Command.of("rmdir", state.device(name).mountPoint().toString()).display());
+    }
+
+    @Override
+    public void apply(StepContext c) throws IOException {
+      LabDevice d = c.state().device(name);
+      Path dir = d.mountPoint();
+      boolean mountedNow = c.host().mounts().stream().anyMatch(m -> m.mountPoint().equals(dir));
+      if (!Files.isDirectory(dir)) {
+        c.tell(dir + " is gone already");
+      } else if (mountedNow || !isEmpty(dir)) {
+        c.tell(dir + (mountedNow ? " has something mounted" : " is not empty") + "; left alone");
+      } else {
+        c.run(Command.of("rmdir", dir.toString()));
+      }
+      c.record(c.state().withDevice(d.withMountPointCreated(false)), "mount point " + name,
+          Map.of("dir", dir.toString()));
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+      try (Stream<Path> entries = Files.list(dir)) {
+        return entries.findAny().isEmpty();
+      }
+    }
+  }
+
+  record Detach(String name) implements LabStep {
+    @Override
+    public String description() {
+      return "detach the " + name + " loop device (only while it still backs onto our image)";
+    }
+
+    @Override
+    public List<String> actions(LabState state) {
+      return List.of(Command.of("losetup", "-d", UpSteps.loopOf(state.device(name))).display());
+    }
+
+    @Override
+    public void apply(StepContext c) throws IOException {
+      LabDevice d = c.state().device(name);
+      Path backing = c.host().sysBlock().resolve(d.kernelName().orElseThrow()).resolve("loop/backing_file");
+      Optional<String> backs = Files.isReadable(backing) ? Optional.of(Files.readString(backing).strip())
+          : Optional.empty();
+      if (backs.isEmpty()) {
+        c.tell(d.loop().orElseThrow() + " is not attached any more");
+      } else if (!Path.of(backs.get().replace(" (deleted)", "")).equals(d.image())) {
+        c.tell(d.loop().orElseThrow() + " now backs onto " + backs.get() + ", not " + d.image() + "; left alone");
+      } else {
+        c.run(Command.of("losetup", "-d", d.loop().orElseThrow()));
+      }
+      c.record(c.state().withDevice(d.withLoop(Optional.empty(), Optional.empty(), Optional.empty())
+          .withFormatted(false)), "detached " + name, Map.of("loop", d.loop().orElseThrow()));
+    }
+  }
+
+  record DeleteImage(String name) implements LabStep {
+    @Override
+    public String description() {
+      return "delete the " + name + " image";
+    }
+
+    @Override
+    public List<String> actions(LabState state) {
+      return List.of(Command.of("rm", "-f", state.device(name).image().toString()).display());
+    }
+
+    @Override
+    public void apply(StepContext c) throws IOException {
+      LabDevice d = c.state().device(name);
+      c.run(Command.of("rm", "-f", d.image().toString()));
+      c.record(c.state().withDevice(d.withImageCreated(false)), "deleted image " + name,
+          Map.of("file", d.image().toString()));
+    }
+  }
+}

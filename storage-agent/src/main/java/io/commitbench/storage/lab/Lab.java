@@ -1,0 +1,181 @@
+package io.commitbench.storage.lab;
+
+import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Brings a lab up and down: an "ssd" (loop device over a sparse image in /dev/shm, rotational 0)
+ * and an "hdd" (loop device over an image on the root's disk, rotational 1, and a cgroup v1 blkio
+ * throttle on it), each with a filesystem mounted at {@code ROOT/ssd} and {@code ROOT/hdd}.
+ * Everything made is recorded in {@code ROOT/lab.json} after each step, and in a journal under
+ * {@code ROOT/journal}; {@code down} removes exactly that, in reverse.
+ *
+ * <pre>
+ * LabState lab = Lab.up(LabSpec.defaults(root).withSizes(128L &lt;&lt; 20, 128L &lt;&lt; 20), runner, System.out);
+ * Command server = serverCommand.inCgroup(lab.cgroupFor(lab.mount("hdd")).orElseThrow());
+ * ...
+ * Lab.down(root, runner, System.out);
+ * </pre>
+ */
+public final class Lab {
+
+  private Lab() {}
+
+  /** What {@link #up} would do, with placeholders (SSD_LOOP, HDD_MAJ:MIN) for what losetup decides. */
+  public static Plan planUp(LabSpec spec) {
+    return planUp(spec, new SystemLabHost());
+  }
+
+  static Plan planUp(LabSpec spec, LabHost host) {
+    LabSpec real = withRealRoot(spec);
+    LabState initial = LabLayout.initial(real, host.shmDir(), Instant.now());
+    Path blkio = blkioOrDefault(host);
+    return LabRun.plan("bring up lab '" + real.id() + "' at " + real.root() + " (" + real.filesystem().label()
+        + ")", UpSteps.all(real, blkio), initial, List.of(
+        "SSD_LOOP and HDD_LOOP stand for the loop devices 'losetup -f --show' prints; HDD_MAJ:MIN for the "
+            + "hdd's device numbers",
+        "images are sparse: ssd " + real.ssdBytes() + " bytes in " + host.shmDir() + " (memory), hdd "
+            + real.hddBytes() + " bytes under " + real.root(),
+        "what is made is recorded in " + real.root().resolve(LabState.FILE) + "; 'storage lab down' removes it"));
+  }
+
+  /** The checks {@link #up} makes before acting, on their own: a dry run says whether up would be refused. */
+  public static void checkUp(LabSpec spec) throws RefusedException, IOException {
+    SystemLabHost host = new SystemLabHost();
+    LabSpec real = withRealRoot(spec);
+    LabChecks.beforeUp(real, LabLayout.initial(real, host.shmDir(), Instant.now()), host);
+  }
+
+  /** Checks, then builds the lab; on a failure half-way removes what it made and throws. */
+  public static LabState up(LabSpec spec, CommandRunner runner, PrintStream progress)
+      throws RefusedException, IOException {
+    return up(spec, runner, progress, new SystemLabHost());
+  }
+
+  static LabState up(LabSpec spec, CommandRunner runner, PrintStream progress, LabHost host)
+      throws RefusedException, IOException {
+    LabSpec real = withRealRoot(spec);
+    LabState initial = LabLayout.initial(real, host.shmDir(), Instant.now());
+    Path blkio = LabChecks.beforeUp(real, initial, host);
+    List<LabStep> steps = UpSteps.all(real, blkio);
+    Files.createDirectories(real.root());
+    try (Journal journal = Journal.begin(LabRun.journalFile(real.root(), "up"), "lab-up", parameters(real))) {
+      StepContext context = new StepContext(runner, host, progress, journal, initial);
+      StepContext.save(initial);
+      try {
+        LabRun.apply(steps, context, progress);
+        context.record(context.state().withComplete(true), "lab up", Map.of("root", real.root().toString()));
+        journal.completed();
+        return context.state();
+      } catch (IOException | RuntimeException e) {
+        progress.println("failed: " + e.getMessage());
+        progress.println("tearing down what was made so far");
+        journal.note("failed: " + e.getMessage() + "; tearing down");
+        try {
+          tearDown(context, progress);
+          journal.end("failed: " + e.getMessage() + "; torn down");
+        } catch (IOException | RuntimeException teardown) {
+          e.addSuppressed(teardown);
+          journal.end("failed: " + e.getMessage() + "; tear-down failed too: " + teardown.getMessage()
+              + "; " + StepContext.stateFile(real.root()) + " records what is left");
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** What {@link #down} would do for the lab at {@code root}. */
+  public static Plan planDown(Path root) throws RefusedException, IOException {
+    LabState state = existing(root);
+    return LabRun.plan("take down lab '" + state.id() + "' at " + state.root(), DownSteps.forState(state), state,
+        List.of("only what " + state.root().resolve(LabState.FILE) + " records is removed; no process is killed"));
+  }
+
+  /** Removes what the lab at {@code root} recorded, refusing while a mount or its cgroup is in use. */
+  public static void down(Path root, CommandRunner runner, PrintStream progress) throws RefusedException, IOException {
+    down(root, runner, progress, new SystemLabHost());
+  }
+
+  static void down(Path root, CommandRunner runner, PrintStream progress, LabHost host)
+      throws RefusedException, IOException {
+    LabState state = existing(root);
+    LabChecks.beforeDown(state, host);
+    try (Journal journal = Journal.begin(LabRun.journalFile(state.root(), "down"), "lab-down",
+        Map.of("root", state.root().toString(), "id", state.id()))) {
+      StepContext context = new StepContext(runner, host, progress, journal, state.withComplete(false));
+      try {
+        tearDown(context, progress);
+        journal.completed();
+      } catch (IOException | RuntimeException e) {
+        journal.end("failed: " + e.getMessage() + "; " + StepContext.stateFile(state.root())
+            + " records what is left");
+        throw new IOException("lab down stopped: " + e.getMessage() + "; " + StepContext.stateFile(state.root())
+            + " records what is left; fix the cause and run down again", e);
+      }
+    }
+  }
+
+  /** The current state of the lab at {@code root}, as status lines. */
+  public static List<String> status(Path root) throws IOException {
+    return LabStatus.lines(root, new SystemLabHost());
+  }
+
+  private static void tearDown(StepContext context, PrintStream progress) throws IOException {
+    LabRun.apply(DownSteps.forState(context.state()), context, progress);
+    Files.deleteIfExists(StepContext.stateFile(context.state().root()));
+    context.journal().step("removed " + LabState.FILE);
+  }
+
+  private static LabState existing(Path root) throws RefusedException, IOException {
+    Path abs = root.toAbsolutePath().normalize();
+    return LabState.read(abs).orElseThrow(() -> new RefusedException("no lab at " + abs + " (no "
+        + abs.resolve(LabState.FILE) + "); nothing to take down. Give the --root the lab was brought up with"));
+  }
+
+  private static Path blkioOrDefault(LabHost host) {
+    try {
+      return host.blkioMount().orElse(Path.of("/sys/fs/cgroup/blkio"));
+    } catch (IOException e) {
+      return Path.of("/sys/fs/cgroup/blkio");
+    }
+  }
+
+  /** The root with symlinks resolved, so it matches what /proc/self/mounts and losetup show. */
+  private static LabSpec withRealRoot(LabSpec spec) {
+    Path root = spec.root();
+    Path rest = root.getFileSystem().getPath("");
+    for (Path dir = root; dir != null; dir = dir.getParent()) {
+      if (Files.exists(dir)) {
+        try {
+          Path real = dir.toRealPath().resolve(rest).normalize();
+          return new LabSpec(real, spec.id(), spec.filesystem(), spec.ssdBytes(), spec.hddBytes(), spec.hddThrottle());
+        } catch (IOException e) {
+          return spec;
+        }
+      }
+      rest = dir.getFileName().resolve(rest);
+    }
+    return spec;
+  }
+
+  private static Map<String, String> parameters(LabSpec spec) {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("root", spec.root().toString());
+    p.put("id", spec.id());
+    p.put("filesystem", spec.filesystem().label());
+    p.put("ssd_bytes", Long.toString(spec.ssdBytes()));
+    p.put("hdd_bytes", Long.toString(spec.hddBytes()));
+    spec.hddThrottle().files().forEach((file, value) -> p.put(file, Long.toString(value)));
+    return p;
+  }
+}

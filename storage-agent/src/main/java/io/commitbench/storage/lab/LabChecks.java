@@ -1,0 +1,114 @@
+package io.commitbench.storage.lab;
+
+import io.commitbench.storage.plan.RefusedException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * What must hold before {@code lab up} or {@code lab down} changes anything. Every failed check is
+ * collected, and all of them are reported in one refusal, so the operator fixes everything at once.
+ */
+final class LabChecks {
+
+  private LabChecks() {}
+
+  /** Checks for {@code up}; returns the blkio mount the throttle cgroup goes under. */
+  static Path beforeUp(LabSpec spec, LabState planned, LabHost host) throws RefusedException, IOException {
+    List<String> problems = new ArrayList<>();
+    if (!host.isRoot()) {
+      problems.add("not running as root: loop devices, mount and cgroups need root");
+    }
+    Path root = spec.root();
+    if (Files.exists(root) && !Files.isDirectory(root)) {
+      problems.add("--root " + root + " exists and is not a directory; give a directory (it is created if absent)");
+    }
+    Optional<LabState> existing = LabState.read(root);
+    if (existing.isPresent() || Files.exists(StepContext.stateFile(root))) {
+      problems.add("a lab is already up at " + root + " (" + StepContext.stateFile(root)
+          + existing.map(s -> ", id " + s.id()).orElse("") + "); take it down first: "
+          + "commitbench storage lab down --root " + root + " --apply");
+    }
+    // With a lab up at the root its images and mounts are there too: saying so again is noise.
+    for (LabDevice d : existing.isPresent() ? List.<LabDevice>of() : planned.devices()) {
+      if (Files.exists(d.image())) {
+        problems.add(d.image() + " exists already; up makes a new image there (remove it, or give another --root/--id)");
+      }
+      if (Files.exists(d.mountPoint()) && (!Files.isDirectory(d.mountPoint()) || !isEmpty(d.mountPoint()))) {
+        problems.add("mount point " + d.mountPoint() + " exists and is not an empty directory");
+      }
+      if (host.mounts().stream().anyMatch(m -> m.mountPoint().equals(d.mountPoint()))) {
+        problems.add("something is mounted at " + d.mountPoint() + " already");
+      }
+    }
+    List<String> missing = Stream.of("truncate", "losetup", "mount", "umount", "chmod", "mkdir", "rmdir", "rm",
+        spec.filesystem().program()).filter(t -> !host.hasTool(t)).toList();
+    if (!missing.isEmpty()) {
+      problems.add("missing programs: " + String.join(", ", missing) + (missing.contains(spec.filesystem().program())
+          ? " (" + spec.filesystem().program() + " comes with the " + spec.filesystem().label() + " tools package)" : ""));
+    }
+    Optional<Path> blkio = host.blkioMount();
+    if (blkio.isEmpty() || !Files.exists(blkio.get().resolve("blkio.throttle.write_iops_device"))) {
+      problems.add("the cgroup v1 blkio controller is not mounted (no cgroup mount with option blkio in "
+          + "/proc/self/mounts, or it lacks blkio.throttle.*): the hdd throttle needs it");
+    } else if (Files.exists(blkio.get().resolve(spec.cgroupName()))) {
+      problems.add("cgroup " + blkio.get().resolve(spec.cgroupName()) + " exists already; give another --id");
+    }
+    long shmFree = host.usableSpace(host.shmDir());
+    if (shmFree < spec.ssdBytes()) {
+      problems.add(host.shmDir() + " has " + shmFree + " bytes free; the ssd image needs " + spec.ssdBytes()
+          + " (--ssd-size)");
+    }
+    long diskFree = host.usableSpace(root);
+    if (diskFree < spec.hddBytes()) {
+      problems.add("the disk under " + root + " has " + diskFree + " bytes free; the hdd image needs "
+          + spec.hddBytes() + " (--hdd-size)");
+    }
+    refuseIf(problems, "cannot bring a lab up at " + root);
+    return blkio.orElseThrow();
+  }
+
+  /** Checks for {@code down}: root, and nothing still uses a mount or the cgroup. */
+  static void beforeDown(LabState state, LabHost host) throws RefusedException, IOException {
+    List<String> problems = new ArrayList<>();
+    if (!host.isRoot()) {
+      problems.add("not running as root: umount, losetup -d and cgroups need root");
+    }
+    for (LabDevice d : state.devices()) {
+      boolean ours = d.mounted() && host.mounts().stream()
+          .anyMatch(m -> m.mountPoint().equals(d.mountPoint()) && d.loop().map(m.source()::equals).orElse(false));
+      if (ours) {
+        List<String> users = host.usersOf(d.mountPoint());
+        if (!users.isEmpty()) {
+          problems.add(d.mountPoint() + " is in use by: " + String.join("; ", users));
+        }
+      }
+    }
+    if (state.cgroup().isPresent()) {
+      List<String> members = DownSteps.members(state.cgroup().get().dir());
+      if (!members.isEmpty()) {
+        problems.add("cgroup " + state.cgroup().get().dir() + " has processes: " + String.join(", ", members));
+      }
+    }
+    if (!problems.isEmpty()) {
+      problems.add("stop those processes first (the lab's managed database instances too); down kills nothing");
+    }
+    refuseIf(problems, "cannot take the lab at " + state.root() + " down");
+  }
+
+  private static void refuseIf(List<String> problems, String headline) throws RefusedException {
+    if (!problems.isEmpty()) {
+      throw new RefusedException(headline + "; nothing was changed:\n  - " + String.join("\n  - ", problems));
+    }
+  }
+
+  private static boolean isEmpty(Path dir) throws IOException {
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries.findAny().isEmpty();
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package io.commitbench.storage.lab;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * One lab device as far as {@code up} got with it: each field records a thing that was made, so
+ * {@code down} (or the tear-down of a failed {@code up}) removes exactly that and nothing else.
+ *
+ * @param name {@code ssd} or {@code hdd}
+ * @param image the backing image file
+ * @param sizeBytes the image's (sparse) size
+ * @param imageCreated the image file was created by {@code up}
+ * @param loop the loop device attached to the image, e.g. {@code /dev/loop3}
+ * @param majMin the loop device's {@code MAJ:MIN}, as {@code /sys/block/loopN/dev} reads
+ * @param rotational what {@code /sys/block/loopN/queue/rotational} read after {@code up} set it
+ * @param formatted a filesystem was made on the loop device
+ * @param mountPoint where it is (to be) mounted: {@code ROOT/ssd} or {@code ROOT/hdd}
+ * @param mountPointCreated the mount point directory was created by {@code up}
+ * @param mounted the filesystem was mounted there by {@code up}
+ */
+public record LabDevice(String name, Path image, long sizeBytes, boolean imageCreated, Optional<String> loop,
+    Optional<String> majMin, Optional<String> rotational, boolean formatted, Path mountPoint,
+    boolean mountPointCreated, boolean mounted) {
+
+  /** A device of which nothing is made yet. */
+  static LabDevice planned(String name, Path image, long sizeBytes, Path mountPoint) {
+    return new LabDevice(name, image, sizeBytes, false, Optional.empty(), Optional.empty(), Optional.empty(), false,
+        mountPoint, false, false);
+  }
+
+  LabDevice withImageCreated(boolean created) {
+    return new LabDevice(name, image, sizeBytes, created, loop, majMin, rotational, formatted, mountPoint,
+        mountPointCreated, mounted);
+  }
+
+  LabDevice withLoop(Optional<String> device, Optional<String> numbers, Optional<String> rotationalReading) {
+    return new LabDevice(name, image, sizeBytes, imageCreated, device, numbers, rotationalReading, formatted,
+        mountPoint, mountPointCreated, mounted);
+  }
+
+  LabDevice withFormatted(boolean made) {
+    return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, made, mountPoint,
+        mountPointCreated, mounted);
+  }
+
+  LabDevice withMountPointCreated(boolean created) {
+    return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
+        created, mounted);
+  }
+
+  LabDevice withMounted(boolean isMounted) {
+    return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
+        mountPointCreated, isMounted);
+  }
+
+  /** The kernel's name of the loop device, e.g. {@code loop3}, as under {@code /sys/block}. */
+  Optional<String> kernelName() {
+    return loop.map(l -> Path.of(l).getFileName().toString());
+  }
+}

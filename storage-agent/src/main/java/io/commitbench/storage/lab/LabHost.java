@@ -1,0 +1,51 @@
+package io.commitbench.storage.lab;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The parts of the host a lab is built from and checked against, other than the commands it runs:
+ * who we are, free space, which tools exist, where sysfs and the blkio hierarchy are, what is
+ * mounted and which processes use a mount. {@link SystemLabHost} is this host; unit tests point
+ * it at temporary directories.
+ */
+interface LabHost {
+
+  boolean isRoot();
+
+  /** Bytes free for a new file in {@code dir} (its nearest existing ancestor is asked). */
+  long usableSpace(Path dir) throws IOException;
+
+  /** Whether a program of that name is on the PATH (or in /sbin, /usr/sbin). */
+  boolean hasTool(String program);
+
+  /** The tmpfs directory for ssd images, {@code /dev/shm}. */
+  Path shmDir();
+
+  /** {@code /sys/block}. */
+  Path sysBlock();
+
+  /** Where cgroup v1's blkio controller is mounted, if it is. */
+  Optional<Path> blkioMount() throws IOException;
+
+  /** Removes a cgroup directory (on cgroupfs a plain rmdir, its control files go with it). */
+  void removeCgroup(Path dir) throws IOException;
+
+  /** What is mounted now. */
+  List<MountEntry> mounts() throws IOException;
+
+  /** The processes that hold a file, cwd or mapping on the filesystem mounted at {@code mountPoint}. */
+  List<String> usersOf(Path mountPoint) throws IOException;
+
+  /**
+   * One line of {@code /proc/self/mounts}.
+   *
+   * @param source the device, e.g. {@code /dev/loop3}
+   * @param mountPoint where it is mounted
+   * @param type the filesystem type
+   * @param options the mount options
+   */
+  record MountEntry(String source, Path mountPoint, String type, String options) {}
+}

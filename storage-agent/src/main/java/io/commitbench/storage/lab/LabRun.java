@@ -1,0 +1,41 @@
+package io.commitbench.storage.lab;
+
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.PlannedStep;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/** Runs a list of lab steps in order, numbered on the progress stream; renders them as a plan. */
+final class LabRun {
+
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
+
+  private LabRun() {}
+
+  static Plan plan(String title, List<LabStep> steps, LabState state, List<String> notes) {
+    Plan.Builder plan = new Plan.Builder(title);
+    steps.forEach(s -> plan.step(new PlannedStep(s.description(), s.actions(state))));
+    notes.forEach(plan::note);
+    return plan.build();
+  }
+
+  /** Applies the steps; on a failure the context's state holds what exists, and the failure is thrown. */
+  static void apply(List<LabStep> steps, StepContext context, PrintStream progress) throws IOException {
+    for (int i = 0; i < steps.size(); i++) {
+      LabStep step = steps.get(i);
+      progress.printf("  %2d. %s%n", i + 1, step.description());
+      step.apply(context);
+    }
+  }
+
+  /** {@code ROOT/journal/lab-OPERATION-yyyyMMdd-HHmmss-SSS.journal}. */
+  static Path journalFile(Path root, String operation) {
+    return root.resolve("journal").resolve("lab-" + operation + "-"
+        + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)) + ".journal");
+  }
+}

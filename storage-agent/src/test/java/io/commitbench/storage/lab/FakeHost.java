@@ -1,0 +1,152 @@
+package io.commitbench.storage.lab;
+
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.CommandFailedException;
+import io.commitbench.storage.exec.CommandResult;
+import io.commitbench.storage.exec.CommandRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A host in a temporary directory: a fake /sys/block with loop devices loop7 and loop8, a fake
+ * blkio hierarchy, a fake /dev/shm; and a runner that records every command and plays the few the
+ * lab uses on that fake (losetup attaches and detaches, mount and umount change the mount table,
+ * truncate/mkdir/rmdir/rm act on the temporary files). A command can be made to fail.
+ */
+final class FakeHost implements LabHost, CommandRunner {
+
+  final Path sysBlock;
+  final Path blkio;
+  final Path shm;
+  final List<String> commands = new ArrayList<>();
+  final List<MountEntry> mounts = new ArrayList<>();
+  final List<String> users = new ArrayList<>();
+  boolean root = true;
+  long free = Long.MAX_VALUE;
+  String failOn;
+  private int nextLoop = 7;
+
+  FakeHost(Path dir) throws IOException {
+    sysBlock = Files.createDirectories(dir.resolve("sys/block"));
+    blkio = Files.createDirectories(dir.resolve("cgroup/blkio"));
+    Files.writeString(blkio.resolve("blkio.throttle.write_iops_device"), "");
+    shm = Files.createDirectories(dir.resolve("shm"));
+    for (int n : new int[] {7, 8}) {
+      Path loop = Files.createDirectories(sysBlock.resolve("loop" + n + "/queue"));
+      Files.writeString(loop.getParent().resolve("dev"), "7:" + n + "\n");
+      Files.writeString(loop.resolve("rotational"), "0\n");
+    }
+  }
+
+  @Override
+  public CommandResult run(Command command) throws CommandFailedException {
+    CommandResult result = attempt(command);
+    if (!result.succeeded()) {
+      throw new CommandFailedException(result);
+    }
+    return result;
+  }
+
+  @Override
+  public CommandResult attempt(Command command) {
+    String line = command.display();
+    commands.add(line);
+    if (failOn != null && line.startsWith(failOn)) {
+      return new CommandResult(command, 1, "", "failing as the test asked");
+    }
+    try {
+      return new CommandResult(command, 0, play(command.argv()), "");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private String play(List<String> a) throws IOException {
+    switch (a.get(0)) {
+      case "losetup":
+        if (a.get(1).equals("-f")) {
+          String name = "loop" + nextLoop++;
+          Files.createDirectories(sysBlock.resolve(name + "/loop"));
+          Files.writeString(sysBlock.resolve(name + "/loop/backing_file"), a.get(3) + "\n");
+          return "/dev/" + name + "\n";
+        }
+        Files.delete(sysBlock.resolve(Path.of(a.get(2)).getFileName() + "/loop/backing_file"));
+        return "";
+      case "mount":
+        mounts.add(new MountEntry(a.get(1), Path.of(a.get(2)), "ext4", "rw"));
+        return "";
+      case "umount":
+        mounts.removeIf(m -> m.mountPoint().equals(Path.of(a.get(1))));
+        return "";
+      case "truncate":
+        Files.createFile(Path.of(a.get(3)));
+        return "";
+      case "mkdir":
+        Files.createDirectories(Path.of(a.get(2)));
+        return "";
+      case "rmdir":
+        Files.delete(Path.of(a.get(1)));
+        return "";
+      case "rm":
+        Files.deleteIfExists(Path.of(a.get(2)));
+        return "";
+      default:
+        return "";
+    }
+  }
+
+  @Override
+  public boolean isRoot() {
+    return root;
+  }
+
+  @Override
+  public long usableSpace(Path dir) {
+    return free;
+  }
+
+  @Override
+  public boolean hasTool(String program) {
+    return true;
+  }
+
+  @Override
+  public Path shmDir() {
+    return shm;
+  }
+
+  @Override
+  public Path sysBlock() {
+    return sysBlock;
+  }
+
+  @Override
+  public Optional<Path> blkioMount() {
+    return Optional.of(blkio);
+  }
+
+  @Override
+  public void removeCgroup(Path dir) throws IOException {
+    try (var files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(dir);
+  }
+
+  @Override
+  public List<MountEntry> mounts() {
+    return List.copyOf(mounts);
+  }
+
+  @Override
+  public List<String> usersOf(Path mountPoint) {
+    return List.copyOf(users);
+  }
+}

@@ -1,0 +1,214 @@
+package io.commitbench.storage.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.commitbench.storage.journal.JournalReader;
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LabTest {
+
+  @TempDir Path dir;
+  private FakeHost host;
+  private Path root;
+  private LabSpec spec;
+  private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+  @BeforeEach
+  void setUp() throws IOException {
+    host = new FakeHost(dir);
+    root = dir.resolve("lab");
+    spec = LabSpec.defaults(root).withId("t1").withSizes(64L << 20, 128L << 20);
+  }
+
+  @Test
+  void upRunsExactlyThesCommandsInOrder() throws Exception {
+    LabState state = up();
+
+    Path ssdImage = host.shm.resolve("commitbench-t1-ssd.img");
+    assertThat(host.commands).containsExactly(
+        "truncate -s 67108864 " + ssdImage,
+        "losetup -f --show " + ssdImage,
+        "mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/loop7",
+        "mkdir -p " + root.resolve("ssd"),
+        "mount /dev/loop7 " + root.resolve("ssd"),
+        "chmod 755 " + root.resolve("ssd"),
+        "truncate -s 134217728 " + root.resolve("hdd.img"),
+        "losetup -f --show " + root.resolve("hdd.img"),
+        "mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/loop8",
+        "mkdir -p " + root.resolve("hdd"),
+        "mount /dev/loop8 " + root.resolve("hdd"),
+        "chmod 755 " + root.resolve("hdd"));
+    Path cgroup = host.blkio.resolve("commitbench-t1");
+    assertThat(Files.readString(cgroup.resolve("blkio.throttle.write_iops_device"))).isEqualTo("7:8 150\n");
+    assertThat(Files.readString(host.sysBlock.resolve("loop8/queue/rotational"))).isEqualTo("1\n");
+    assertThat(Files.readString(host.sysBlock.resolve("loop7/queue/rotational"))).isEqualTo("0\n");
+
+    assertThat(state.complete()).isTrue();
+    assertThat(LabState.read(root)).contains(state);
+    assertThat(state.device("ssd").loop()).contains("/dev/loop7");
+    assertThat(state.device("hdd").majMin()).contains("7:8");
+    assertThat(state.device("hdd").rotational()).contains("1");
+    assertThat(state.cgroup().orElseThrow().throttle()).containsEntry("blkio.throttle.write_iops_device", "7:8 150");
+    assertThat(journal("up").completed()).isTrue();
+  }
+
+  @Test
+  void planShowsTheCommandsWithPlaceholdersAndChangesNothing() {
+    Plan plan = Lab.planUp(spec, host);
+    String text = String.join("\n", plan.render(Plan.Mode.DRY_RUN));
+
+    assertThat(text).contains("mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 SSD_LOOP",
+        "mount HDD_LOOP " + root.resolve("hdd"), "echo 1 > /sys/block/HDD_LOOP/queue/rotational",
+        "echo 'HDD_MAJ:MIN 150' > " + host.blkio.resolve("commitbench-t1/blkio.throttle.write_iops_device"));
+    assertThat(host.commands).isEmpty();
+    assertThat(root).doesNotExist();
+  }
+
+  @Test
+  void throttleOptionsBecomeOneLineEach() throws Exception {
+    spec = spec.withThrottle(new Throttle(80, 1_048_576, 0, 2_097_152));
+    up();
+
+    Path cgroup = host.blkio.resolve("commitbench-t1");
+    assertThat(Files.readString(cgroup.resolve("blkio.throttle.write_iops_device"))).isEqualTo("7:8 80\n");
+    assertThat(Files.readString(cgroup.resolve("blkio.throttle.write_bps_device"))).isEqualTo("7:8 1048576\n");
+    assertThat(Files.readString(cgroup.resolve("blkio.throttle.read_bps_device"))).isEqualTo("7:8 2097152\n");
+    assertThat(cgroup.resolve("blkio.throttle.read_iops_device")).doesNotExist();
+  }
+
+  @Test
+  void downRemovesWhatUpMadeInReverse() throws Exception {
+    up();
+    host.commands.clear();
+
+    Lab.down(root, host, out(), host);
+
+    assertThat(host.commands).containsExactly(
+        "umount " + root.resolve("hdd"),
+        "rmdir " + root.resolve("hdd"),
+        "losetup -d /dev/loop8",
+        "rm -f " + root.resolve("hdd.img"),
+        "umount " + root.resolve("ssd"),
+        "rmdir " + root.resolve("ssd"),
+        "losetup -d /dev/loop7",
+        "rm -f " + host.shm.resolve("commitbench-t1-ssd.img"));
+    assertThat(host.blkio.resolve("commitbench-t1")).doesNotExist();
+    assertThat(root.resolve("lab.json")).doesNotExist();
+    assertThat(host.mounts).isEmpty();
+    assertThat(journal("down").completed()).isTrue();
+  }
+
+  @Test
+  void upFailingHalfWayTearsDownWhatItMade() throws Exception {
+    host.failOn = "mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/loop8";
+
+    assertThatThrownBy(this::up).hasMessageContaining("mkfs.ext4");
+
+    assertThat(host.commands.subList(9, host.commands.size())).containsExactly(
+        "losetup -d /dev/loop8",
+        "rm -f " + root.resolve("hdd.img"),
+        "umount " + root.resolve("ssd"),
+        "rmdir " + root.resolve("ssd"),
+        "losetup -d /dev/loop7",
+        "rm -f " + host.shm.resolve("commitbench-t1-ssd.img"));
+    assertThat(root.resolve("lab.json")).doesNotExist();
+    assertThat(host.blkio.resolve("commitbench-t1")).doesNotExist();
+    assertThat(journal("up").completed()).isFalse();
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("tearing down");
+  }
+
+  @Test
+  void upRefusesASecondLabOnTheSameRootAndChangesNothing() throws Exception {
+    up();
+    host.commands.clear();
+    String before = Files.readString(root.resolve("lab.json"));
+
+    assertThatThrownBy(() -> Lab.up(spec.withId("t2"), host, out(), host)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("a lab is already up at " + root).hasMessageContaining("lab down --root " + root);
+    assertThat(host.commands).isEmpty();
+    assertThat(Files.readString(root.resolve("lab.json"))).isEqualTo(before);
+  }
+
+  @Test
+  void upRefusesEveryProblemAtOnce() {
+    host.root = false;
+    host.free = 1000;
+
+    assertThatThrownBy(this::up).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("not running as root")
+        .hasMessageContaining(host.shm + " has 1000 bytes free; the ssd image needs 67108864 (--ssd-size)")
+        .hasMessageContaining("the hdd image needs 134217728 (--hdd-size)");
+    assertThat(host.commands).isEmpty();
+    assertThat(root).doesNotExist();
+  }
+
+  @Test
+  void downRefusesWhileAMountIsInUseAndKillsNothing() throws Exception {
+    up();
+    host.commands.clear();
+    host.users.add("pid 4242 (postgres): cwd " + root.resolve("hdd/pg"));
+
+    assertThatThrownBy(() -> Lab.down(root, host, out(), host)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining(root.resolve("hdd") + " is in use by: pid 4242 (postgres)")
+        .hasMessageContaining("stop those processes first");
+    assertThat(host.commands).isEmpty();
+    assertThat(LabState.read(root)).isPresent();
+  }
+
+  @Test
+  void downLeavesALoopDeviceThatNowBacksOntoAnotherFile() throws Exception {
+    up();
+    host.commands.clear();
+    Files.writeString(host.sysBlock.resolve("loop7/loop/backing_file"), "/somewhere/else.img\n");
+
+    Lab.down(root, host, out(), host);
+
+    assertThat(host.commands).doesNotContain("losetup -d /dev/loop7").contains("losetup -d /dev/loop8");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("/dev/loop7 now backs onto /somewhere/else.img");
+  }
+
+  @Test
+  void downWithoutALabIsRefused() {
+    assertThatThrownBy(() -> Lab.down(root, host, out(), host)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("no lab at " + root);
+  }
+
+  @Test
+  void statusShowsMountsThrottleAndMembers() throws Exception {
+    up();
+
+    List<String> lines = LabStatus.lines(root, host);
+
+    assertThat(String.join("\n", lines)).contains("lab 't1' at " + root + ": ext4",
+        "hdd: " + root.resolve("hdd") + " on /dev/loop8, mounted (/dev/loop8, ext4)",
+        "7:8, rotational reads 1", "blkio.throttle.write_iops_device: 7:8 150", "members: none");
+  }
+
+  private LabState up() throws Exception {
+    return Lab.up(spec, host, out(), host);
+  }
+
+  private PrintStream out() {
+    return new PrintStream(progress, true, StandardCharsets.UTF_8);
+  }
+
+  private JournalReader.Contents journal(String operation) throws IOException {
+    try (Stream<Path> files = Files.list(root.resolve("journal"))) {
+      Path file = files.filter(f -> f.getFileName().toString().startsWith("lab-" + operation)).findFirst().orElseThrow();
+      return JournalReader.read(file);
+    }
+  }
+}
