@@ -280,6 +280,12 @@ public final class OracleRedoRelocation implements LogRelocation {
 
   private void verify(Journal journal) throws SQLException, IOException {
     List<RedoGroup> groups = catalog.groups();
+    // A member never written yet may show a status until its group's first turn as CURRENT: let
+    // each such group be switched into once before judging.
+    for (int i = 0; i <= request.newGroups() && groups.stream().anyMatch(OracleRedoRelocation::unusedWithStatus); i++) {
+      switchLogfile(journal, "verify: write every new member once");
+      groups = catalog.groups();
+    }
     List<String> problems = new ArrayList<>();
     if (groups.size() < 2) {
       problems.add("only " + groups.size() + " group(s) remain");
@@ -297,6 +303,10 @@ public final class OracleRedoRelocation implements LogRelocation {
     }
     journal.note("verified: " + groups.size() + " groups, every member in " + request.targetDirectory()
         + " with an empty V$LOGFILE.STATUS");
+  }
+
+  private static boolean unusedWithStatus(RedoGroup g) {
+    return g.is(RedoGroup.UNUSED) && g.members().stream().anyMatch(m -> m.status().isPresent());
   }
 
   private void rollBack(List<Integer> added, Journal journal, Exception cause) throws IOException {
