@@ -144,6 +144,9 @@ public final class OracleRedoRelocation implements LogRelocation {
         journal.end("failed after old groups began to be dropped: " + OracleErrors.firstLine(e)
             + "; not rolled back (the new groups hold the redo); undo this journal to move the logs back");
       }
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt(); // rolled back first, so the server is left consistent
+      }
       throw e;
     }
   }

@@ -330,6 +330,14 @@ class OracleRedoRelocationScriptedModelTest {
   }
 
   @Test
+  void theModelRefusesRedoStatementsInsideAPluggableDatabaseAsOracleDoes() {
+    ScriptedOracleRedoModel model = ScriptedOracleRedoModel.gvenzlFree().inContainer("FREEPDB1");
+    assertThatThrownBy(() -> model.execute(RedoStatements.SWITCH)).isInstanceOf(SQLException.class)
+        .hasMessageStartingWith("ORA-65040: operation not allowed from within a pluggable database")
+        .satisfies(e -> assertThat(OracleErrors.code(e)).isEqualTo(65040));
+  }
+
+  @Test
   void requestsAreValidatedWithClearMessages() {
     assertThatThrownBy(() -> RedoRelocationRequest.of("ssd/redo", FIFTY_MB)).hasMessageContaining("is not absolute");
     assertThatThrownBy(() -> new RedoRelocationRequest(TARGET, FIFTY_MB, 1, Optional.empty()))
