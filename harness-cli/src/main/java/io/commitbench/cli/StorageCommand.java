@@ -15,7 +15,7 @@ import picocli.CommandLine.HelpCommand;
       "Commands that change something print their plan and act only with --apply;",
       "what they did goes to a journal that 'undo' reverses."
     },
-    subcommands = {HelpCommand.class},
+    subcommands = {HelpCommand.class, StorageInstanceCommand.class, StorageRelocateLogCommand.class, StorageUndoCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",
