@@ -96,12 +96,17 @@ final class RelocationChecks {
     } catch (IOException e) {
       throw new RefusedException("cannot read the free space of " + target + ": " + e.getMessage());
     }
+    requireSpace(target, free, logBytes, margin);
+    return free;
+  }
+
+  /** Refuses when {@code free} is less than the log × 1.2 + margin; says both. */
+  static void requireSpace(Path target, long free, long logBytes, long margin) throws RefusedException {
     long need = needed(logBytes, margin);
     if (free < need) {
       throw new RefusedException(String.format("not enough free space in %s: %,d bytes free, %,d needed "
           + "(log %,d bytes × 1.2 + %d MiB); free some or give a larger filesystem", target, free, need, logBytes,
           margin >> 20));
     }
-    return free;
   }
 }
