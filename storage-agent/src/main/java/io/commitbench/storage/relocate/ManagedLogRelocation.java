@@ -63,8 +63,8 @@ public abstract class ManagedLogRelocation implements LogRelocation {
     RelocationChecks checks = new RelocationChecks(runner);
     lock.requireFree();
     Path realTarget = checks.existingDirectory(target);
-    checks.writableBy(instance.engine().osUser(), target);
     checks.withinRoots(realTarget, allowedRoots);
+    checks.writableBy(instance.engine().osUser(), target);
     checks.notCurrent(realTarget, origin);
     refuseIfOccupied();
     long logBytes = checks.logSize(instance.currentLog());
