@@ -42,6 +42,16 @@ final class StorageInstanceCommand {
     return ProcessCommandRunner.standard();
   }
 
+  /** Opens a managed instance; a directory without instance.json is bad input, not a failure. */
+  static ManagedInstance open(Path instanceDir) throws java.io.IOException, RefusedException {
+    try {
+      return ManagedInstance.open(instanceDir, runner());
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new RefusedException(instanceDir + " is not a managed instance (no instance.json); make one with"
+          + " 'commitbench storage instance create'");
+    }
+  }
+
   /** {@code create}: initializes, starts, and makes the {@code test} database. */
   @Command(name = "create", mixinStandardHelpOptions = true,
       description = {"Makes a new instance: initdb / mariadb-install-db with the log in --log-dir, starts it",
@@ -112,7 +122,7 @@ final class StorageInstanceCommand {
 
     @Override
     public Integer call() throws Exception {
-      ManagedInstance instance = ManagedInstance.open(instanceDir, runner());
+      ManagedInstance instance = open(instanceDir);
       spec.commandLine().getOut().println(instance.start() ? "started" : "already running");
       return ExitCodes.OK;
     }
@@ -129,7 +139,7 @@ final class StorageInstanceCommand {
 
     @Override
     public Integer call() throws Exception {
-      ManagedInstance instance = ManagedInstance.open(instanceDir, runner());
+      ManagedInstance instance = open(instanceDir);
       spec.commandLine().getOut().println(instance.stop() ? "stopped" : "was not running");
       return ExitCodes.OK;
     }
@@ -146,7 +156,7 @@ final class StorageInstanceCommand {
 
     @Override
     public Integer call() throws Exception {
-      ManagedInstance.open(instanceDir, runner()).status().lines().forEach(spec.commandLine().getOut()::println);
+      open(instanceDir).status().lines().forEach(spec.commandLine().getOut()::println);
       return ExitCodes.OK;
     }
   }
@@ -167,7 +177,7 @@ final class StorageInstanceCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      ManagedInstance instance = ManagedInstance.open(instanceDir, runner());
+      ManagedInstance instance = open(instanceDir);
       var d = instance.descriptor();
       out.println("destroy " + d.kind() + " instance " + d.instanceDir() + ": stop it, remove " + d.dataDir() + ", "
           + instance.currentLog() + " and the directories create made " + d.createdDirs()

@@ -82,7 +82,7 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
       }
       return ExitCodes.OK;
     }
-    ManagedInstance instance = ManagedInstance.open(server.instanceDir, StorageInstanceCommand.runner());
+    ManagedInstance instance = StorageInstanceCommand.open(server.instanceDir);
     List<Path> roots = new ArrayList<>(allowRoots);
     roots.add(0, instance.descriptor().instanceDir());
     ManagedLogRelocation relocation = ManagedRelocations.forInstance(instance, to, roots,
