@@ -15,8 +15,8 @@ import picocli.CommandLine.HelpCommand;
       "Commands that change something print their plan and act only with --apply;",
       "what they did goes to a journal that 'undo' reverses."
     },
-    subcommands = {StorageInspectCommand.class, StorageLabCommand.class, StorageFormattersCommand.class,
-      HelpCommand.class},
+    subcommands = {StorageInspectCommand.class, StorageLabCommand.class, StorageInstanceCommand.class,
+      StorageRelocateLogCommand.class, StorageUndoCommand.class, StorageFormattersCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

@@ -1,0 +1,192 @@
+package io.commitbench.cli;
+
+import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.exec.ProcessCommandRunner;
+import io.commitbench.storage.instance.InstanceEngines;
+import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code commitbench storage instance create|start|stop|status|destroy}: private PostgreSQL and
+ * MariaDB servers the agent owns, each described by its instance directory.
+ */
+@Command(
+    name = "instance",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Private PostgreSQL and MariaDB servers the agent makes and owns. Each lives in an",
+      "instance directory holding instance.json (kind, version, port, directories, cgroup)",
+      "and connection.properties (db.type, db.url, db.user) for the harness's db.instance=DIR."
+    },
+    subcommands = {
+      StorageInstanceCommand.Create.class,
+      StorageInstanceCommand.Start.class,
+      StorageInstanceCommand.Stop.class,
+      StorageInstanceCommand.Status.class,
+      StorageInstanceCommand.Destroy.class
+    })
+final class StorageInstanceCommand {
+
+  private StorageInstanceCommand() {}
+
+  static CommandRunner runner() {
+    return ProcessCommandRunner.standard();
+  }
+
+  /** Opens a managed instance; a directory without instance.json is bad input, not a failure. */
+  static ManagedInstance open(Path instanceDir) throws java.io.IOException, RefusedException {
+    try {
+      return ManagedInstance.open(instanceDir, runner());
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new RefusedException(instanceDir + " is not a managed instance (no instance.json); make one with"
+          + " 'commitbench storage instance create'");
+    }
+  }
+
+  /** {@code create}: initializes, starts, and makes the {@code test} database. */
+  @Command(name = "create", mixinStandardHelpOptions = true,
+      description = {"Makes a new instance: initdb / mariadb-install-db with the log in --log-dir, starts it",
+        "(inside --cgroup when given) and creates the 'test' database. It is left running.",
+        "Prints what it would do; acts only with --apply."})
+  static final class Create implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--kind", required = true, description = "postgresql or mariadb")
+    String kind;
+
+    @Option(names = "--instance", required = true, description = "the instance directory (made if absent)")
+    Path instanceDir;
+
+    @Option(names = "--data-dir", description = "empty or new data directory (default: INSTANCE/data)")
+    Path dataDir;
+
+    @Option(names = "--log-dir", description = "empty or new directory for the WAL / redo log (default: INSTANCE/log)")
+    Path logDir;
+
+    @Option(names = "--port", defaultValue = "0", description = "TCP port on 127.0.0.1; 0 picks a free one (default)")
+    int port;
+
+    @Option(names = "--cgroup", description = "cgroup v1 directory to start the server in (throttling)")
+    Path cgroup;
+
+    @Option(names = "--apply", description = "act; without it only the plan is printed")
+    boolean apply;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      if (InstanceEngines.forKind(kind).isEmpty()) {
+        throw new RefusedException("unknown --kind '" + kind + "'; use one of " + InstanceEngines.kinds());
+      }
+      if (port < 0 || port > 65535) {
+        throw new RefusedException("--port " + port + " is not a port; give 1-65535, or 0 for a free one");
+      }
+      Path data = dataDir != null ? dataDir : instanceDir.resolve("data");
+      Path log = logDir != null ? logDir : instanceDir.resolve("log");
+      out.println("create " + kind + " instance " + instanceDir.toAbsolutePath() + ": data " + data.toAbsolutePath()
+          + ", log " + log.toAbsolutePath() + ", port " + (port == 0 ? "free one" : port)
+          + (cgroup == null ? "" : ", in cgroup " + cgroup) + (apply ? "" : " (dry run: add --apply to act)"));
+      if (!apply) {
+        return ExitCodes.OK;
+      }
+      long t0 = System.nanoTime();
+      ManagedInstance instance;
+      try {
+        instance = ManagedInstance.create(kind, instanceDir, data, log, port, Optional.ofNullable(cgroup), runner());
+      } catch (IllegalArgumentException e) {
+        throw new RefusedException(e.getMessage());
+      }
+      out.printf("created and started in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+      instance.status().lines().forEach(out::println);
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code start}. */
+  @Command(name = "start", mixinStandardHelpOptions = true,
+      description = "Starts the instance's server (in its cgroup, with its log directory) unless it runs.")
+  static final class Start implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--instance", required = true, description = "the instance directory")
+    Path instanceDir;
+
+    @Override
+    public Integer call() throws Exception {
+      ManagedInstance instance = open(instanceDir);
+      spec.commandLine().getOut().println(instance.start() ? "started" : "already running");
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code stop}. */
+  @Command(name = "stop", mixinStandardHelpOptions = true,
+      description = "Stops the instance's server cleanly (PostgreSQL: fast; MariaDB: slow shutdown) unless stopped.")
+  static final class Stop implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--instance", required = true, description = "the instance directory")
+    Path instanceDir;
+
+    @Override
+    public Integer call() throws Exception {
+      ManagedInstance instance = open(instanceDir);
+      spec.commandLine().getOut().println(instance.stop() ? "stopped" : "was not running");
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code status}. */
+  @Command(name = "status", mixinStandardHelpOptions = true,
+      description = "Shows whether the server runs, its port, and the devices under its data and log.")
+  static final class Status implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--instance", required = true, description = "the instance directory")
+    Path instanceDir;
+
+    @Override
+    public Integer call() throws Exception {
+      open(instanceDir).status().lines().forEach(spec.commandLine().getOut()::println);
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code destroy}. */
+  @Command(name = "destroy", mixinStandardHelpOptions = true,
+      description = {"Stops the server and removes what create made (data, log, and the directories it made).",
+        "Prints what it would remove; acts only with --apply."})
+  static final class Destroy implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--instance", required = true, description = "the instance directory")
+    Path instanceDir;
+
+    @Option(names = "--apply", description = "act; without it only the plan is printed")
+    boolean apply;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      ManagedInstance instance = open(instanceDir);
+      var d = instance.descriptor();
+      out.println("destroy " + d.kind() + " instance " + d.instanceDir() + ": stop it, remove " + d.dataDir() + ", "
+          + instance.currentLog() + " and the directories create made " + d.createdDirs()
+          + (apply ? "" : " (dry run: add --apply to act)"));
+      if (apply) {
+        instance.destroy();
+        out.println("destroyed");
+      }
+      return ExitCodes.OK;
+    }
+  }
+}

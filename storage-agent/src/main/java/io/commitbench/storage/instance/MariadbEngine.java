@@ -1,0 +1,186 @@
+package io.commitbench.storage.instance;
+
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.CommandRunner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A private MariaDB server: {@code mariadb-install-db} with root reachable over 127.0.0.1 without
+ * a password, then {@code mariadbd --no-defaults} with every setting on its command line (the
+ * host's my.cnf never applies), detached into its own session with its output in {@code
+ * mariadbd.out}. {@code innodb_log_group_home_dir} is not dynamic, so it comes from the
+ * descriptor on every start. Stopping is a slow shutdown ({@code innodb_fast_shutdown=0}), which
+ * leaves a redo log that may be moved.
+ */
+public final class MariadbEngine implements InstanceEngine {
+
+  private static final Path SERVER = Path.of("/usr/sbin/mariadbd");
+  private static final Duration START_LIMIT = Duration.ofSeconds(120);
+  private static final Duration STOP_LIMIT = Duration.ofSeconds(300);
+
+  @Override
+  public String kind() {
+    return "mariadb";
+  }
+
+  @Override
+  public String osUser() {
+    return "mysql";
+  }
+
+  @Override
+  public Path findBinaries() throws IOException {
+    if (!Files.isExecutable(SERVER)) {
+      throw new NoSuchFileException(SERVER.toString(), null, "no MariaDB server installed (mariadb-server package)");
+    }
+    return SERVER.getParent();
+  }
+
+  @Override
+  public String version(Path binDir, CommandRunner runner) throws IOException {
+    // "/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)"
+    String out = runner.run(Command.of(binDir.resolve("mariadbd").toString(), "--version")).stdout().strip();
+    int at = out.indexOf("Ver ");
+    return at < 0 ? out : out.substring(at + 4).split("[\\s-]")[0];
+  }
+
+  @Override
+  public List<Command> initCommands(InstanceDescriptor d) {
+    return List.of(Command.of("mariadb-install-db", "--no-defaults", "--user=mysql", "--datadir=" + d.dataDir(),
+        "--auth-root-authentication-method=normal", "--skip-test-db",
+        "--innodb-log-group-home-dir=" + d.logDir()));
+  }
+
+  @Override
+  public Command startCommand(InstanceDescriptor d) {
+    // setsid: the server leaves the agent's session, so neither the agent's exit nor a ^C stops it.
+    Command start = Command.of("setsid", d.binDir().resolve("mariadbd").toString(), "--no-defaults", "--user=mysql",
+        "--datadir=" + d.dataDir(), "--innodb-log-group-home-dir=" + d.logDir(), "--port=" + d.port(),
+        "--socket=" + socket(d), "--bind-address=127.0.0.1", "--pid-file=" + pidFile(d),
+        "--log-error=" + errorLog(d));
+    return d.cgroup().map(start::inCgroup).orElse(start);
+  }
+
+  @Override
+  public void start(InstanceDescriptor d, CommandRunner runner) throws IOException {
+    Process server = new ProcessBuilder(startCommand(d).processArgv())
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(d.instanceDir().resolve("mariadbd.out").toFile()))
+        .start();
+    long deadline = System.nanoTime() + START_LIMIT.toNanos();
+    while (true) {
+      if (runner.attempt(sql(d, "SELECT 1")).succeeded()) {
+        return;
+      }
+      if (!server.isAlive()) {
+        throw new IOException("mariadbd exited with code " + server.exitValue() + " while starting; see "
+            + errorLog(d) + ":\n" + tail(errorLog(d)));
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IOException("mariadbd accepts no connection on port " + d.port() + " after "
+            + START_LIMIT.toSeconds() + " s; see " + errorLog(d));
+      }
+      pause(100);
+    }
+  }
+
+  @Override
+  public void stop(InstanceDescriptor d, CommandRunner runner) throws IOException {
+    Optional<ProcessHandle> server = serverProcess(d);
+    runner.run(stopCommands(d).get(0));
+    long deadline = System.nanoTime() + STOP_LIMIT.toNanos();
+    while (server.isPresent() && server.get().isAlive()) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException("mariadbd (pid " + server.get().pid() + ") still runs " + STOP_LIMIT.toSeconds()
+            + " s after SHUTDOWN; see " + errorLog(d));
+      }
+      pause(50);
+    }
+  }
+
+  @Override
+  public List<Command> stopCommands(InstanceDescriptor d) {
+    return List.of(sql(d, "SET GLOBAL innodb_fast_shutdown=0; SHUTDOWN"));
+  }
+
+  @Override
+  public boolean running(InstanceDescriptor d, CommandRunner runner) {
+    return serverProcess(d).isPresent();
+  }
+
+  /** The live server process named by the pid file, if any. */
+  private static Optional<ProcessHandle> serverProcess(InstanceDescriptor d) {
+    try {
+      long pid = Long.parseLong(Files.readString(pidFile(d), StandardCharsets.US_ASCII).strip());
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+          .filter(p -> p.info().command().map(c -> c.endsWith("mariadbd")).orElse(true));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public Command sql(InstanceDescriptor d, String statements) {
+    return Command.of("mariadb", "--no-defaults", "--protocol=tcp", "-h", "127.0.0.1", "-P", Integer.toString(d.port()),
+        "-u", "root", "-N", "-B", "-e", statements);
+  }
+
+  @Override
+  public String createTestDatabase() {
+    return "CREATE DATABASE IF NOT EXISTS test";
+  }
+
+  @Override
+  public String jdbcUrl(InstanceDescriptor d) {
+    return "jdbc:mariadb://127.0.0.1:" + d.port() + "/test";
+  }
+
+  @Override
+  public String dbUser() {
+    return "root";
+  }
+
+  @Override
+  public Path logIn(Path logDir) {
+    return logDir.resolve("ib_logfile0");
+  }
+
+  /** The server's error log; a relocation reads what the server wrote since its start. */
+  public static Path errorLog(InstanceDescriptor d) {
+    return d.instanceDir().resolve("server.log");
+  }
+
+  private static Path pidFile(InstanceDescriptor d) {
+    return d.instanceDir().resolve("mariadbd.pid");
+  }
+
+  private static Path socket(InstanceDescriptor d) {
+    return d.socketDir().resolve("mariadb.sock");
+  }
+
+  private static String tail(Path file) {
+    try {
+      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+    } catch (IOException e) {
+      return "(cannot read it: " + e.getMessage() + ")";
+    }
+  }
+
+  private static void pause(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while waiting for mariadbd");
+    }
+  }
+}

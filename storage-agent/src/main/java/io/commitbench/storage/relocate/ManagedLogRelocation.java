@@ -1,0 +1,187 @@
+package io.commitbench.storage.relocate;
+
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every move of a managed instance's log shares: the refusals (checked before anything
+ * changes), the lock, the stop before and the start after the move, the journal, and the roll
+ * back on failure. What moves and how it is verified is the kind's ({@link
+ * PostgresqlWalRelocation}, {@link MariadbRedoRelocation}).
+ *
+ * <p>The log directory is the directory given with {@code --to}: the WAL goes to {@code
+ * TO/pg_wal}, the redo log to {@code TO/ib_logfile0}. Not thread-safe.
+ */
+public abstract class ManagedLogRelocation implements LogRelocation {
+
+  /** The journal's operation name, which {@code storage undo} dispatches on. */
+  public static final String OPERATION = "relocate-log";
+  /** Room kept free beyond the log's size and its 20 % allowance. */
+  static final long MARGIN_BYTES = 64L << 20;
+
+  protected final ManagedInstance instance;
+  protected final Path target;
+  protected final CommandRunner runner;
+  protected final Clock clock;
+  private final List<Path> allowedRoots;
+  private final RelocationLock lock;
+  protected final Path origin;
+
+  protected ManagedLogRelocation(ManagedInstance instance, Path target, List<Path> allowedRoots, CommandRunner runner,
+      Clock clock) {
+    this.instance = instance;
+    this.target = target.toAbsolutePath().normalize();
+    this.allowedRoots = List.copyOf(allowedRoots);
+    this.runner = runner;
+    this.clock = clock;
+    this.lock = new RelocationLock(instance.descriptor().instanceDir());
+    this.origin = instance.descriptor().logDir();
+  }
+
+  /** The parameters to begin the journal with: what undo needs to find the instance and the origin. */
+  public Map<String, String> journalParameters() {
+    return Map.of("instance", instance.descriptor().instanceDir().toString(), "kind", instance.descriptor().kind(),
+        "from", origin.toString(), "to", target.toString(), "log", instance.currentLog().toString());
+  }
+
+  @Override
+  public final Plan plan() throws RefusedException {
+    RelocationChecks checks = new RelocationChecks(runner);
+    lock.requireFree();
+    Path realTarget = checks.existingDirectory(target);
+    checks.withinRoots(realTarget, allowedRoots);
+    checks.writableBy(instance.engine().osUser(), target);
+    checks.notCurrent(realTarget, origin);
+    refuseIfOccupied();
+    long logBytes = checks.logSize(instance.currentLog());
+    long free = checks.enoughSpace(target, logBytes, MARGIN_BYTES);
+    Plan.Builder plan = new Plan.Builder("move the " + logName() + " of " + instance.descriptor().kind()
+        + " instance " + instance.descriptor().instanceDir() + " from " + origin + " to " + target);
+    plan.step(PlannedStep.of("stop the server (" + stopKind() + ")",
+        instance.engine().stopCommands(instance.descriptor()).toArray(Command[]::new)));
+    moveSteps().forEach(plan::step);
+    plan.step(PlannedStep.of("start the server with its log in " + target,
+        instance.engine().startCommand(instance.descriptor().withLogDir(target))));
+    verifySteps().forEach(plan::step);
+    finishSteps().forEach(plan::step);
+    plan.note(String.format("%s: %,d bytes; free in %s: %,d bytes (needed: %,d = log × 1.2 + %d MiB)", logName(),
+        logBytes, target, free, RelocationChecks.needed(logBytes, MARGIN_BYTES), MARGIN_BYTES >> 20));
+    plan.note("on any failure the log goes back to " + origin + " and the server is started as before");
+    plan.note("lock while it runs: " + lock.file());
+    notes().forEach(plan::note);
+    return plan.build();
+  }
+
+  @Override
+  public final void apply(Journal journal) throws Exception {
+    plan();
+    lock.acquire(journal.file());
+    boolean wasRunning = instance.running();
+    try {
+      if (instance.stop()) {
+        journal.step("stopped the server", Map.of("how", stopKind()));
+      }
+      move(journal);
+      instance.recordLogDir(target);
+      journal.step("recorded the new log directory in the instance descriptor",
+          Map.of("old", origin.toString(), "new", target.toString()));
+      startForVerify();
+      journal.step("started the server", Map.of("logDir", target.toString()));
+      journal.note("verified: " + verify());
+      finish(journal);
+      if (!wasRunning && instance.stop()) {
+        journal.step("stopped the server again, as it was before", Map.of());
+      }
+    } catch (Exception failure) {
+      rollBack(journal, failure, wasRunning);
+      throw failure;
+    }
+    journal.completed();
+    lock.release();
+  }
+
+  private void rollBack(Journal journal, Exception failure, boolean wasRunning) throws IOException {
+    journal.note("failed: " + failure.getMessage());
+    try {
+      instance.stop();
+      restore(journal);
+      instance.recordLogDir(origin);
+      journal.step("recorded the old log directory in the instance descriptor", Map.of("logDir", origin.toString()));
+      if (wasRunning) {
+        instance.start();
+        journal.step("started the server with its log in " + origin, Map.of());
+      }
+      journal.end("failed: " + failure.getMessage() + "; rolled back, the log is in " + origin);
+      lock.release();
+    } catch (Exception e) {
+      failure.addSuppressed(e);
+      journal.end("failed: " + failure.getMessage() + "; roll back failed too: " + e.getMessage()
+          + "; the lock " + lock.file() + " stays until someone repairs the instance");
+    }
+  }
+
+  /** Starts the server; a kind may note where its log begins first. */
+  protected void startForVerify() throws IOException {
+    instance.start();
+  }
+
+  /** A stamp for names of kept things, e.g. {@code 20261121T080102Z}. */
+  protected String stamp() {
+    return DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(clock.instant());
+  }
+
+  protected static Path real(Path p) throws IOException {
+    return p.toRealPath();
+  }
+
+  protected static List<PlannedStep> steps(PlannedStep... steps) {
+    return new ArrayList<>(List.of(steps));
+  }
+
+  protected static boolean exists(Path p) {
+    return Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** What the log is called in messages: "WAL", "redo log". */
+  protected abstract String logName();
+
+  /** How the server is stopped, in words. */
+  protected abstract String stopKind();
+
+  /** Refuses when the target already holds a log of this kind. */
+  protected abstract void refuseIfOccupied() throws RefusedException;
+
+  protected abstract List<PlannedStep> moveSteps();
+
+  protected abstract List<PlannedStep> verifySteps();
+
+  protected abstract List<PlannedStep> finishSteps();
+
+  protected abstract List<String> notes();
+
+  /** Copies the log to the target and points the server at it; journals each action. Server stopped. */
+  protected abstract void move(Journal journal) throws IOException;
+
+  /** Checks the running server uses the new log; returns what was seen, throws when wrong. */
+  protected abstract String verify() throws IOException;
+
+  /** What follows a verified move (keeping or removing the old log); journaled. */
+  protected abstract void finish(Journal journal) throws IOException;
+
+  /** Undoes whatever {@link #move} did, the server stopped; journals each action. */
+  protected abstract void restore(Journal journal) throws IOException;
+}
