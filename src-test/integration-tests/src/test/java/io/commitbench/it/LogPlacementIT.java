@@ -134,6 +134,11 @@ class LogPlacementIT {
         Lab.down(root, runner, System.out);
         assertNothingLeft(lab, root);
       }
+      // The lab keeps its journals under its root; the root, the instance's folder and the
+      // results are this test's own temporary folders.
+      for (Path own : List.of(root, instanceDir, results)) {
+        runner.run(Command.of("rm", "-rf", "--one-file-system", own.toString()));
+      }
     }
   }
 
