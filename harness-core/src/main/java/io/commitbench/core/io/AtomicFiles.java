@@ -13,7 +13,10 @@ public final class AtomicFiles {
 
   private AtomicFiles() {}
 
-  /** Writes (or replaces) {@code file}: a sibling temp file, forced to disk, then renamed over it. */
+  /**
+   * Writes (or replaces) {@code file}: a sibling temp file, forced to disk, renamed over it, and
+   * the directory forced too, so that the rename itself survives a crash.
+   */
   public static void write(Path file, byte[] content) throws IOException {
     ByteBuffer data = ByteBuffer.wrap(content);
     // Not Files.createTempFile: it makes the file owner-only (0600), and the rename would carry
@@ -28,6 +31,9 @@ public final class AtomicFiles {
         channel.force(true);
       }
       Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      try (FileChannel directory = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
+        directory.force(true);
+      }
     } finally {
       Files.deleteIfExists(temp);
     }

@@ -5,13 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.commitbench.core.io.AtomicFiles;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,26 +94,13 @@ public record InstanceDescriptor(Path instanceDir, String kind, String version, 
     n.put("created", created.toString());
     ArrayNode dirs = n.putArray("createdDirs");
     createdDirs.forEach(d -> dirs.add(d.toString()));
-    writeDurably(instanceDir.resolve(FILE), JSON.writeValueAsString(n) + "\n");
+    AtomicFiles.write(instanceDir.resolve(FILE), (JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   /** Writes {@code connection.properties}: {@code db.type}, {@code db.url}, {@code db.user}. */
   public void writeConnection(String jdbcUrl, String user) throws IOException {
     String text = "# written by commitbench storage instance create; read by db.instance=" + instanceDir + "\n"
         + "db.type=" + kind + "\n" + "db.url=" + jdbcUrl + "\n" + "db.user=" + user + "\n";
-    writeDurably(instanceDir.resolve(CONNECTION_FILE), text);
-  }
-
-  static void writeDurably(Path file, String text) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
-      ch.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-      ch.force(true);
-    }
-    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    try (FileChannel dir = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
-      dir.force(true);
-    }
+    AtomicFiles.write(instanceDir.resolve(CONNECTION_FILE), text.getBytes(StandardCharsets.UTF_8));
   }
 }
