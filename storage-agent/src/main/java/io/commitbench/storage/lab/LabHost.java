@@ -40,12 +40,12 @@ interface LabHost {
   List<String> usersOf(Path mountPoint) throws IOException;
 
   /**
-   * One line of {@code /proc/self/mounts}.
+   * One mount of this host.
    *
    * @param source the device, e.g. {@code /dev/loop3}
    * @param mountPoint where it is mounted
    * @param type the filesystem type
-   * @param options the mount options
+   * @param options the mount options and the filesystem's own ({@code rw,relatime,blkio})
    */
   record MountEntry(String source, Path mountPoint, String type, String options) {}
 }

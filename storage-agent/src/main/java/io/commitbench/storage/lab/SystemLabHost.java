@@ -1,5 +1,7 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.MountInfo;
+import io.commitbench.core.host.MountTable;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -10,7 +12,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * This host: {@code /proc/self/mounts}, {@code /sys/block}, {@code /dev/shm}, and a scan of
+ * This host: {@code /proc/self/mountinfo} (read by harness-core's {@link MountTable}),
+ * {@code /sys/block}, {@code /dev/shm}, and a scan of
  * {@code /proc/PID/{cwd,root,exe,fd/*,maps}} for the users of a mount. The scan is done here rather
  * than by {@code fuser -m}, which exits 0 for the kernel's own use of a mount point and prints
  * one error per unreadable descriptor.
@@ -73,11 +76,8 @@ final class SystemLabHost implements LabHost {
   @Override
   public List<MountEntry> mounts() throws IOException {
     List<MountEntry> entries = new ArrayList<>();
-    for (String line : Files.readAllLines(PROC.resolve("self/mounts"))) {
-      String[] f = line.split(" ");
-      if (f.length >= 4) {
-        entries.add(new MountEntry(unescape(f[0]), Path.of(unescape(f[1])), f[2], f[3]));
-      }
+    for (MountInfo m : MountTable.read(PROC.resolve("self/mountinfo")).mounts()) {
+      entries.add(new MountEntry(m.source(), m.mountPoint(), m.filesystem(), m.allOptions()));
     }
     return entries;
   }
@@ -137,10 +137,5 @@ final class SystemLabHost implements LabHost {
     } catch (IOException e) {
       return "?";
     }
-  }
-
-  /** {@code /proc/self/mounts} writes space, tab, newline and backslash as octal escapes. */
-  static String unescape(String field) {
-    return field.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
   }
 }
