@@ -32,17 +32,35 @@ public final class LogFilesystemTrim {
     }
     Path mountPoint;
     try {
-      mountPoint = StorageLocator.system().locate(logDirectory).mount().mountPoint();
+      mountPoint = mountPointOf(logDirectory);
     } catch (IOException e) {
       tally.note("fstrim skipped: cannot find the filesystem of " + logDirectory + " on this host (" + e.getMessage() + ")");
       return;
     }
     long began = System.nanoTime();
     try {
-      runner.run(Command.of("fstrim", mountPoint.toString()));
+      runner.run(fstrim(mountPoint));
       tally.record("fstrim " + mountPoint, Duration.ofNanos(System.nanoTime() - began));
     } catch (CommandFailedException e) {
       tally.note("fstrim " + mountPoint + " failed: " + e.result().stderr().strip());
     }
+  }
+
+  /**
+   * Trims the filesystem holding {@code path} and nothing else; for callers that time and report
+   * the action themselves.
+   *
+   * @throws IOException when the filesystem cannot be found or fstrim fails
+   */
+  public static void trimFilesystemOf(Path path, CommandRunner runner) throws IOException {
+    runner.run(fstrim(mountPointOf(path)));
+  }
+
+  private static Path mountPointOf(Path path) throws IOException {
+    return StorageLocator.system().locate(path).mount().mountPoint();
+  }
+
+  private static Command fstrim(Path mountPoint) {
+    return Command.of("fstrim", mountPoint.toString());
   }
 }

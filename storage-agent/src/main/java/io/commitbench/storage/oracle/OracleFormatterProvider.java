@@ -1,9 +1,8 @@
 package io.commitbench.storage.oracle;
 
-import io.commitbench.core.host.StorageLocator;
-import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.format.FormatterContext;
 import io.commitbench.storage.format.FormatterTally;
+import io.commitbench.storage.format.LogFilesystemTrim;
 import io.commitbench.storage.format.LogFormatter;
 import io.commitbench.storage.format.LogFormatterProvider;
 import java.nio.file.Files;
@@ -61,13 +60,11 @@ public final class OracleFormatterProvider implements LogFormatterProvider {
       OracleRedoCatalog catalog = new JdbcOracleRedoCatalog(connection);
       delegate = arm.equals("clear") ? OracleLogFormatter.clear(catalog)
           : OracleLogFormatter.recreate(catalog, path -> Files.delete(Path.of(path)),
-              context.fstrim() ? Optional.of(this::trim) : Optional.empty(), Optional.empty());
+              context.fstrim()
+                  ? Optional.of(member -> LogFilesystemTrim.trimFilesystemOf(Path.of(member).getParent(), context.runner()))
+                  : Optional.empty(),
+              Optional.empty());
       delegate.prepare();
-    }
-
-    private void trim(String memberPath) throws Exception {
-      Path mount = StorageLocator.system().locate(Path.of(memberPath).getParent()).mount().mountPoint();
-      context.runner().run(Command.of("fstrim", mount.toString()));
     }
 
     @Override
