@@ -86,6 +86,7 @@ final class LabChecks {
     if (!host.isRoot()) {
       problems.add("not running as root: umount, losetup -d and cgroups need root");
     }
+    List<String> diskProblems = new ArrayList<>();
     for (LabDevice d : state.devices()) {
       boolean ours = d.mounted() && host.mounts().stream().anyMatch(m -> d.mountPoint().map(m.mountPoint()::equals)
           .orElse(false) && d.loop().map(m.source()::equals).orElse(false));
@@ -97,7 +98,7 @@ final class LabChecks {
       }
       List<String> uses = LabLayout.isDisk(d.name()) ? DiskUsers.of(d, host) : List.of();
       if (!uses.isEmpty()) {
-        problems.add(d.name() + " (" + d.loop().orElseThrow() + ") is in use: " + String.join("; ", uses)
+        diskProblems.add(d.name() + " (" + d.loop().orElseThrow() + ") is in use: " + String.join("; ", uses)
             + "; take the layout on the disks down first (losetup -d on a busy loop device only detaches it "
             + "once it is free, so down would delete the image under it)");
       }
@@ -111,6 +112,7 @@ final class LabChecks {
     if (!problems.isEmpty()) {
       problems.add("stop those processes first (the lab's managed database instances too); down kills nothing");
     }
+    problems.addAll(diskProblems); // after the line about processes: their remedy is their own
     refuseIf(problems, "cannot take the lab at " + state.root() + " down");
   }
 
