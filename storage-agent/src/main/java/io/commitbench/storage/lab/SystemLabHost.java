@@ -58,6 +58,11 @@ final class SystemLabHost implements LabHost {
   }
 
   @Override
+  public Path btrfsSysfs() {
+    return Path.of("/sys/fs/btrfs");
+  }
+
+  @Override
   public Optional<Path> blkioMount() throws IOException {
     return mounts().stream()
         .filter(m -> m.type().equals("cgroup") && List.of(m.options().split(",")).contains("blkio"))
