@@ -1,6 +1,7 @@
 package io.commitbench.storage.lab;
 
 import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.host.RealPaths;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
@@ -152,20 +153,8 @@ public final class Lab {
 
   /** The root with symlinks resolved, so it matches what /proc/self/mounts and losetup show. */
   private static LabSpec withRealRoot(LabSpec spec) {
-    Path root = spec.root();
-    Path rest = root.getFileSystem().getPath("");
-    for (Path dir = root; dir != null; dir = dir.getParent()) {
-      if (Files.exists(dir)) {
-        try {
-          Path real = dir.toRealPath().resolve(rest).normalize();
-          return new LabSpec(real, spec.id(), spec.filesystem(), spec.ssdBytes(), spec.hddBytes(), spec.hddThrottle());
-        } catch (IOException e) {
-          return spec;
-        }
-      }
-      rest = dir.getFileName().resolve(rest);
-    }
-    return spec;
+    Path real = RealPaths.ofDeepestExisting(spec.root()).orElse(spec.root());
+    return new LabSpec(real, spec.id(), spec.filesystem(), spec.ssdBytes(), spec.hddBytes(), spec.hddThrottle());
   }
 
   private static Map<String, String> parameters(LabSpec spec) {

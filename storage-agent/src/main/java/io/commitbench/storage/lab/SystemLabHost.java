@@ -3,6 +3,7 @@ package io.commitbench.storage.lab;
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.core.host.MountTable;
 import io.commitbench.storage.host.MountUsers;
+import io.commitbench.storage.host.Privileges;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,11 +21,7 @@ final class SystemLabHost implements LabHost {
 
   @Override
   public boolean isRoot() {
-    try {
-      return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-      return "root".equals(System.getProperty("user.name"));
-    }
+    return Privileges.isRoot();
   }
 
   @Override
