@@ -174,6 +174,11 @@ public final class Layout {
         LayoutScript.snapshotSteps(state.spec(), state.nextSnapshotNumber(), count), notes);
   }
 
+  /** The checks {@link #takeSnapshots} makes, on their own: a dry run says whether it would be refused. */
+  public static void checkSnapshots(Path root, int count) throws RefusedException, IOException {
+    LayoutChecks.beforeSnapshots(existing(root, "take snapshots of"), count, new SystemLayoutHost());
+  }
+
   /**
    * Takes {@code count} more snapshots of the layout at {@code root} (numbered after those it has),
    * each recorded before it is made. A failure leaves the ones made recorded (destroy removes them).

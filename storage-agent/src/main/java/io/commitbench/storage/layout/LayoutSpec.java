@@ -46,12 +46,12 @@ public record LayoutSpec(Path root, String id, VolumeManager manager, LayoutFile
           + "digits, '_' and '-', starting with a letter or digit (it names the volume group cb_ID)");
     }
     if (devices.isEmpty() || devices.size() > MAX_DEVICES) {
-      throw new IllegalArgumentException(manager.label() + " over " + devices.size() + " devices is not allowed; give 1 to "
-          + MAX_DEVICES + " block devices");
+      throw new IllegalArgumentException(manager.label() + " over " + devices.size()
+          + " devices is not allowed; give 1 to " + MAX_DEVICES + " block devices");
     }
     if (manager == VolumeManager.PLAIN && devices.size() != 1) {
-      throw new IllegalArgumentException("plain takes exactly one device, " + devices.size() + " were given; to combine "
-          + "2 to " + MAX_DEVICES + " devices use lvm-raid0, lvm-thin-raid0 or btrfs-raid0");
+      throw new IllegalArgumentException("plain takes exactly one device, " + devices.size()
+          + " were given; to combine 2 to " + MAX_DEVICES + " devices use lvm-raid0, lvm-thin-raid0 or btrfs-raid0");
     }
     if (manager == VolumeManager.BTRFS_RAID0 && filesystem != LayoutFilesystem.BTRFS) {
       throw new IllegalArgumentException("btrfs-raid0 makes a btrfs filesystem, not " + filesystem.label()

@@ -24,7 +24,8 @@ public final class LvmThinSnapshots implements SnapshotBackend {
 
   @Override
   public List<Command> create(LayoutSpec spec, int number, int position, int batch) {
-    return List.of(Command.of("lvcreate", "-y", "-s", "-n", SnapshotBackend.name(number), spec.volumeGroup() + "/data"));
+    return List.of(Command.of("lvcreate", "-y", "-s", "-n", SnapshotBackend.name(number),
+        spec.volumeGroup() + "/data"));
   }
 
   @Override

@@ -23,9 +23,9 @@ import java.util.Set;
  * a probe over fake {@code /proc} files and a directory of fake programs, and a runner that records
  * every command and plays the ones layouts use on an in-memory model (signatures on devices, LVM
  * physical volumes, volume group and logical volumes, the mount table, btrfs subvolumes as
- * directories under the temporary root, out of sight after umount). Commands run are in {@link #commands}; read-only presence
- * probes ({@code lvs}, {@code pvs}, {@code btrfs subvolume show}) in {@link #probes}. A command can
- * be made to fail.
+ * directories under the temporary root, out of sight after umount). Commands run are in
+ * {@link #commands}; read-only presence probes ({@code lvs}, {@code pvs},
+ * {@code btrfs subvolume show}) in {@link #probes}. A command can be made to fail.
  */
 final class FakeLayoutHost implements LayoutHost, CommandRunner {
 
