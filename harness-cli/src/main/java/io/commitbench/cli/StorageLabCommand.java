@@ -207,7 +207,7 @@ final class StorageLabCommand {
   }
 
   /** The progress stream the lab writes to, onto the command's own output. */
-  private static PrintStream progress(PrintWriter out) {
+  static PrintStream progress(PrintWriter out) {
     return new PrintStream(new java.io.OutputStream() {
       @Override
       public void write(int b) {

@@ -1,6 +1,7 @@
 package io.commitbench.storage.lab;
 
 import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.host.RealPaths;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
@@ -172,20 +173,7 @@ public final class Lab {
 
   /** The root with symlinks resolved, so it matches what /proc/self/mounts and losetup show. */
   private static LabSpec withRealRoot(LabSpec spec) {
-    Path root = spec.root();
-    Path rest = root.getFileSystem().getPath("");
-    for (Path dir = root; dir != null; dir = dir.getParent()) {
-      if (Files.exists(dir)) {
-        try {
-          Path real = dir.toRealPath().resolve(rest).normalize();
-          return spec.withRoot(real);
-        } catch (IOException e) {
-          return spec;
-        }
-      }
-      rest = dir.getFileName().resolve(rest);
-    }
-    return spec;
+    return spec.withRoot(RealPaths.ofDeepestExisting(spec.root()).orElse(spec.root()));
   }
 
   private static Map<String, String> parameters(LabSpec spec) {

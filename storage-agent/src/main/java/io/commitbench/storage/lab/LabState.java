@@ -1,5 +1,6 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.storage.host.RealPaths;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +62,7 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
   public static Optional<LabState> containing(Path anyPath) throws IOException {
     List<Path> candidates = new ArrayList<>();
     candidates.add(anyPath.toAbsolutePath().normalize());
-    realPathOfDeepestExisting(anyPath.toAbsolutePath().normalize()).ifPresent(candidates::add);
+    RealPaths.ofDeepestExisting(anyPath.toAbsolutePath().normalize()).ifPresent(candidates::add);
     for (Path candidate : candidates) {
       for (Path dir = candidate; dir != null && dir.getParent() != null; dir = dir.getParent()) {
         Optional<LabState> lab = read(dir.getParent());
@@ -114,7 +115,7 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
   /** The throttle cgroup when {@code path} lies on the hdd mount; a server writing there is started in it. */
   public Optional<Path> cgroupFor(Path path) {
     Path p = path.toAbsolutePath().normalize();
-    Optional<Path> real = realPathOfDeepestExisting(p);
+    Optional<Path> real = RealPaths.ofDeepestExisting(p);
     Path hdd = mount(LabLayout.HDD);
     if (p.startsWith(hdd) || real.map(r -> r.startsWith(hdd)).orElse(false)) {
       return cgroup.map(LabCgroup::dir);
@@ -134,24 +135,5 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
 
   LabState withComplete(boolean done) {
     return new LabState(id, root, filesystem, created, done, devices, cgroup);
-  }
-
-  /**
-   * The real path of a path's deepest existing ancestor with the rest appended, so a file that a
-   * server will create under a symlinked directory is placed where it will really be.
-   */
-  private static Optional<Path> realPathOfDeepestExisting(Path p) {
-    Path rest = p.getFileSystem().getPath("");
-    for (Path dir = p; dir != null; dir = dir.getParent()) {
-      if (Files.exists(dir)) {
-        try {
-          return Optional.of(dir.toRealPath().resolve(rest).normalize());
-        } catch (IOException e) {
-          return Optional.empty();
-        }
-      }
-      rest = dir.getFileName().resolve(rest);
-    }
-    return Optional.empty();
   }
 }
