@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
     name = "lab",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Builds two lab devices for measuring commits without spare disks: an \"ssd\" (a loop device over a sparse image in /dev/shm, rotational 0) and an \"hdd\" (a loop device over an image on the root's disk, rotational 1, throttled by a cgroup v1 blkio limit), each with a filesystem mounted at ROOT/ssd and ROOT/hdd. Processes started in the lab's cgroup are throttled on the hdd. What up made is recorded in ROOT/lab.json; down removes exactly that.",
+    description = "Builds two lab devices for measuring commits without spare disks: an \"ssd\" (a loop device over a sparse image in /dev/shm, rotational 0) and an \"hdd\" (a loop device over an image on the root's disk, rotational 1, throttled by a cgroup v1 blkio limit), each with a filesystem mounted at ROOT/ssd and ROOT/hdd; with --disks N also N raw disks disk1..diskN for storage-layout experiments (loop devices over images ROOT/diskK.img, rotational 1, throttled like the hdd, no filesystem, not mounted). Processes started in the lab's cgroup are throttled on the hdd and every disk. What up made is recorded in ROOT/lab.json; down removes exactly that.",
     subcommands = {StorageLabCommand.Up.class, StorageLabCommand.Down.class, StorageLabCommand.Status.class,
       HelpCommand.class})
 final class StorageLabCommand {
@@ -39,8 +39,15 @@ final class StorageLabCommand {
   @Command(
       name = "up",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan (the exact commands) and builds the lab with --apply. Refuses (exit 2, nothing changed) when not root, a lab is already up at the root, /dev/shm or the disk lacks the space, losetup/mkfs are missing, or cgroup v1 blkio is not mounted. A failure half-way removes what was made.",
-      footer = {"", "Example: commitbench storage lab up --ssd-size 256M --hdd-size 256M --apply"})
+      description = "Prints the plan (the exact commands) and builds the lab with --apply. Refuses (exit 2, nothing changed) when not root, a lab is already up at the root, an image exists already, /dev/shm or the disk lacks the space (the disk must hold the hdd and all disk images), losetup/mkfs are missing, or cgroup v1 blkio is not mounted. A failure half-way removes what was made.",
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {
+        "0:planned (without --apply) or built",
+        "1:up failed half-way; what it made was removed again (ROOT/lab.json lists anything left)",
+        "2:bad option or refused; nothing was changed"
+      },
+      footer = {"", "Example: commitbench storage lab up --ssd-size 256M --hdd-size 256M --apply",
+          "Example: commitbench storage lab up --disks 3 --disk-size 512M --apply"})
   static final class Up implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -53,8 +60,8 @@ final class StorageLabCommand {
     String id;
 
     @Option(names = "--fs", paramLabel = "FS", defaultValue = "ext4",
-        description = "Filesystem on both devices: ext4, xfs (at least 300M) or btrfs (at least 128M). "
-            + "Default: ${DEFAULT-VALUE}.")
+        description = "Filesystem on the ssd and the hdd (the disks get none): ext4, xfs (at least 300M) or btrfs "
+            + "(at least 128M). Default: ${DEFAULT-VALUE}.")
     String fs;
 
     @Option(names = "--ssd-size", paramLabel = "SIZE", defaultValue = "1G",
@@ -64,6 +71,17 @@ final class StorageLabCommand {
     @Option(names = "--hdd-size", paramLabel = "SIZE", defaultValue = "1G",
         description = "Size of the hdd image (sparse, under the root). Default: ${DEFAULT-VALUE}.")
     String hddSize;
+
+    @Option(names = "--disks", paramLabel = "N", defaultValue = "0",
+        description = "Raw disks to make, 0 to 5: disk1..diskN, loop devices over sparse images ROOT/diskK.img, "
+            + "rotational 1, throttled by the same --hdd-* limits as the hdd, with no filesystem and not mounted "
+            + "(for a layout tool: RAID0 and so on). Default: ${DEFAULT-VALUE}.")
+    int disks;
+
+    @Option(names = "--disk-size", paramLabel = "SIZE", defaultValue = "512M",
+        description = "Size of each raw disk's image (sparse, under the root), at least 128M (mkfs.btrfs needs about "
+            + "114 MiB per device). Default: ${DEFAULT-VALUE}.")
+    String diskSize;
 
     @Option(names = "--hdd-write-iops", paramLabel = "N", defaultValue = "150",
         description = "Write operations per second allowed on the hdd; 0 = no limit. Default: ${DEFAULT-VALUE}.")
@@ -92,7 +110,8 @@ final class StorageLabCommand {
             .withThrottle(new Throttle(writeIops, bytes("--hdd-write-bps", writeBps), readIops,
                 bytes("--hdd-read-bps", readBps)));
         lab = new LabSpec(lab.root(), id == null ? lab.id() : id, LabFilesystem.fromLabel(fs),
-            bytes("--ssd-size", ssdSize), bytes("--hdd-size", hddSize), lab.hddThrottle());
+            bytes("--ssd-size", ssdSize), bytes("--hdd-size", hddSize), lab.hddThrottle())
+            .withDisks(disks, bytes("--disk-size", diskSize));
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
@@ -106,7 +125,9 @@ final class StorageLabCommand {
       }
       LabState state = Lab.up(lab, ProcessCommandRunner.standard(), progress(out));
       out.println("lab '" + state.id() + "' is up: ssd at " + state.mount("ssd") + ", hdd at " + state.mount("hdd")
-          + ", throttle cgroup " + state.cgroup().map(c -> c.dir().toString()).orElse("none"));
+          + (state.disks().isEmpty() ? "" : ", raw disks " + state.disks().stream().map(Path::toString)
+              .collect(java.util.stream.Collectors.joining(" ")))
+          + ", throttle cgroup " + state.throttleCgroup().map(Path::toString).orElse("none"));
       out.flush();
       return ExitCodes.OK;
     }
@@ -116,7 +137,7 @@ final class StorageLabCommand {
   @Command(
       name = "down",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image) and images. Kills nothing: refuses (exit 2) while a process uses a mount or is in the cgroup, naming the processes; stop them (and the lab's managed database instances) first. Refuses too when there is no lab at the root.")
+      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image, the raw disks' too) and images. Kills nothing: refuses (exit 2) while a process uses a mount or is in the cgroup, naming the processes, or while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs); stop them (and the lab's managed database instances) and take down layouts on the disks first. Refuses too when there is no lab at the root.")
   static final class Down implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -145,7 +166,7 @@ final class StorageLabCommand {
   @Command(
       name = "status",
       mixinStandardHelpOptions = true,
-      description = "Shows the lab at the root: each device's loop device, mount, filesystem and rotational flag as the host shows them now, the hdd's throttle lines and the cgroup's processes. Prints 'no lab at ROOT' (exit 0) when there is none.")
+      description = "Shows the lab at the root: each device's loop device, mount, filesystem and rotational flag as the host shows them now, each raw disk's loop device, image, rotational flag and whether it is in use, the throttle lines of the hdd and the disks, and the cgroup's processes. Prints 'no lab at ROOT' (exit 0) when there is none.")
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -186,7 +207,7 @@ final class StorageLabCommand {
   }
 
   /** The progress stream the lab writes to, onto the command's own output. */
-  private static PrintStream progress(PrintWriter out) {
+  static PrintStream progress(PrintWriter out) {
     return new PrintStream(new java.io.OutputStream() {
       @Override
       public void write(int b) {

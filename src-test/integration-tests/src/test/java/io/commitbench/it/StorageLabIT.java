@@ -10,6 +10,7 @@ import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.lab.Lab;
+import io.commitbench.storage.lab.LabDevice;
 import io.commitbench.storage.lab.LabSpec;
 import io.commitbench.storage.lab.LabState;
 import io.commitbench.storage.plan.RefusedException;
@@ -32,10 +33,13 @@ import org.junit.jupiter.api.Test;
  * controller: a lab of 64 MiB devices is brought up, the hdd's throttle is measured (50 synchronous
  * 8 KiB writes on each mount, from a process in the lab's cgroup), and the lab is taken down to
  * nothing. Also: down refuses while a process holds a file open on a mount, and up refuses a second
- * lab on the same root. Each test's root is {@code /var/tmp/lab-it-*} with id {@code lab-it-*}.
+ * lab on the same root; a lab with three raw disks comes up through the CLI (loop devices,
+ * rotational 1, no filesystem, one throttle line per throttled device in the cgroup, shown by
+ * status) and goes down to nothing; and down refuses while a btrfs RAID0 over the disks is mounted.
+ * Each test's root is {@code /var/tmp/lab-it-*} with id {@code lab-it-*}.
  *
- * <p>Needs root, loop devices, the blkio controller and mkfs.ext4; skipped with the reason printed
- * otherwise.
+ * <p>Needs root, loop devices, the blkio controller and mkfs.ext4 (and mkfs.btrfs for the RAID0
+ * test); skipped with the reason printed otherwise.
  */
 class StorageLabIT {
 
@@ -46,6 +50,7 @@ class StorageLabIT {
   private Path root;
   private LabSpec spec;
   private Process holder;
+  private Path layoutMount;
 
   @BeforeEach
   void setUp() throws IOException {
@@ -64,6 +69,7 @@ class StorageLabIT {
     if (root == null) {
       return;
     }
+    unmountLayout();
     if (LabState.read(root).isPresent()) {
       Lab.down(root, runner, System.out);
     }
@@ -154,6 +160,129 @@ class StorageLabIT {
     holder = null;
     Lab.down(root, runner, System.out);
     assertThat(mountLine(lab.mount("ssd"))).isEmpty();
+  }
+
+  @Test
+  void upWithThreeDisksThroughTheCliThrottlesEachAndDownLeavesNothing() throws Exception {
+    CliResult up = Commitbench.execute(List.of("storage", "lab", "up", "--root", root.toString(), "--id", spec.id(),
+        "--ssd-size", "64M", "--hdd-size", "64M", "--disks", "3", "--disk-size", "128M", "--apply"));
+    System.out.println(PREFIX + "up --disks 3: exit " + up.exitCode());
+    assertThat(up.exitCode()).as(up.describe()).isZero();
+    assertThat(up.out()).contains("DISK1_LOOP..DISK3_LOOP stand for the loop devices", "raw disks /dev/loop");
+    LabState lab = LabState.read(root).orElseThrow();
+
+    List<Path> disks = lab.disks();
+    assertThat(disks).hasSize(3).doesNotHaveDuplicates().doesNotContain(
+        Path.of(lab.device("ssd").loop().orElseThrow()), Path.of(lab.device("hdd").loop().orElseThrow()));
+    List<String> throttled = new java.util.ArrayList<>(List.of(lab.device("hdd").majMin().orElseThrow()));
+    for (int k = 1; k <= 3; k++) {
+      LabDevice disk = lab.device("disk" + k);
+      Path loop = disks.get(k - 1);
+      assertThat(disk.loop()).contains(loop.toString());
+      assertThat(disk.image()).isEqualTo(root.resolve("disk" + k + ".img"));
+      assertThat(Files.size(disk.image())).isEqualTo(128L << 20);
+      assertThat(runner.run(Command.of("losetup", "-j", disk.image().toString())).stdout())
+          .as("losetup -j " + disk.image()).startsWith(loop + ":");
+      String kernel = loop.getFileName().toString();
+      assertThat(Files.readString(Path.of("/sys/block", kernel, "queue/rotational")).strip())
+          .as(kernel + " rotational").isEqualTo("1");
+      assertThat(Files.readString(Path.of("/sys/block", kernel, "dev")).strip()).isEqualTo(disk.majMin().orElseThrow());
+      // No filesystem: blkid finds no signature (exit 2), and nothing is mounted from it.
+      assertThat(runner.attempt(Command.of("blkid", "-p", loop.toString())).exitCode()).as("blkid -p " + loop)
+          .isEqualTo(2);
+      assertThat(Files.readAllLines(Path.of("/proc/self/mounts"))).noneMatch(l -> l.startsWith(loop + " "));
+      throttled.add(disk.majMin().orElseThrow());
+    }
+
+    Path cgroup = lab.throttleCgroup().orElseThrow();
+    assertThat(cgroup).isEqualTo(lab.cgroup().orElseThrow().dir()).isDirectory();
+    List<String> kernelLines = Files.readAllLines(cgroup.resolve("blkio.throttle.write_iops_device"));
+    System.out.println(PREFIX + "write_iops_device reads " + kernelLines);
+    assertThat(kernelLines).containsAll(throttled.stream().map(majMin -> majMin + " 150").toList());
+    assertThat(lab.cgroup().orElseThrow().throttle().get("blkio.throttle.write_iops_device"))
+        .containsExactlyElementsOf(throttled.stream().map(majMin -> majMin + " 150").toList());
+    assertThat(lab.cgroupFor(lab.mount("hdd").resolve("f"))).contains(cgroup);
+
+    CliResult status = Commitbench.execute(List.of("storage", "lab", "status", "--root", root.toString()));
+    status.out().lines().forEach(line -> System.out.println(PREFIX + line));
+    assertThat(status.exitCode()).isZero();
+    for (int k = 1; k <= 3; k++) {
+      LabDevice disk = lab.device("disk" + k);
+      assertThat(status.out()).contains("disk" + k + ": raw disk " + disks.get(k - 1) + " (no filesystem made by the "
+          + "lab), image " + disk.image() + " (134217728 bytes)",
+          disk.majMin().orElseThrow() + ", rotational reads 1",
+          "blkio.throttle.write_iops_device: " + disk.majMin().orElseThrow() + " 150 (disk" + k + ")");
+    }
+    assertThat(status.out()).doesNotContain("disk4");
+
+    CliResult down = Commitbench.execute(List.of("storage", "lab", "down", "--root", root.toString(), "--apply"));
+    assertThat(down.exitCode()).as(down.describe()).isZero();
+
+    for (LabDevice d : lab.devices()) {
+      assertThat(runner.run(Command.of("losetup", "-j", d.image().toString())).stdout()).as("loop on " + d.image())
+          .isBlank();
+      assertThat(d.image()).doesNotExist();
+    }
+    assertThat(runner.run(Command.of("losetup", "-a")).stdout()).doesNotContain(root.toString());
+    assertThat(cgroup).doesNotExist();
+    assertThat(LabState.read(root)).isEmpty();
+  }
+
+  @Test
+  void downRefusesWhileABtrfsRaid0OverTheDisksIsMountedAndGoesDownOnceItIsGone() throws Exception {
+    Assumptions.assumeTrue(executable("mkfs.btrfs"), () -> skip("no mkfs.btrfs: the RAID0 over the disks needs it"));
+    LabState lab = Lab.up(spec.withDisks(2, LabSpec.MIN_DISK_SIZE), runner, System.out);
+    List<String> disks = lab.disks().stream().map(Path::toString).toList();
+    List<String> mkfs = new java.util.ArrayList<>(List.of("mkfs.btrfs", "-q", "-f", "-d", "raid0", "-m", "raid0"));
+    mkfs.addAll(disks);
+    runner.run(Command.of(mkfs));
+    layoutMount = Files.createDirectory(root.resolve("layout"));
+    runner.run(Command.of("mount", disks.get(0), layoutMount.toString()));
+    String before = Files.readString(root.resolve("lab.json"));
+
+    assertThatThrownBy(() -> Lab.down(root, runner, System.out)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("disk1 (" + disks.get(0) + ") is in use: " + disks.get(0) + " is mounted at "
+            + layoutMount + " (btrfs); a device of the mounted btrfs ")
+        .hasMessageContaining("disk2 (" + disks.get(1) + ") is in use: a device of the mounted btrfs ")
+        .hasMessageContaining("take the layout on the disks down first");
+    CliResult cli = Commitbench.execute(List.of("storage", "lab", "down", "--root", root.toString(), "--apply"));
+    System.out.println(PREFIX + "down under a mounted RAID0: exit " + cli.exitCode() + ": " + cli.err().strip());
+    assertThat(cli.exitCode()).isEqualTo(2);
+    assertThat(cli.err()).contains("disk2 (" + disks.get(1) + ") is in use").doesNotContain("stop those processes");
+    assertThat(Files.readString(root.resolve("lab.json"))).isEqualTo(before);
+    assertThat(runner.run(Command.of("losetup", "-j", lab.device("disk2").image().toString())).stdout())
+        .startsWith(disks.get(1) + ":");
+
+    unmountLayout();
+    Lab.down(root, runner, System.out);
+
+    for (String name : List.of("disk1", "disk2")) {
+      assertThat(runner.run(Command.of("losetup", "-j", lab.device(name).image().toString())).stdout()).isBlank();
+      assertThat(lab.device(name).image()).doesNotExist();
+    }
+    assertThat(LabState.read(root)).isEmpty();
+  }
+
+  /** Unmounts the btrfs over the disks, if mounted, and has the kernel forget its devices before they go. */
+  private void unmountLayout() throws IOException {
+    if (layoutMount == null || mountLine(layoutMount).isEmpty()) {
+      return;
+    }
+    runner.run(Command.of("umount", layoutMount.toString()));
+    LabState lab = LabState.read(root).orElseThrow();
+    for (Path disk : lab.disks()) {
+      runner.attempt(Command.of("btrfs", "device", "scan", "--forget", disk.toString()));
+    }
+  }
+
+  private static boolean executable(String program) {
+    return Stream.of("/usr/sbin/", "/sbin/", "/usr/bin/", "/bin/")
+        .anyMatch(d -> Files.isExecutable(Path.of(d + program)));
+  }
+
+  private static String skip(String reason) {
+    System.out.println(PREFIX + "skipped: " + reason);
+    return reason;
   }
 
   private double bestOfThree(Path mount, Optional<Path> cgroup) throws IOException {

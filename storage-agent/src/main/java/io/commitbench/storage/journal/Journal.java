@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -34,6 +36,8 @@ public final class Journal implements Closeable {
   public static final String COMPLETED = "completed";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")
+      .withZone(ZoneOffset.UTC);
 
   private final Path file;
   private final FileChannel channel;
@@ -66,6 +70,11 @@ public final class Journal implements Closeable {
     Journal journal = new Journal(file, channel, clock);
     journal.write("begin", operation, parameters);
     return journal;
+  }
+
+  /** {@code DIR/NAME-yyyyMMdd-HHmmss-SSS.journal} (UTC now): a new journal's file, sorting by time. */
+  public static Path timestampedFile(Path dir, String name) {
+    return dir.resolve(name + "-" + STAMP.format(Instant.now()) + ".journal");
   }
 
   public Path file() {

@@ -12,10 +12,11 @@ import java.util.stream.Stream;
 
 /**
  * The steps that remove what a lab state records, in the reverse order of {@code up}: the
- * throttle cgroup, then per device (hdd, then ssd) the mount, the mount point, the loop device and
- * the image. Only what the state records is touched, and each thing is checked to still be what
- * was made (the mount's source is our loop device, the loop device's backing file is our image);
- * anything else is left alone and said so.
+ * throttle cgroup, then per device (the raw disks from the last to disk1, the hdd, the ssd) the
+ * mount, the mount point, the loop device and the image (a raw disk has only the last two). Only
+ * what the state records is touched, and each thing is checked to still be what was made (the
+ * mount's source is our loop device, the loop device's backing file is our image); anything else
+ * is left alone and said so.
  */
 final class DownSteps {
 
@@ -61,6 +62,17 @@ final class DownSteps {
     return members;
   }
 
+  /** What the device's loop device backs onto now, as sysfs reads; empty when it is not attached. */
+  static Optional<String> backingFile(LabHost host, LabDevice d) throws IOException {
+    Path backing = host.sysBlock().resolve(d.kernelName().orElseThrow()).resolve("loop/backing_file");
+    return Files.isReadable(backing) ? Optional.of(Files.readString(backing).strip()) : Optional.empty();
+  }
+
+  /** Whether a backing file sysfs reads is the device's image (" (deleted)" appended when it was removed). */
+  static boolean backsOntoImage(String backingFile, LabDevice d) {
+    return Path.of(backingFile.replace(" (deleted)", "")).equals(d.image());
+  }
+
   record RemoveCgroup() implements LabStep {
     @Override
     public String description() {
@@ -98,24 +110,24 @@ final class DownSteps {
 
     @Override
     public List<String> actions(LabState state) {
-      return List.of(Command.of("umount", state.device(name).mountPoint().toString()).display());
+      return List.of(Command.of("umount", state.mount(name).toString()).display());
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
+      Path point = c.state().mount(name);
       Optional<LabHost.MountEntry> mount = c.host().mounts().stream()
-          .filter(m -> m.mountPoint().equals(d.mountPoint())).reduce((a, b) -> b);
+          .filter(m -> m.mountPoint().equals(point)).reduce((a, b) -> b);
       if (mount.isEmpty()) {
-        c.tell(d.mountPoint() + " is not mounted any more");
+        c.tell(point + " is not mounted any more");
       } else if (!d.loop().map(mount.get().source()::equals).orElse(false)) {
-        c.tell(d.mountPoint() + " has " + mount.get().source() + " mounted, not " + UpSteps.loopOf(d)
-            + "; left alone");
+        c.tell(point + " has " + mount.get().source() + " mounted, not " + UpSteps.loopOf(d) + "; left alone");
       } else {
-        c.run(Command.of("umount", d.mountPoint().toString()));
+        c.run(Command.of("umount", point.toString()));
       }
       c.record(c.state().withDevice(d.withMounted(false)), "unmounted " + name,
-          Map.of("mount_point", d.mountPoint().toString()));
+          Map.of("mount_point", point.toString()));
     }
   }
 
@@ -127,13 +139,13 @@ final class DownSteps {
 
     @Override
     public List<String> actions(LabState state) {
-      return List.of(Command.of("rmdir", state.device(name).mountPoint().toString()).display());
+      return List.of(Command.of("rmdir", state.mount(name).toString()).display());
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
-      Path dir = d.mountPoint();
+      Path dir = c.state().mount(name);
       boolean mountedNow = c.host().mounts().stream().anyMatch(m -> m.mountPoint().equals(dir));
       if (!Files.isDirectory(dir)) {
         c.tell(dir + " is gone already");
@@ -167,12 +179,10 @@ final class DownSteps {
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
-      Path backing = c.host().sysBlock().resolve(d.kernelName().orElseThrow()).resolve("loop/backing_file");
-      Optional<String> backs = Files.isReadable(backing) ? Optional.of(Files.readString(backing).strip())
-          : Optional.empty();
+      Optional<String> backs = backingFile(c.host(), d);
       if (backs.isEmpty()) {
         c.tell(d.loop().orElseThrow() + " is not attached any more");
-      } else if (!Path.of(backs.get().replace(" (deleted)", "")).equals(d.image())) {
+      } else if (!backsOntoImage(backs.get(), d)) {
         c.tell(d.loop().orElseThrow() + " now backs onto " + backs.get() + ", not " + d.image() + "; left alone");
       } else {
         c.run(Command.of("losetup", "-d", d.loop().orElseThrow()));

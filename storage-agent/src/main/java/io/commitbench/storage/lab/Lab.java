@@ -1,6 +1,7 @@
 package io.commitbench.storage.lab;
 
 import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.host.RealPaths;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
@@ -9,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,9 @@ import java.util.Map;
 /**
  * Brings a lab up and down: an "ssd" (loop device over a sparse image in /dev/shm, rotational 0)
  * and an "hdd" (loop device over an image on the root's disk, rotational 1, and a cgroup v1 blkio
- * throttle on it), each with a filesystem mounted at {@code ROOT/ssd} and {@code ROOT/hdd}.
+ * throttle on it), each with a filesystem mounted at {@code ROOT/ssd} and {@code ROOT/hdd}; and,
+ * when asked, raw "disks" disk1..diskN (loop devices over images {@code ROOT/diskK.img},
+ * rotational 1, throttled like the hdd, with no filesystem and no mount) for a layout tool.
  * Everything made is recorded in {@code ROOT/lab.json} after each step, and in a journal under
  * {@code ROOT/journal}; {@code down} removes exactly that, in reverse.
  *
@@ -25,13 +29,17 @@ import java.util.Map;
  * Command server = serverCommand.inCgroup(lab.cgroupFor(lab.mount("hdd")).orElseThrow());
  * ...
  * Lab.down(root, runner, System.out);
+ *
+ * LabState striped = Lab.up(LabSpec.defaults(root).withDisks(3, 512L &lt;&lt; 20), runner, System.out);
+ * List&lt;Path&gt; disks = striped.disks();   // /dev/loopN of disk1..disk3: mkfs.btrfs -d raid0 ... on them
+ * Command throttled = serverCommand.inCgroup(striped.throttleCgroup().orElseThrow());
  * </pre>
  */
 public final class Lab {
 
   private Lab() {}
 
-  /** What {@link #up} would do, with placeholders (SSD_LOOP, HDD_MAJ:MIN) for what losetup decides. */
+  /** What {@link #up} would do, with placeholders (SSD_LOOP, HDD_MAJ:MIN, DISK1_LOOP) for what losetup decides. */
   public static Plan planUp(LabSpec spec) {
     return planUp(spec, new SystemLabHost());
   }
@@ -40,13 +48,26 @@ public final class Lab {
     LabSpec real = withRealRoot(spec);
     LabState initial = LabLayout.initial(real, host.shmDir(), Instant.now());
     Path blkio = blkioOrDefault(host);
+    int disks = real.diskCount();
+    String diskLoops = disks == 1 ? "DISK1_LOOP" : "DISK1_LOOP..DISK" + disks + "_LOOP";
+    String diskNumbers = disks == 1 ? "DISK1_MAJ:MIN" : "DISK1_MAJ:MIN..DISK" + disks + "_MAJ:MIN";
+    List<String> notes = new ArrayList<>();
+    notes.add(disks == 0
+        ? "SSD_LOOP and HDD_LOOP stand for the loop devices 'losetup -f --show' prints; HDD_MAJ:MIN for the "
+            + "hdd's device numbers"
+        : "SSD_LOOP, HDD_LOOP and " + diskLoops + " stand for the loop devices 'losetup -f --show' prints; "
+            + "HDD_MAJ:MIN and " + diskNumbers + " for their device numbers");
+    notes.add("images are sparse: ssd " + real.ssdBytes() + " bytes in " + host.shmDir() + " (memory), hdd "
+        + real.hddBytes() + " bytes" + (disks == 0 ? "" : " and " + disks + " disk" + (disks == 1 ? "" : "s") + " of "
+        + real.diskBytes() + " bytes each") + " under " + real.root());
+    if (disks > 0) {
+      notes.add("the disks get no filesystem and no mount: they are raw devices for a layout tool (RAID0 and so on); "
+          + "LabState.disks() lists them");
+    }
+    notes.add("what is made is recorded in " + real.root().resolve(LabState.FILE) + "; 'storage lab down' removes it");
     return LabRun.plan("bring up lab '" + real.id() + "' at " + real.root() + " (" + real.filesystem().label()
-        + ")", UpSteps.all(real, blkio), initial, List.of(
-        "SSD_LOOP and HDD_LOOP stand for the loop devices 'losetup -f --show' prints; HDD_MAJ:MIN for the "
-            + "hdd's device numbers",
-        "images are sparse: ssd " + real.ssdBytes() + " bytes in " + host.shmDir() + " (memory), hdd "
-            + real.hddBytes() + " bytes under " + real.root(),
-        "what is made is recorded in " + real.root().resolve(LabState.FILE) + "; 'storage lab down' removes it"));
+        + (disks == 0 ? "" : ", " + disks + " raw disk" + (disks == 1 ? "" : "s")) + ")", UpSteps.all(real, blkio),
+        initial, notes);
   }
 
   /** The checks {@link #up} makes before acting, on their own: a dry run says whether up would be refused. */
@@ -152,20 +173,7 @@ public final class Lab {
 
   /** The root with symlinks resolved, so it matches what /proc/self/mounts and losetup show. */
   private static LabSpec withRealRoot(LabSpec spec) {
-    Path root = spec.root();
-    Path rest = root.getFileSystem().getPath("");
-    for (Path dir = root; dir != null; dir = dir.getParent()) {
-      if (Files.exists(dir)) {
-        try {
-          Path real = dir.toRealPath().resolve(rest).normalize();
-          return new LabSpec(real, spec.id(), spec.filesystem(), spec.ssdBytes(), spec.hddBytes(), spec.hddThrottle());
-        } catch (IOException e) {
-          return spec;
-        }
-      }
-      rest = dir.getFileName().resolve(rest);
-    }
-    return spec;
+    return spec.withRoot(RealPaths.ofDeepestExisting(spec.root()).orElse(spec.root()));
   }
 
   private static Map<String, String> parameters(LabSpec spec) {
@@ -175,6 +183,8 @@ public final class Lab {
     p.put("filesystem", spec.filesystem().label());
     p.put("ssd_bytes", Long.toString(spec.ssdBytes()));
     p.put("hdd_bytes", Long.toString(spec.hddBytes()));
+    p.put("disk_count", Integer.toString(spec.diskCount()));
+    p.put("disk_bytes", Long.toString(spec.diskBytes()));
     spec.hddThrottle().files().forEach((file, value) -> p.put(file, Long.toString(value)));
     return p;
   }

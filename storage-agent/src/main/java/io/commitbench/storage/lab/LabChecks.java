@@ -38,11 +38,15 @@ final class LabChecks {
       if (Files.exists(d.image())) {
         problems.add(d.image() + " exists already; up makes a new image there (remove it, or give another --root/--id)");
       }
-      if (Files.exists(d.mountPoint()) && (!Files.isDirectory(d.mountPoint()) || !isEmpty(d.mountPoint()))) {
-        problems.add("mount point " + d.mountPoint() + " exists and is not an empty directory");
+      if (d.mountPoint().isEmpty()) {
+        continue; // a raw disk: nothing is mounted for it
       }
-      if (host.mounts().stream().anyMatch(m -> m.mountPoint().equals(d.mountPoint()))) {
-        problems.add("something is mounted at " + d.mountPoint() + " already");
+      Path point = d.mountPoint().get();
+      if (Files.exists(point) && (!Files.isDirectory(point) || !isEmpty(point))) {
+        problems.add("mount point " + point + " exists and is not an empty directory");
+      }
+      if (host.mounts().stream().anyMatch(m -> m.mountPoint().equals(point))) {
+        problems.add("something is mounted at " + point + " already");
       }
     }
     List<String> missing = Stream.of("truncate", "losetup", "mount", "umount", "chmod", "mkdir", "rmdir", "rm",
@@ -63,29 +67,40 @@ final class LabChecks {
       problems.add(host.shmDir() + " has " + shmFree + " bytes free; the ssd image needs " + spec.ssdBytes()
           + " (--ssd-size)");
     }
+    // The images are sparse, but a benchmark may fill them: the root's disk must hold all of them.
     long diskFree = host.usableSpace(root);
-    if (diskFree < spec.hddBytes()) {
-      problems.add("the disk under " + root + " has " + diskFree + " bytes free; the hdd image needs "
-          + spec.hddBytes() + " (--hdd-size)");
+    long onDisk = saturatedSum(spec.hddBytes(), spec.diskCount(), spec.diskBytes());
+    if (diskFree < onDisk) {
+      problems.add("the disk under " + root + " has " + diskFree + " bytes free; " + (spec.diskCount() == 0
+          ? "the hdd image needs " + onDisk + " (--hdd-size)"
+          : "the hdd image and " + spec.diskCount() + " disk image" + (spec.diskCount() == 1 ? "" : "s") + " need "
+              + onDisk + " (--hdd-size + " + spec.diskCount() + " x --disk-size)"));
     }
     refuseIf(problems, "cannot bring a lab up at " + root);
     return blkio.orElseThrow();
   }
 
-  /** Checks for {@code down}: root, and nothing still uses a mount or the cgroup. */
+  /** Checks for {@code down}: root, and nothing still uses a mount, a raw disk or the cgroup. */
   static void beforeDown(LabState state, LabHost host) throws RefusedException, IOException {
     List<String> problems = new ArrayList<>();
     if (!host.isRoot()) {
       problems.add("not running as root: umount, losetup -d and cgroups need root");
     }
+    List<String> diskProblems = new ArrayList<>();
     for (LabDevice d : state.devices()) {
-      boolean ours = d.mounted() && host.mounts().stream()
-          .anyMatch(m -> m.mountPoint().equals(d.mountPoint()) && d.loop().map(m.source()::equals).orElse(false));
+      boolean ours = d.mounted() && host.mounts().stream().anyMatch(m -> d.mountPoint().map(m.mountPoint()::equals)
+          .orElse(false) && d.loop().map(m.source()::equals).orElse(false));
       if (ours) {
-        List<String> users = host.usersOf(d.mountPoint());
+        List<String> users = host.usersOf(d.mountPoint().orElseThrow());
         if (!users.isEmpty()) {
-          problems.add(d.mountPoint() + " is in use by: " + String.join("; ", users));
+          problems.add(d.mountPoint().orElseThrow() + " is in use by: " + String.join("; ", users));
         }
+      }
+      List<String> uses = LabLayout.isDisk(d.name()) ? DiskUsers.of(d, host) : List.of();
+      if (!uses.isEmpty()) {
+        diskProblems.add(d.name() + " (" + d.loop().orElseThrow() + ") is in use: " + String.join("; ", uses)
+            + "; take the layout on the disks down first (losetup -d on a busy loop device only detaches it "
+            + "once it is free, so down would delete the image under it)");
       }
     }
     if (state.cgroup().isPresent()) {
@@ -97,7 +112,17 @@ final class LabChecks {
     if (!problems.isEmpty()) {
       problems.add("stop those processes first (the lab's managed database instances too); down kills nothing");
     }
+    problems.addAll(diskProblems); // after the line about processes: their remedy is their own
     refuseIf(problems, "cannot take the lab at " + state.root() + " down");
+  }
+
+  /** {@code first + count * each}, or {@link Long#MAX_VALUE} where that would overflow. */
+  private static long saturatedSum(long first, int count, long each) {
+    try {
+      return Math.addExact(first, Math.multiplyExact(count, each));
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
   }
 
   private static void refuseIf(List<String> problems, String headline) throws RefusedException {

@@ -7,24 +7,25 @@ import java.util.Optional;
  * One lab device as far as {@code up} got with it: each field records a thing that was made, so
  * {@code down} (or the tear-down of a failed {@code up}) removes exactly that and nothing else.
  *
- * @param name {@code ssd} or {@code hdd}
+ * @param name {@code ssd}, {@code hdd}, or a raw disk {@code disk1..disk5}
  * @param image the backing image file
  * @param sizeBytes the image's (sparse) size
  * @param imageCreated the image file was created by {@code up}
  * @param loop the loop device attached to the image, e.g. {@code /dev/loop3}
  * @param majMin the loop device's {@code MAJ:MIN}, as {@code /sys/block/loopN/dev} reads
  * @param rotational what {@code /sys/block/loopN/queue/rotational} read after {@code up} set it
- * @param formatted a filesystem was made on the loop device
- * @param mountPoint where it is (to be) mounted: {@code ROOT/ssd} or {@code ROOT/hdd}
+ * @param formatted a filesystem was made on the loop device (never on a raw disk)
+ * @param mountPoint where it is (to be) mounted: {@code ROOT/ssd} or {@code ROOT/hdd}; empty for a raw disk,
+ *     which {@code up} leaves without a filesystem for a layout tool
  * @param mountPointCreated the mount point directory was created by {@code up}
  * @param mounted the filesystem was mounted there by {@code up}
  */
 public record LabDevice(String name, Path image, long sizeBytes, boolean imageCreated, Optional<String> loop,
-    Optional<String> majMin, Optional<String> rotational, boolean formatted, Path mountPoint,
+    Optional<String> majMin, Optional<String> rotational, boolean formatted, Optional<Path> mountPoint,
     boolean mountPointCreated, boolean mounted) {
 
   /** A device of which nothing is made yet. */
-  static LabDevice planned(String name, Path image, long sizeBytes, Path mountPoint) {
+  static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint) {
     return new LabDevice(name, image, sizeBytes, false, Optional.empty(), Optional.empty(), Optional.empty(), false,
         mountPoint, false, false);
   }

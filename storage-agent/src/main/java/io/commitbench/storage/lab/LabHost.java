@@ -7,9 +7,9 @@ import java.util.Optional;
 
 /**
  * The parts of the host a lab is built from and checked against, other than the commands it runs:
- * who we are, free space, which tools exist, where sysfs and the blkio hierarchy are, what is
- * mounted and which processes use a mount. {@link SystemLabHost} is this host; unit tests point
- * it at temporary directories.
+ * who we are, free space, which tools exist, where sysfs (block devices, btrfs) and the blkio
+ * hierarchy are, what is mounted and which processes use a mount. {@link SystemLabHost} is this
+ * host; unit tests point it at temporary directories.
  */
 interface LabHost {
 
@@ -26,6 +26,9 @@ interface LabHost {
 
   /** {@code /sys/block}. */
   Path sysBlock();
+
+  /** {@code /sys/fs/btrfs}: one directory per mounted btrfs, listing its devices (absent without btrfs). */
+  Path btrfsSysfs();
 
   /** Where cgroup v1's blkio controller is mounted, if it is. */
   Optional<Path> blkioMount() throws IOException;

@@ -1,19 +1,15 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /** Runs a list of lab steps in order, numbered on the progress stream; renders them as a plan. */
 final class LabRun {
-
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
 
   private LabRun() {}
 
@@ -35,7 +31,6 @@ final class LabRun {
 
   /** {@code ROOT/journal/lab-OPERATION-yyyyMMdd-HHmmss-SSS.journal}. */
   static Path journalFile(Path root, String operation) {
-    return root.resolve("journal").resolve("lab-" + operation + "-"
-        + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC)) + ".journal");
+    return Journal.timestampedFile(root.resolve("journal"), "lab-" + operation);
   }
 }

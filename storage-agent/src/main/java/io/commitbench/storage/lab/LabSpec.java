@@ -9,26 +9,40 @@ import java.util.regex.Pattern;
 
 /**
  * What {@code storage lab up} is asked to build: where, under which id, with which filesystem,
- * how big, and how hard the "hdd" is throttled.
+ * how big, how hard the "hdd" is throttled, and how many raw "disks" (for layout experiments such
+ * as RAID0 over 1..5 devices) come with it.
  *
  * <pre>
- * LabSpec spec = LabSpec.defaults(Path.of("/var/tmp/commitbench-lab")).withSizes(128L &lt;&lt; 20, 128L &lt;&lt; 20);
+ * LabSpec spec = LabSpec.defaults(Path.of("/var/tmp/commitbench-lab")).withSizes(128L &lt;&lt; 20, 128L &lt;&lt; 20)
+ *     .withDisks(3, 512L &lt;&lt; 20);
  * </pre>
  *
  * @param root the lab's directory: mounts {@code ssd} and {@code hdd}, the hdd image, lab.json
  * @param id names the cgroup ({@code commitbench-ID}) and the ssd image in /dev/shm
- * @param filesystem the filesystem made on both devices
+ * @param filesystem the filesystem made on the ssd and the hdd (the raw disks get none)
  * @param ssdBytes the ssd image's size (sparse, in /dev/shm)
  * @param hddBytes the hdd image's size (sparse, under the root)
- * @param hddThrottle the blkio limits on the hdd device
+ * @param hddThrottle the blkio limits on the hdd device, and on every disk
+ * @param diskCount how many raw disks ({@code disk1..diskN}: loop devices, rotational 1, no filesystem, not
+ *     mounted), 0 to {@value #MAX_DISKS}
+ * @param diskBytes each disk image's size (sparse, under the root, like the hdd's)
  */
 public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes,
-    Throttle hddThrottle) {
+    Throttle hddThrottle, int diskCount, long diskBytes) {
 
   /** The root used when none is given. */
   public static final Path DEFAULT_ROOT = Path.of("/var/tmp/commitbench-lab");
   /** Both devices' size when none is given: 1 GiB, sparse. */
   public static final long DEFAULT_SIZE = 1L << 30;
+  /** The most raw disks a lab has: the layout study stripes over 1 to 5. */
+  public static final int MAX_DISKS = 5;
+  /** Each raw disk's size when none is given: 512 MiB, sparse. */
+  public static final long DEFAULT_DISK_SIZE = 512L << 20;
+  /**
+   * The smallest raw disk: 128 MiB. mkfs.btrfs refuses a device below about 114 MiB, and a layout tool
+   * may put btrfs (or any of the lab's filesystems but xfs) on each disk.
+   */
+  public static final long MIN_DISK_SIZE = 128L << 20;
 
   private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
 
@@ -44,9 +58,22 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
             + " accepts; give at least " + (filesystem.minimumBytes() >> 20) + "M");
       }
     }
+    if (diskCount < 0 || diskCount > MAX_DISKS) {
+      throw new IllegalArgumentException("disk count " + diskCount + " is not allowed; give 0 (no raw disks) to "
+          + MAX_DISKS);
+    }
+    if (diskBytes < MIN_DISK_SIZE) {
+      throw new IllegalArgumentException("disk size " + diskBytes + " bytes is too small; give at least "
+          + (MIN_DISK_SIZE >> 20) + "M (mkfs.btrfs needs about 114 MiB per device)");
+    }
   }
 
-  /** Defaults for a root: ext4, 1 GiB each, 150 write IOPS on the hdd, id derived from the root. */
+  /** A spec without raw disks, as before disks existed. */
+  public LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes, Throttle hddThrottle) {
+    this(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, 0, DEFAULT_DISK_SIZE);
+  }
+
+  /** Defaults for a root: ext4, 1 GiB each, 150 write IOPS on the hdd, no raw disks, id derived from the root. */
   public static LabSpec defaults(Path root) {
     return new LabSpec(root, idFor(root), LabFilesystem.EXT4, DEFAULT_SIZE, DEFAULT_SIZE, Throttle.DEFAULT);
   }
@@ -63,19 +90,32 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
   }
 
   public LabSpec withId(String newId) {
-    return new LabSpec(root, newId, filesystem, ssdBytes, hddBytes, hddThrottle);
+    return new LabSpec(root, newId, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes);
   }
 
   public LabSpec withFilesystem(LabFilesystem fs) {
-    return new LabSpec(root, id, fs, ssdBytes, hddBytes, hddThrottle);
+    return new LabSpec(root, id, fs, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes);
   }
 
   public LabSpec withSizes(long ssd, long hdd) {
-    return new LabSpec(root, id, filesystem, ssd, hdd, hddThrottle);
+    return new LabSpec(root, id, filesystem, ssd, hdd, hddThrottle, diskCount, diskBytes);
   }
 
   public LabSpec withThrottle(Throttle throttle) {
-    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, throttle);
+    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, throttle, diskCount, diskBytes);
+  }
+
+  /**
+   * With {@code count} raw disks of {@code bytesEach} (sparse) each: 0 to {@value #MAX_DISKS} disks, at least
+   * 128 MiB each; anything else is refused with an {@link IllegalArgumentException}.
+   */
+  public LabSpec withDisks(int count, long bytesEach) {
+    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, count, bytesEach);
+  }
+
+  /** A copy at another root (the same root with symlinks resolved, say), everything else kept. */
+  LabSpec withRoot(Path newRoot) {
+    return new LabSpec(newRoot, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes);
   }
 
   /** The cgroup's directory name under the blkio hierarchy. */

@@ -1,5 +1,6 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.storage.host.RealPaths;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,22 +13,26 @@ import java.util.Optional;
 
 /**
  * What a lab's {@code lab.json} records: the devices {@code up} made (image, loop device, mount),
- * the hdd's throttle cgroup, and whether {@code up} finished. Other code asks it where the lab's
- * mounts are and which cgroup throttles a path:
+ * the throttle cgroup of the hdd and the raw disks, and whether {@code up} finished. Other code
+ * asks it where the lab's mounts are, which cgroup throttles a path, and which loop devices are
+ * the raw disks:
  *
  * <pre>
  * Optional&lt;LabState&gt; lab = LabState.containing(walDir);
  * Optional&lt;Path&gt; cgroup = lab.flatMap(l -&gt; l.cgroupFor(walDir)); // start the server inside it
+ *
+ * List&lt;Path&gt; disks = lab.disks();                      // /dev/loopN of disk1..diskN, to stripe over
+ * Path throttled = lab.throttleCgroup().orElseThrow();  // a server started in it is throttled on each disk
  * </pre>
  *
  * <p>Immutable; {@code up} and {@code down} write a new one after every step.
  *
  * @param id the lab's id (the cgroup is {@code commitbench-ID})
  * @param root the lab's root directory
- * @param filesystem the filesystem on both devices
+ * @param filesystem the filesystem on the ssd and the hdd (the raw disks have none)
  * @param created when {@code up} began
  * @param complete {@code up} finished every step
- * @param devices ssd first, then hdd
+ * @param devices ssd first, then hdd, then the raw disks disk1..diskN
  * @param cgroup the throttle cgroup, once made
  */
 public record LabState(String id, Path root, LabFilesystem filesystem, Instant created, boolean complete,
@@ -57,7 +62,7 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
   public static Optional<LabState> containing(Path anyPath) throws IOException {
     List<Path> candidates = new ArrayList<>();
     candidates.add(anyPath.toAbsolutePath().normalize());
-    realPathOfDeepestExisting(anyPath.toAbsolutePath().normalize()).ifPresent(candidates::add);
+    RealPaths.ofDeepestExisting(anyPath.toAbsolutePath().normalize()).ifPresent(candidates::add);
     for (Path candidate : candidates) {
       for (Path dir = candidate; dir != null && dir.getParent() != null; dir = dir.getParent()) {
         Optional<LabState> lab = read(dir.getParent());
@@ -69,29 +74,48 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
     return Optional.empty();
   }
 
-  /** The mount point of device {@code name} ({@code ssd} or {@code hdd}). */
+  /** The mount point of device {@code name} ({@code ssd} or {@code hdd}); a raw disk has none. */
   public Path mount(String name) {
-    return device(name).mountPoint();
+    return device(name).mountPoint().orElseThrow(() -> new IllegalArgumentException("lab device '" + name
+        + "' is a raw disk and has no mount point; the mounted devices are " + mountPoints().keySet()));
   }
 
-  /** The mount points by device name, ssd first. */
+  /** The mount points by device name, ssd first; the raw disks, having none, are not in it. */
   public Map<String, Path> mountPoints() {
     Map<String, Path> points = new LinkedHashMap<>();
-    devices.forEach(d -> points.put(d.name(), d.mountPoint()));
+    devices.forEach(d -> d.mountPoint().ifPresent(m -> points.put(d.name(), m)));
     return points;
   }
 
   /** The device named {@code name}; an unknown name is a programming error. */
   public LabDevice device(String name) {
     return devices.stream().filter(d -> d.name().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no lab device '" + name + "'; there are " + mountPoints()
-            .keySet()));
+        .orElseThrow(() -> new IllegalArgumentException("no lab device '" + name + "'; there are "
+            + devices.stream().map(LabDevice::name).toList()));
+  }
+
+  /**
+   * The raw disks' loop devices ({@code /dev/loopN}), disk1 first; only those attached, so a lab
+   * whose {@code up} failed half-way lists fewer. No filesystem is on them and nothing mounts them:
+   * they are for a layout tool (RAID0 over 1..5 devices, say).
+   */
+  public List<Path> disks() {
+    return devices.stream().filter(d -> LabLayout.isDisk(d.name())).flatMap(d -> d.loop().stream())
+        .map(Path::of).toList();
+  }
+
+  /**
+   * The throttle cgroup's directory, once made: a process started in it is throttled on the hdd
+   * and on every raw disk, with the same limits.
+   */
+  public Optional<Path> throttleCgroup() {
+    return cgroup.map(LabCgroup::dir);
   }
 
   /** The throttle cgroup when {@code path} lies on the hdd mount; a server writing there is started in it. */
   public Optional<Path> cgroupFor(Path path) {
     Path p = path.toAbsolutePath().normalize();
-    Optional<Path> real = realPathOfDeepestExisting(p);
+    Optional<Path> real = RealPaths.ofDeepestExisting(p);
     Path hdd = mount(LabLayout.HDD);
     if (p.startsWith(hdd) || real.map(r -> r.startsWith(hdd)).orElse(false)) {
       return cgroup.map(LabCgroup::dir);
@@ -111,24 +135,5 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
 
   LabState withComplete(boolean done) {
     return new LabState(id, root, filesystem, created, done, devices, cgroup);
-  }
-
-  /**
-   * The real path of a path's deepest existing ancestor with the rest appended, so a file that a
-   * server will create under a symlinked directory is placed where it will really be.
-   */
-  private static Optional<Path> realPathOfDeepestExisting(Path p) {
-    Path rest = p.getFileSystem().getPath("");
-    for (Path dir = p; dir != null; dir = dir.getParent()) {
-      if (Files.exists(dir)) {
-        try {
-          return Optional.of(dir.toRealPath().resolve(rest).normalize());
-        } catch (IOException e) {
-          return Optional.empty();
-        }
-      }
-      rest = dir.getFileName().resolve(rest);
-    }
-    return Optional.empty();
   }
 }

@@ -15,16 +15,23 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * {@code lab.json}, format {@code commitbench.lab/1}: one object with {@code format}, {@code id},
+ * {@code lab.json}, format {@code commitbench.lab/2}: one object with {@code format}, {@code id},
  * {@code root}, {@code filesystem}, {@code created}, {@code complete}, {@code devices} (each with
  * {@code name}, {@code image}, {@code size_bytes}, {@code image_created}, {@code loop} and
- * {@code maj_min} and {@code rotational} when attached, {@code formatted}, {@code mount_point},
- * {@code mount_point_created}, {@code mounted}) and {@code cgroup} ({@code dir}, {@code throttle}:
- * file name to line) once made. A reader refuses another format.
+ * {@code maj_min} and {@code rotational} when attached, {@code formatted}, {@code mount_point}
+ * except on a raw disk, {@code mount_point_created}, {@code mounted}) and {@code cgroup}
+ * ({@code dir}, {@code throttle}: file name to the array of lines written) once made.
+ *
+ * <p>Format 1 (before raw disks) had one line per throttle file, as a string; it is still read, so
+ * a lab brought up before can be taken down. The format number changed so that a reader that knows
+ * only format 1 refuses a new file instead of misreading its throttle arrays. Any other format is
+ * refused.
  */
 final class LabStateJson {
 
-  static final String FORMAT = "commitbench.lab/1";
+  static final String FORMAT = "commitbench.lab/2";
+  /** The format before raw disks: read, never written. */
+  static final String FORMAT_1 = "commitbench.lab/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private LabStateJson() {}
@@ -47,7 +54,7 @@ final class LabStateJson {
       d.majMin().ifPresent(v -> n.put("maj_min", v));
       d.rotational().ifPresent(v -> n.put("rotational", v));
       n.put("formatted", d.formatted());
-      n.put("mount_point", d.mountPoint().toString());
+      d.mountPoint().ifPresent(v -> n.put("mount_point", v.toString()));
       n.put("mount_point_created", d.mountPointCreated());
       n.put("mounted", d.mounted());
     }
@@ -55,37 +62,47 @@ final class LabStateJson {
       ObjectNode n = o.putObject("cgroup");
       n.put("dir", c.dir().toString());
       ObjectNode t = n.putObject("throttle");
-      c.throttle().forEach(t::put);
+      c.throttle().forEach((file, lines) -> lines.forEach(t.putArray(file)::add));
     });
     return (JSON.writeValueAsString(o) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   static LabState parse(byte[] bytes, Path file) throws IOException {
     JsonNode o = JSON.readTree(bytes);
-    if (o == null || !FORMAT.equals(o.path("format").asText())) {
-      throw new IOException(file + " is not a commitbench lab file (format " + FORMAT + " expected, found '"
-          + (o == null ? "" : o.path("format").asText()) + "')");
+    if (o == null || !List.of(FORMAT, FORMAT_1).contains(o.path("format").asText())) {
+      throw new IOException(file + " is not a commitbench lab file (format " + FORMAT + " or " + FORMAT_1
+          + " expected, found '" + (o == null ? "" : o.path("format").asText()) + "')");
     }
     List<LabDevice> devices = new ArrayList<>();
     for (JsonNode n : o.path("devices")) {
       devices.add(new LabDevice(text(n, "name", file), Path.of(text(n, "image", file)), n.path("size_bytes").asLong(),
           n.path("image_created").asBoolean(), optional(n, "loop"), optional(n, "maj_min"), optional(n, "rotational"),
-          n.path("formatted").asBoolean(), Path.of(text(n, "mount_point", file)),
+          n.path("formatted").asBoolean(), optional(n, "mount_point").map(Path::of),
           n.path("mount_point_created").asBoolean(), n.path("mounted").asBoolean()));
     }
     Optional<LabCgroup> cgroup = Optional.empty();
     JsonNode c = o.path("cgroup");
     if (c.isObject()) {
-      Map<String, String> throttle = new TreeMap<>();
+      Map<String, List<String>> throttle = new TreeMap<>();
       for (Iterator<Map.Entry<String, JsonNode>> it = c.path("throttle").fields(); it.hasNext();) {
         Map.Entry<String, JsonNode> e = it.next();
-        throttle.put(e.getKey(), e.getValue().asText());
+        throttle.put(e.getKey(), lines(e.getValue()));
       }
       cgroup = Optional.of(new LabCgroup(Path.of(text(c, "dir", file)), throttle));
     }
     return new LabState(text(o, "id", file), Path.of(text(o, "root", file)),
         LabFilesystem.fromLabel(text(o, "filesystem", file)), Instant.parse(text(o, "created", file)),
         o.path("complete").asBoolean(), devices, cgroup);
+  }
+
+  /** A throttle file's lines: an array of them, or (format 1) the one line as a string. */
+  private static List<String> lines(JsonNode value) {
+    if (!value.isArray()) {
+      return List.of(value.asText());
+    }
+    List<String> lines = new ArrayList<>();
+    value.forEach(line -> lines.add(line.asText()));
+    return lines;
   }
 
   private static String text(JsonNode n, String field, Path file) throws IOException {

@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * {@code lab status}: what lab.json records, next to what the host shows now (is it mounted, with
- * which filesystem, what the rotational flag reads, which throttle lines the cgroup holds for the
- * hdd's device numbers, and which processes are in the cgroup).
+ * which filesystem, what the rotational flag reads, whether a raw disk is in use, which throttle
+ * lines the cgroup holds for the hdd's and the disks' device numbers, and which processes are in
+ * the cgroup).
  */
 final class LabStatus {
 
@@ -28,22 +31,35 @@ final class LabStatus {
         + (s.complete() ? "" : " (INCOMPLETE: up did not finish; 'down' removes what is recorded)"));
     List<LabHost.MountEntry> mounts = host.mounts();
     for (LabDevice d : s.devices()) {
-      Optional<LabHost.MountEntry> m = mounts.stream().filter(e -> e.mountPoint().equals(d.mountPoint()))
-          .reduce((a, b) -> b);
-      String mounted = m.map(e -> "mounted (" + e.source() + ", " + e.type() + ")").orElse("NOT mounted");
-      lines.add(String.format("  %s: %s on %s, %s, image %s (%d bytes)", d.name(), d.mountPoint(),
-          d.loop().orElse("no loop device"), mounted, d.image(), d.sizeBytes()));
+      if (d.mountPoint().isPresent()) {
+        Path point = d.mountPoint().get();
+        Optional<LabHost.MountEntry> m = mounts.stream().filter(e -> e.mountPoint().equals(point)).reduce((a, b) -> b);
+        String mounted = m.map(e -> "mounted (" + e.source() + ", " + e.type() + ")").orElse("NOT mounted");
+        lines.add(String.format("  %s: %s on %s, %s, image %s (%d bytes)", d.name(), point,
+            d.loop().orElse("no loop device"), mounted, d.image(), d.sizeBytes()));
+      } else {
+        lines.add(String.format("  %s: raw disk %s (no filesystem made by the lab), image %s (%d bytes)", d.name(),
+            d.loop().orElse("NOT attached"), d.image(), d.sizeBytes()));
+      }
       if (d.kernelName().isPresent()) {
         Path rot = host.sysBlock().resolve(d.kernelName().get()).resolve("queue/rotational");
         lines.add("       " + d.majMin().orElse("?") + ", rotational reads " + read(rot).orElse("(gone)"));
       }
+      if (LabLayout.isDisk(d.name())) {
+        List<String> uses = DiskUsers.of(d, host);
+        lines.add("       in use: " + (uses.isEmpty() ? "no" : String.join("; ", uses)));
+      }
     }
     s.cgroup().ifPresentOrElse(c -> {
       lines.add("  throttle cgroup " + c.dir() + (Files.isDirectory(c.dir()) ? "" : " (GONE)"));
-      String majMin = s.device(LabLayout.HDD).majMin().orElse("?");
+      // The kernel's own lines, for the lab's throttled devices only, each named after its device.
+      Map<String, String> throttled = new LinkedHashMap<>();
+      s.devices().stream().filter(d -> LabLayout.isThrottled(d.name()) && d.majMin().isPresent())
+          .forEach(d -> throttled.put(d.majMin().get(), d.name()));
       for (String file : Throttle.ALL_FILES) {
-        read(c.dir().resolve(file)).ifPresent(content -> content.lines().filter(l -> l.startsWith(majMin + " "))
-            .forEach(l -> lines.add("       " + file + ": " + l)));
+        read(c.dir().resolve(file)).ifPresent(content -> content.lines()
+            .filter(l -> throttled.containsKey(l.split(" ")[0]))
+            .forEach(l -> lines.add("       " + file + ": " + l + " (" + throttled.get(l.split(" ")[0]) + ")")));
       }
       try {
         List<String> members = DownSteps.members(c.dir());

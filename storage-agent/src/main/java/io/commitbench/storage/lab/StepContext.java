@@ -1,37 +1,31 @@
 package io.commitbench.storage.lab;
 
-import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.journal.StateRecorder;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * What a running step works with: the runner and host, the progress stream, and the current lab
- * state, which {@link #record} writes to {@code lab.json} (atomically) and the journal after each
- * thing made or removed, so a crash or failure leaves an exact list of what is there.
+ * What a running step works with: the host, and a {@link StateRecorder} that runs commands and
+ * keeps the current lab state, writing it to {@code lab.json} (atomically) and the journal after
+ * each thing made or removed, so a crash or failure leaves an exact list of what is there.
  *
  * <p>Not thread-safe: one operation, one thread.
  */
 final class StepContext {
 
-  private final CommandRunner runner;
   private final LabHost host;
-  private final PrintStream progress;
-  private final Journal journal;
-  private LabState state;
+  private final StateRecorder<LabState> recorder;
 
   StepContext(CommandRunner runner, LabHost host, PrintStream progress, Journal journal, LabState state) {
-    this.runner = runner;
     this.host = host;
-    this.progress = progress;
-    this.journal = journal;
-    this.state = state;
+    this.recorder = new StateRecorder<>(runner, progress, journal, stateFile(state.root()), LabStateJson::write,
+        state);
   }
 
   LabHost host() {
@@ -39,40 +33,35 @@ final class StepContext {
   }
 
   LabState state() {
-    return state;
+    return recorder.state();
   }
 
   Journal journal() {
-    return journal;
+    return recorder.journal();
   }
 
   /** Runs a command, showing it first. */
   CommandResult run(Command command) throws IOException {
-    progress.println("        $ " + command.display());
-    return runner.run(command);
+    return recorder.run(command);
   }
 
   /** Shows an action done in-process (a sysfs or cgroupfs write), as its shell equivalent. */
   void show(String action) {
-    progress.println("        $ " + action);
+    recorder.show(action);
   }
 
   /** Tells the operator something that is not an action (a thing left alone, a reading). */
   void tell(String text) throws IOException {
-    progress.println("        " + text);
-    journal.note(text);
+    recorder.tell(text);
   }
 
   /** Makes {@code next} the current state: written to lab.json, and the action to the journal. */
   void record(LabState next, String action, Map<String, String> detail) throws IOException {
-    state = next;
-    save(state);
-    journal.step(action, detail);
+    recorder.record(next, action, detail);
   }
 
   static void save(LabState state) throws IOException {
-    Files.createDirectories(state.root());
-    AtomicFiles.write(stateFile(state.root()), LabStateJson.write(state));
+    StateRecorder.save(stateFile(state.root()), LabStateJson::write, state);
   }
 
   static Path stateFile(Path root) {

@@ -2,21 +2,18 @@ package io.commitbench.storage.lab;
 
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.core.host.MountTable;
+import io.commitbench.storage.host.MountUsers;
+import io.commitbench.storage.host.Privileges;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * This host: {@code /proc/self/mountinfo} (read by harness-core's {@link MountTable}),
- * {@code /sys/block}, {@code /dev/shm}, and a scan of
- * {@code /proc/PID/{cwd,root,exe,fd/*,maps}} for the users of a mount. The scan is done here rather
- * than by {@code fuser -m}, which exits 0 for the kernel's own use of a mount point and prints
- * one error per unreadable descriptor.
+ * {@code /sys/block}, {@code /dev/shm}, and {@link MountUsers} for the users of a mount.
  */
 final class SystemLabHost implements LabHost {
 
@@ -24,11 +21,7 @@ final class SystemLabHost implements LabHost {
 
   @Override
   public boolean isRoot() {
-    try {
-      return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-      return "root".equals(System.getProperty("user.name"));
-    }
+    return Privileges.isRoot();
   }
 
   @Override
@@ -58,6 +51,11 @@ final class SystemLabHost implements LabHost {
   }
 
   @Override
+  public Path btrfsSysfs() {
+    return Path.of("/sys/fs/btrfs");
+  }
+
+  @Override
   public Optional<Path> blkioMount() throws IOException {
     return mounts().stream()
         .filter(m -> m.type().equals("cgroup") && List.of(m.options().split(",")).contains("blkio"))
@@ -84,58 +82,6 @@ final class SystemLabHost implements LabHost {
 
   @Override
   public List<String> usersOf(Path mountPoint) throws IOException {
-    List<String> users = new ArrayList<>();
-    try (DirectoryStream<Path> pids = Files.newDirectoryStream(PROC, p -> p.getFileName().toString().matches("\\d+"))) {
-      for (Path pid : pids) {
-        use(pid, mountPoint).ifPresent(what -> users.add("pid " + pid.getFileName() + " (" + command(pid) + "): "
-            + what));
-      }
-    }
-    return users;
-  }
-
-  /** How a process uses the mount, or empty; unreadable entries (exited, other namespaces) count as unused. */
-  private static Optional<String> use(Path pid, Path mount) {
-    for (String link : List.of("cwd", "root", "exe")) {
-      if (under(readLink(pid.resolve(link)), mount)) {
-        return Optional.of(link + " " + readLink(pid.resolve(link)).orElse(""));
-      }
-    }
-    try (Stream<Path> fds = Files.list(pid.resolve("fd"))) {
-      Optional<String> open = fds.map(SystemLabHost::readLink).filter(t -> under(t, mount)).map(Optional::get)
-          .findFirst();
-      if (open.isPresent()) {
-        return Optional.of("open file " + open.get());
-      }
-    } catch (IOException | SecurityException e) {
-      // not ours to read, or gone
-    }
-    try (Stream<String> maps = Files.lines(pid.resolve("maps"))) {
-      return maps.map(l -> l.indexOf('/') < 0 ? "" : l.substring(l.indexOf('/')))
-          .filter(f -> !f.isEmpty() && Path.of(f).startsWith(mount)).findFirst().map(f -> "mapped " + f);
-    } catch (IOException | java.io.UncheckedIOException | SecurityException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static boolean under(Optional<String> target, Path mount) {
-    return target.filter(t -> t.startsWith("/")).map(t -> Path.of(t.replace(" (deleted)", "")).startsWith(mount))
-        .orElse(false);
-  }
-
-  private static Optional<String> readLink(Path link) {
-    try {
-      return Optional.of(Files.readSymbolicLink(link).toString());
-    } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static String command(Path pid) {
-    try {
-      return Files.readString(pid.resolve("comm")).strip();
-    } catch (IOException e) {
-      return "?";
-    }
+    return MountUsers.of(mountPoint);
   }
 }

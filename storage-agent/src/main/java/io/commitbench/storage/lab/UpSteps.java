@@ -4,6 +4,7 @@ import io.commitbench.storage.exec.Command;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,9 +13,11 @@ import java.util.Optional;
 
 /**
  * The steps of {@code lab up}, in order: for the ssd and then the hdd, a sparse image, a loop
- * device over it (rotational flag set to 0 or 1), a filesystem, a mount; then the hdd's blkio
- * throttle cgroup. {@link LabChecks} has verified beforehand that none of these exists yet, so
- * every step records what it makes before or right after making it.
+ * device over it (rotational flag set to 0 or 1), a filesystem, a mount; for each raw disk only
+ * the image and the loop device (rotational 1), left for a layout tool; then the blkio throttle
+ * cgroup with one line per throttled device (hdd and disks) in each throttle file. {@link LabChecks}
+ * has verified beforehand that none of these exists yet, so every step records what it makes
+ * before or right after making it.
  */
 final class UpSteps {
 
@@ -28,7 +31,11 @@ final class UpSteps {
       steps.add(new Mkfs(name));
       steps.add(new Mount(name));
     }
-    steps.add(new Throttling(blkioMount.resolve(spec.cgroupName()), spec.hddThrottle()));
+    for (String disk : LabLayout.diskNames(spec.diskCount())) {
+      steps.add(new Image(disk));
+      steps.add(new Loop(disk));
+    }
+    steps.add(new Throttling(blkioMount.resolve(spec.cgroupName()), spec.hddThrottle(), spec.diskCount()));
     return steps;
   }
 
@@ -151,63 +158,76 @@ final class UpSteps {
     @Override
     public List<String> actions(LabState state) {
       LabDevice d = state.device(name);
-      return List.of(Command.of("mkdir", "-p", d.mountPoint().toString()).display(),
-          Command.of("mount", loopOf(d), d.mountPoint().toString()).display(),
-          Command.of("chmod", "755", d.mountPoint().toString()).display());
+      String point = state.mount(name).toString();
+      return List.of(Command.of("mkdir", "-p", point).display(), Command.of("mount", loopOf(d), point).display(),
+          Command.of("chmod", "755", point).display());
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
-      if (!Files.isDirectory(d.mountPoint())) {
+      Path point = c.state().mount(name);
+      if (!Files.isDirectory(point)) {
         c.record(c.state().withDevice(d.withMountPointCreated(true)), "mount point " + name,
-            Map.of("dir", d.mountPoint().toString()));
-        c.run(Command.of("mkdir", "-p", d.mountPoint().toString()));
+            Map.of("dir", point.toString()));
+        c.run(Command.of("mkdir", "-p", point.toString()));
       }
-      c.run(Command.of("mount", d.loop().orElseThrow(), d.mountPoint().toString()));
+      c.run(Command.of("mount", d.loop().orElseThrow(), point.toString()));
       d = c.state().device(name);
       c.record(c.state().withDevice(d.withMounted(true)), "mounted " + name,
-          Map.of("device", d.loop().orElseThrow(), "mount_point", d.mountPoint().toString()));
-      c.run(Command.of("chmod", "755", d.mountPoint().toString()));
+          Map.of("device", d.loop().orElseThrow(), "mount_point", point.toString()));
+      c.run(Command.of("chmod", "755", point.toString()));
     }
   }
 
-  /** The blkio cgroup with the hdd's throttle lines, each read back to confirm the kernel took it. */
-  record Throttling(Path dir, Throttle throttle) implements LabStep {
+  /**
+   * The blkio cgroup with the throttle lines of the hdd and every raw disk, each read back to
+   * confirm the kernel took it. Lines are appended ({@code >>}): on cgroupfs each write sets the
+   * rule of one device and keeps the others', so one write per device and file is what it takes.
+   */
+  record Throttling(Path dir, Throttle throttle, int diskCount) implements LabStep {
     @Override
     public String description() {
-      return "make the throttle cgroup for the hdd device (processes started in it are throttled)";
+      return "make the throttle cgroup for the hdd device" + (diskCount == 0 ? "" : " and the " + diskCount
+          + " raw disk" + (diskCount == 1 ? "" : "s")) + " (processes started in it are throttled)";
     }
 
     @Override
     public List<String> actions(LabState state) {
       List<String> lines = new ArrayList<>(List.of("mkdir " + dir));
-      String majMin = majMinOf(state.device(LabLayout.HDD));
-      throttle.files().forEach((file, value) -> lines.add("echo '" + majMin + " " + value + "' > " + dir.resolve(file)));
+      throttle.files().forEach((file, value) -> throttledDevices(state).forEach(
+          d -> lines.add("echo '" + majMinOf(d) + " " + value + "' >> " + dir.resolve(file))));
       return lines;
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
-      String majMin = c.state().device(LabLayout.HDD).majMin().orElseThrow();
+      List<LabDevice> devices = throttledDevices(c.state());
       c.show("mkdir " + dir);
       Files.createDirectory(dir);
       c.record(c.state().withCgroup(Optional.of(new LabCgroup(dir, Map.of()))), "cgroup",
           Map.of("dir", dir.toString()));
-      Map<String, String> written = new java.util.TreeMap<>();
       for (Map.Entry<String, Long> limit : throttle.files().entrySet()) {
-        String line = majMin + " " + limit.getValue();
         Path file = dir.resolve(limit.getKey());
-        c.show("echo '" + line + "' > " + file);
-        Files.writeString(file, line + "\n");
-        if (!Files.readAllLines(file).contains(line)) {
-          throw new IOException(file + " does not read '" + line + "' after it was written; it reads: "
-              + Files.readString(file).strip());
+        for (LabDevice d : devices) {
+          String line = d.majMin().orElseThrow() + " " + limit.getValue();
+          c.show("echo '" + line + "' >> " + file);
+          Files.writeString(file, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+              StandardOpenOption.APPEND);
+          if (!Files.readAllLines(file).contains(line)) {
+            throw new IOException(file + " does not read '" + line + "' after it was written; it reads: "
+                + Files.readString(file).strip());
+          }
+          LabCgroup made = c.state().cgroup().orElseThrow().withLine(limit.getKey(), line);
+          c.record(c.state().withCgroup(Optional.of(made)), "throttle " + d.name(),
+              Map.of("file", file.toString(), "line", line));
         }
-        written.put(limit.getKey(), line);
-        c.record(c.state().withCgroup(Optional.of(new LabCgroup(dir, written))), "throttle",
-            Map.of("file", file.toString(), "line", line));
       }
+    }
+
+    /** The hdd, then disk1..diskN, in the state's order. */
+    private static List<LabDevice> throttledDevices(LabState state) {
+      return state.devices().stream().filter(d -> LabLayout.isThrottled(d.name())).toList();
     }
   }
 }

@@ -13,14 +13,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A host in a temporary directory: a fake /sys/block with loop devices loop7 and loop8, a fake
- * blkio hierarchy, a fake /dev/shm; and a runner that records every command and plays the few the
- * lab uses on that fake (losetup attaches and detaches, mount and umount change the mount table,
- * truncate/mkdir/rmdir/rm act on the temporary files). A command can be made to fail.
+ * A host in a temporary directory: a fake /sys/block whose loop devices appear as losetup attaches
+ * them (loop7, loop8, ...; numbers 7:N, rotational 0), a fake /sys/fs/btrfs, a fake blkio hierarchy
+ * (throttle lines accumulate in plain files, as the kernel keeps one rule per device), a fake
+ * /dev/shm; and a runner that records every command and plays the few the lab uses on that fake
+ * (losetup attaches and detaches, mount and umount change the mount table, truncate/mkdir/rmdir/rm
+ * act on the temporary files). A command can be made to fail.
  */
 final class FakeHost implements LabHost, CommandRunner {
 
   final Path sysBlock;
+  final Path btrfs;
   final Path blkio;
   final Path shm;
   final List<String> commands = new ArrayList<>();
@@ -33,14 +36,19 @@ final class FakeHost implements LabHost, CommandRunner {
 
   FakeHost(Path dir) throws IOException {
     sysBlock = Files.createDirectories(dir.resolve("sys/block"));
+    btrfs = Files.createDirectories(dir.resolve("sys/fs/btrfs"));
+    Files.createDirectories(btrfs.resolve("features")); // as on a host with btrfs loaded: not a filesystem
     blkio = Files.createDirectories(dir.resolve("cgroup/blkio"));
     Files.writeString(blkio.resolve("blkio.throttle.write_iops_device"), "");
     shm = Files.createDirectories(dir.resolve("shm"));
-    for (int n : new int[] {7, 8}) {
-      Path loop = Files.createDirectories(sysBlock.resolve("loop" + n + "/queue"));
-      Files.writeString(loop.getParent().resolve("dev"), "7:" + n + "\n");
-      Files.writeString(loop.resolve("rotational"), "0\n");
-    }
+  }
+
+  /** /sys/block/loopN with its numbers and a rotational flag reading 0, as a fresh loop device has. */
+  private void appear(String name) throws IOException {
+    Path queue = Files.createDirectories(sysBlock.resolve(name + "/queue"));
+    Files.createDirectories(sysBlock.resolve(name + "/holders"));
+    Files.writeString(queue.getParent().resolve("dev"), "7:" + name.substring("loop".length()) + "\n");
+    Files.writeString(queue.resolve("rotational"), "0\n");
   }
 
   @Override
@@ -71,6 +79,7 @@ final class FakeHost implements LabHost, CommandRunner {
       case "losetup":
         if (a.get(1).equals("-f")) {
           String name = "loop" + nextLoop++;
+          appear(name);
           Files.createDirectories(sysBlock.resolve(name + "/loop"));
           Files.writeString(sysBlock.resolve(name + "/loop/backing_file"), a.get(3) + "\n");
           return "/dev/" + name + "\n";
@@ -123,6 +132,11 @@ final class FakeHost implements LabHost, CommandRunner {
   @Override
   public Path sysBlock() {
     return sysBlock;
+  }
+
+  @Override
+  public Path btrfsSysfs() {
+    return btrfs;
   }
 
   @Override

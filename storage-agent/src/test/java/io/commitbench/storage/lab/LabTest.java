@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,9 @@ class LabTest {
     assertThat(state.device("ssd").loop()).contains("/dev/loop7");
     assertThat(state.device("hdd").majMin()).contains("7:8");
     assertThat(state.device("hdd").rotational()).contains("1");
-    assertThat(state.cgroup().orElseThrow().throttle()).containsEntry("blkio.throttle.write_iops_device", "7:8 150");
+    assertThat(state.cgroup().orElseThrow().throttle()).containsExactly(
+        Map.entry("blkio.throttle.write_iops_device", List.of("7:8 150")));
+    assertThat(state.disks()).isEmpty();
     assertThat(journal("up").completed()).isTrue();
   }
 
@@ -72,9 +75,169 @@ class LabTest {
 
     assertThat(text).contains("mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 SSD_LOOP",
         "mount HDD_LOOP " + root.resolve("hdd"), "echo 1 > /sys/block/HDD_LOOP/queue/rotational",
-        "echo 'HDD_MAJ:MIN 150' > " + host.blkio.resolve("commitbench-t1/blkio.throttle.write_iops_device"));
+        "echo 'HDD_MAJ:MIN 150' >> " + host.blkio.resolve("commitbench-t1/blkio.throttle.write_iops_device"));
+    assertThat(text).doesNotContain("DISK", "disk");
     assertThat(host.commands).isEmpty();
     assertThat(root).doesNotExist();
+  }
+
+  @Test
+  void planWithDisksShowsImageLoopAndThrottleForEachDiskButNoFilesystem() {
+    spec = spec.withDisks(3, 256L << 20).withThrottle(new Throttle(150, 1_048_576, 0, 0));
+    Plan plan = Lab.planUp(spec, host);
+    String text = String.join("\n", plan.render(Plan.Mode.DRY_RUN));
+    Path iops = host.blkio.resolve("commitbench-t1/blkio.throttle.write_iops_device");
+    Path bps = host.blkio.resolve("commitbench-t1/blkio.throttle.write_bps_device");
+
+    assertThat(text).contains("bring up lab 't1' at " + root + " (ext4, 3 raw disks)",
+        "truncate -s 268435456 " + root.resolve("disk1.img"), "losetup -f --show " + root.resolve("disk3.img"),
+        "echo 1 > /sys/block/DISK2_LOOP/queue/rotational",
+        "SSD_LOOP, HDD_LOOP and DISK1_LOOP..DISK3_LOOP stand for the loop devices",
+        "hdd 134217728 bytes and 3 disks of 268435456 bytes each under " + root,
+        "the disks get no filesystem and no mount");
+    assertThat(text).containsSubsequence("echo 'HDD_MAJ:MIN 150' >> " + iops, "echo 'DISK1_MAJ:MIN 150' >> " + iops,
+        "echo 'DISK2_MAJ:MIN 150' >> " + iops, "echo 'DISK3_MAJ:MIN 150' >> " + iops,
+        "echo 'HDD_MAJ:MIN 1048576' >> " + bps, "echo 'DISK3_MAJ:MIN 1048576' >> " + bps);
+    assertThat(text).doesNotContain("mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 DISK",
+        "mount DISK", root.resolve("disk1").toString() + "\n", "disk4");
+    assertThat(host.commands).isEmpty();
+    assertThat(root).doesNotExist();
+  }
+
+  @Test
+  void upWithDisksAttachesEachRotationalThrottledAndUnformatted() throws Exception {
+    spec = spec.withDisks(3, 256L << 20).withThrottle(new Throttle(150, 1_048_576, 0, 0));
+    LabState state = up();
+
+    assertThat(host.commands.subList(12, host.commands.size())).containsExactly(
+        "truncate -s 268435456 " + root.resolve("disk1.img"),
+        "losetup -f --show " + root.resolve("disk1.img"),
+        "truncate -s 268435456 " + root.resolve("disk2.img"),
+        "losetup -f --show " + root.resolve("disk2.img"),
+        "truncate -s 268435456 " + root.resolve("disk3.img"),
+        "losetup -f --show " + root.resolve("disk3.img"));
+    assertThat(state.disks()).containsExactly(Path.of("/dev/loop9"), Path.of("/dev/loop10"), Path.of("/dev/loop11"));
+    for (String loop : List.of("loop8", "loop9", "loop10", "loop11")) {
+      assertThat(Files.readString(host.sysBlock.resolve(loop + "/queue/rotational"))).as(loop).isEqualTo("1\n");
+    }
+    Path cgroup = host.blkio.resolve("commitbench-t1");
+    assertThat(Files.readString(cgroup.resolve("blkio.throttle.write_iops_device")))
+        .isEqualTo("7:8 150\n7:9 150\n7:10 150\n7:11 150\n");
+    assertThat(Files.readString(cgroup.resolve("blkio.throttle.write_bps_device")))
+        .isEqualTo("7:8 1048576\n7:9 1048576\n7:10 1048576\n7:11 1048576\n");
+    assertThat(state.throttleCgroup()).contains(cgroup);
+    assertThat(state.cgroup().orElseThrow().throttle()).containsExactly(
+        Map.entry("blkio.throttle.write_bps_device", List.of("7:8 1048576", "7:9 1048576", "7:10 1048576",
+            "7:11 1048576")),
+        Map.entry("blkio.throttle.write_iops_device", List.of("7:8 150", "7:9 150", "7:10 150", "7:11 150")));
+    assertThat(state.device("disk2").formatted()).isFalse();
+    assertThat(state.device("disk2").mountPoint()).isEmpty();
+    assertThat(state.device("disk2").rotational()).contains("1");
+    assertThat(host.mounts).extracting(LabHost.MountEntry::source).containsExactly("/dev/loop7", "/dev/loop8");
+    assertThat(LabState.read(root)).contains(state);
+  }
+
+  @Test
+  void downWithDisksDetachesAndDeletesThemLastFirstThenTheRest() throws Exception {
+    spec = spec.withDisks(2, 256L << 20);
+    up();
+    host.commands.clear();
+
+    Lab.down(root, host, out(), host);
+
+    assertThat(host.commands).containsExactly(
+        "losetup -d /dev/loop10",
+        "rm -f " + root.resolve("disk2.img"),
+        "losetup -d /dev/loop9",
+        "rm -f " + root.resolve("disk1.img"),
+        "umount " + root.resolve("hdd"),
+        "rmdir " + root.resolve("hdd"),
+        "losetup -d /dev/loop8",
+        "rm -f " + root.resolve("hdd.img"),
+        "umount " + root.resolve("ssd"),
+        "rmdir " + root.resolve("ssd"),
+        "losetup -d /dev/loop7",
+        "rm -f " + host.shm.resolve("commitbench-t1-ssd.img"));
+    assertThat(root.resolve("disk1.img")).doesNotExist();
+    assertThat(host.blkio.resolve("commitbench-t1")).doesNotExist();
+    assertThat(root.resolve("lab.json")).doesNotExist();
+  }
+
+  @Test
+  void upFailingOnADiskTearsDownTheEarlierDisksAndTheRest() throws Exception {
+    spec = spec.withDisks(3, 256L << 20);
+    host.failOn = "losetup -f --show " + root.resolve("disk2.img");
+
+    assertThatThrownBy(this::up).hasMessageContaining("losetup");
+
+    assertThat(host.commands.subList(16, host.commands.size())).containsExactly(
+        "rm -f " + root.resolve("disk2.img"),
+        "losetup -d /dev/loop9",
+        "rm -f " + root.resolve("disk1.img"),
+        "umount " + root.resolve("hdd"),
+        "rmdir " + root.resolve("hdd"),
+        "losetup -d /dev/loop8",
+        "rm -f " + root.resolve("hdd.img"),
+        "umount " + root.resolve("ssd"),
+        "rmdir " + root.resolve("ssd"),
+        "losetup -d /dev/loop7",
+        "rm -f " + host.shm.resolve("commitbench-t1-ssd.img"));
+    assertThat(root.resolve("lab.json")).doesNotExist();
+    assertThat(root.resolve("disk3.img")).doesNotExist();
+  }
+
+  @Test
+  void upRefusesAnExistingDiskImageAndTooLittleSpaceForHddAndDisks() throws Exception {
+    spec = spec.withDisks(2, 256L << 20);
+    Files.createDirectories(root);
+    Files.writeString(root.resolve("disk2.img"), "someone's");
+    host.free = 600L << 20;
+
+    assertThatThrownBy(this::up).isInstanceOf(RefusedException.class)
+        .hasMessageContaining(root.resolve("disk2.img") + " exists already")
+        .hasMessageContaining("has 629145600 bytes free; the hdd image and 2 disk images need 671088640 "
+            + "(--hdd-size + 2 x --disk-size)")
+        .hasMessageNotContaining("disk1.img");
+    assertThat(host.commands).isEmpty();
+    assertThat(Files.readString(root.resolve("disk2.img"))).isEqualTo("someone's");
+  }
+
+  @Test
+  void downRefusesWhileADiskIsInUseByAMountedBtrfsAHolderOrAMountAndChangesNothing() throws Exception {
+    spec = spec.withDisks(3, 256L << 20);
+    up();
+    host.commands.clear();
+    // disk1 is the device a btrfs RAID0 is mounted from, disk2 its other device, disk3 held by md0.
+    host.mounts.add(new LabHost.MountEntry("/dev/loop9", dir.resolve("layout"), "btrfs", "rw"));
+    Files.createDirectories(host.btrfs.resolve("0f1e-uuid/devices/loop9"));
+    Files.createDirectories(host.btrfs.resolve("0f1e-uuid/devices/loop10"));
+    Files.createDirectories(host.sysBlock.resolve("loop11/holders/md0"));
+    String before = Files.readString(root.resolve("lab.json"));
+
+    assertThatThrownBy(() -> Lab.down(root, host, out(), host)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("disk1 (/dev/loop9) is in use: /dev/loop9 is mounted at " + dir.resolve("layout")
+            + " (btrfs); a device of the mounted btrfs 0f1e-uuid")
+        .hasMessageContaining("disk2 (/dev/loop10) is in use: a device of the mounted btrfs 0f1e-uuid")
+        .hasMessageContaining("disk3 (/dev/loop11) is in use: held by md0")
+        .hasMessageContaining("take the layout on the disks down first")
+        .hasMessageNotContaining("stop those processes");
+    assertThat(host.commands).isEmpty();
+    assertThat(Files.readString(root.resolve("lab.json"))).isEqualTo(before);
+    assertThat(String.join("\n", LabStatus.lines(root, host))).contains("in use: held by md0");
+  }
+
+  @Test
+  void aDiskLoopDeviceThatNowBacksOntoAnotherFileIsNotOursToGuard() throws Exception {
+    spec = spec.withDisks(1, 256L << 20);
+    up();
+    host.commands.clear();
+    Files.writeString(host.sysBlock.resolve("loop9/loop/backing_file"), "/somewhere/else.img\n");
+    Files.createDirectories(host.sysBlock.resolve("loop9/holders/md0"));
+
+    Lab.down(root, host, out(), host);
+
+    assertThat(host.commands).doesNotContain("losetup -d /dev/loop9").contains("rm -f " + root.resolve("disk1.img"));
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("/dev/loop9 now backs onto /somewhere/else.img");
   }
 
   @Test
@@ -194,7 +357,24 @@ class LabTest {
 
     assertThat(String.join("\n", lines)).contains("lab 't1' at " + root + ": ext4",
         "hdd: " + root.resolve("hdd") + " on /dev/loop8, mounted (/dev/loop8, ext4)",
-        "7:8, rotational reads 1", "blkio.throttle.write_iops_device: 7:8 150", "members: none");
+        "7:8, rotational reads 1", "blkio.throttle.write_iops_device: 7:8 150 (hdd)", "members: none");
+    assertThat(String.join("\n", lines)).doesNotContain("disk");
+  }
+
+  @Test
+  void statusShowsEachDiskWithItsLoopImageRotationalAndThrottle() throws Exception {
+    spec = spec.withDisks(2, 256L << 20);
+    up();
+
+    String text = String.join("\n", LabStatus.lines(root, host));
+
+    assertThat(text).contains(
+        "disk1: raw disk /dev/loop9 (no filesystem made by the lab), image " + root.resolve("disk1.img")
+            + " (268435456 bytes)",
+        "disk2: raw disk /dev/loop10 (no filesystem made by the lab), image " + root.resolve("disk2.img"),
+        "7:10, rotational reads 1", "in use: no",
+        "blkio.throttle.write_iops_device: 7:8 150 (hdd)", "blkio.throttle.write_iops_device: 7:9 150 (disk1)",
+        "blkio.throttle.write_iops_device: 7:10 150 (disk2)");
   }
 
   private LabState up() throws Exception {

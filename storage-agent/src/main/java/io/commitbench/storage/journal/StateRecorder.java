@@ -1,0 +1,90 @@
+package io.commitbench.storage.journal;
+
+import io.commitbench.core.io.AtomicFiles;
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.CommandResult;
+import io.commitbench.storage.exec.CommandRunner;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The running side of an operation that builds or removes things on the host (a lab, a storage
+ * layout): it runs commands showing each first, and keeps the current state of what exists, which
+ * {@link #record} writes to the state file (atomically) and to the journal after or before each
+ * thing made or removed, so that a crash or failure leaves an exact list of what is there for the
+ * tear-down to remove.
+ *
+ * <p>Not thread-safe: one operation, one thread.
+ *
+ * @param <S> the immutable state type, written by the serializer
+ */
+public final class StateRecorder<S> {
+
+  /** Turns a state into the bytes of its file. */
+  @FunctionalInterface
+  public interface Serializer<S> {
+    byte[] write(S state) throws IOException;
+  }
+
+  private final CommandRunner runner;
+  private final PrintStream progress;
+  private final Journal journal;
+  private final Path stateFile;
+  private final Serializer<S> serializer;
+  private S state;
+
+  public StateRecorder(CommandRunner runner, PrintStream progress, Journal journal, Path stateFile,
+      Serializer<S> serializer, S initial) {
+    this.runner = runner;
+    this.progress = progress;
+    this.journal = journal;
+    this.stateFile = stateFile;
+    this.serializer = serializer;
+    this.state = initial;
+  }
+
+  public S state() {
+    return state;
+  }
+
+  public Journal journal() {
+    return journal;
+  }
+
+  public CommandRunner runner() {
+    return runner;
+  }
+
+  /** Runs a command, showing it first; fails when it exits non-zero. */
+  public CommandResult run(Command command) throws IOException {
+    progress.println("        $ " + command.display());
+    return runner.run(command);
+  }
+
+  /** Shows an action done in-process (a sysfs or cgroupfs write), as its shell equivalent. */
+  public void show(String action) {
+    progress.println("        $ " + action);
+  }
+
+  /** Tells the operator something that is not an action (a thing left alone, a reading); journaled as a note. */
+  public void tell(String text) throws IOException {
+    progress.println("        " + text);
+    journal.note(text);
+  }
+
+  /** Makes {@code next} the current state: written to the state file, and the action to the journal. */
+  public void record(S next, String action, Map<String, String> detail) throws IOException {
+    state = next;
+    save(stateFile, serializer, state);
+    journal.step(action, detail);
+  }
+
+  /** Writes a state file atomically, making its directory first. */
+  public static <S> void save(Path stateFile, Serializer<S> serializer, S state) throws IOException {
+    Files.createDirectories(stateFile.toAbsolutePath().getParent());
+    AtomicFiles.write(stateFile, serializer.write(state));
+  }
+}

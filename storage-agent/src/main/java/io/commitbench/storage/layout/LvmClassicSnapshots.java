@@ -1,0 +1,62 @@
+package io.commitbench.storage.layout;
+
+import io.commitbench.storage.exec.Command;
+import java.util.List;
+
+/**
+ * Classic LVM snapshots of the data volume: {@code lvcreate -s -l P%FREE -n snapN cb_ID/data}.
+ * Each keeps its own copy-on-write area, so one origin write becomes a read plus one write per
+ * snapshot, which is why one snapshot can halve TPS.
+ *
+ * <p>The study wrote {@code -L <cow size>}; here the copy-on-write areas share the volume group's
+ * free space (the 20% the data volume leaves) equally among the snapshots of one call, sized by
+ * LVM itself: the k-th of n takes {@code floor(100/(n-k+1))%FREE}, i.e. 1/n, 1/(n-1) of what is
+ * left, …, and the last all that is left. A snapshot whose area fills up becomes invalid (LVM
+ * drops it); the plan says how much area there is.
+ */
+public final class LvmClassicSnapshots implements SnapshotBackend {
+
+  @Override
+  public String kind() {
+    return "lvm-classic";
+  }
+
+  @Override
+  public String location(LayoutSpec spec, int number) {
+    return spec.volumeGroup() + "/" + SnapshotBackend.name(number);
+  }
+
+  @Override
+  public List<Command> create(LayoutSpec spec, int number, int position, int batch) {
+    int percent = 100 / (batch - position + 1);
+    return List.of(Command.of("lvcreate", "-y", "-s", "-l", percent + "%FREE", "-n", SnapshotBackend.name(number),
+        spec.volumeGroup() + "/data"));
+  }
+
+  @Override
+  public List<Command> remove(LayoutSpec spec, int number) {
+    return List.of(Command.of("lvremove", "-y", location(spec, number)));
+  }
+
+  @Override
+  public Command presence(LayoutSpec spec, int number) {
+    return Command.of("lvs", location(spec, number));
+  }
+
+  @Override
+  public List<Program> programs() {
+    return List.of(new Program("lvcreate", "lvm2"), new Program("lvremove", "lvm2"), new Program("lvs", "lvm2"));
+  }
+
+  @Override
+  public List<String> deviceMapperTargets() {
+    return List.of("dm-snapshot");
+  }
+
+  @Override
+  public List<String> notes(LayoutSpec spec) {
+    return List.of("classic snapshots: each has its own copy-on-write area, together the volume group's free space "
+        + "(about 20% of the devices); one origin write costs a read and a write per snapshot; a snapshot whose area "
+        + "fills up is invalidated by LVM");
+  }
+}

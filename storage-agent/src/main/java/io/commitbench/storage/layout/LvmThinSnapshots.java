@@ -1,0 +1,57 @@
+package io.commitbench.storage.layout;
+
+import io.commitbench.storage.exec.Command;
+import java.util.List;
+
+/**
+ * Thin snapshots of the thin data volume: {@code lvcreate -s -n snapN cb_ID/data}, no size (the
+ * snapshot shares the pool's blocks). LVM marks thin snapshots "skip activation", so they stay
+ * inactive (no device node); that does not change what they cost the origin, whose blocks are
+ * shared in the pool's metadata either way, and the layout never mounts them. Activating one
+ * would need {@code lvchange -ay -K cb_ID/snapN}.
+ */
+public final class LvmThinSnapshots implements SnapshotBackend {
+
+  @Override
+  public String kind() {
+    return "lvm-thin";
+  }
+
+  @Override
+  public String location(LayoutSpec spec, int number) {
+    return spec.volumeGroup() + "/" + SnapshotBackend.name(number);
+  }
+
+  @Override
+  public List<Command> create(LayoutSpec spec, int number, int position, int batch) {
+    return List.of(Command.of("lvcreate", "-y", "-s", "-n", SnapshotBackend.name(number),
+        spec.volumeGroup() + "/data"));
+  }
+
+  @Override
+  public List<Command> remove(LayoutSpec spec, int number) {
+    return List.of(Command.of("lvremove", "-y", location(spec, number)));
+  }
+
+  @Override
+  public Command presence(LayoutSpec spec, int number) {
+    return Command.of("lvs", location(spec, number));
+  }
+
+  @Override
+  public List<Program> programs() {
+    return List.of(new Program("lvcreate", "lvm2"), new Program("lvremove", "lvm2"), new Program("lvs", "lvm2"),
+        new Program("thin_check", "thin-provisioning-tools"));
+  }
+
+  @Override
+  public List<String> deviceMapperTargets() {
+    return List.of("dm-thin-pool");
+  }
+
+  @Override
+  public List<String> notes(LayoutSpec spec) {
+    return List.of("thin snapshots share the pool: an origin write after a snapshot allocates a new pool block; "
+        + "they stay inactive (LVM's activation skip), which does not change that cost");
+  }
+}
