@@ -2,6 +2,7 @@ package io.commitbench.storage.lab;
 
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.core.host.MountTable;
+import io.commitbench.storage.exec.Programs;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -24,11 +25,7 @@ final class SystemLabHost implements LabHost {
 
   @Override
   public boolean isRoot() {
-    try {
-      return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-      return "root".equals(System.getProperty("user.name"));
-    }
+    return Programs.runningAsRoot();
   }
 
   @Override
@@ -42,9 +39,7 @@ final class SystemLabHost implements LabHost {
 
   @Override
   public boolean hasTool(String program) {
-    List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
-    dirs.addAll(List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"));
-    return dirs.stream().filter(d -> !d.isEmpty()).anyMatch(d -> Files.isExecutable(Path.of(d, program)));
+    return Programs.find(program).isPresent();
   }
 
   @Override
