@@ -16,6 +16,7 @@ import picocli.CommandLine.HelpCommand;
       "what they did goes to a journal that 'undo' reverses."
     },
     subcommands = {StorageInspectCommand.class, StorageLabCommand.class, StorageInstanceCommand.class,
+      StorageCowProbeCommand.class,
       StorageRelocateLogCommand.class, StorageUndoCommand.class, StorageFormattersCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
