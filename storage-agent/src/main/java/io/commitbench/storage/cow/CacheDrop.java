@@ -7,7 +7,8 @@ package io.commitbench.storage.cow;
 public enum CacheDrop {
   /**
    * Only the probe file's pages: {@code dd iflag=nocache count=0} asks the kernel
-   * ({@code posix_fadvise(POSIX_FADV_DONTNEED)}) to drop the whole file's clean pages. Needs no
+   * ({@code posix_fadvise(POSIX_FADV_DONTNEED)}) to drop the whole file's clean pages (all of
+   * them: the rewrite ended with an fsync; dirty pages would stay). Needs no
    * root and leaves other processes' caches alone, which matters on a shared host. Below a loop
    * device the backing file may still be cached.
    */

@@ -42,7 +42,8 @@ final class CacheDropper {
     };
   }
 
-  CacheState drop(CacheDrop how, Path file, CowProbeListener listener) throws IOException {
+  /** Empties the cache as asked; what could not be done is in the state's note, never thrown. */
+  CacheState drop(CacheDrop how, Path file, CowProbeListener listener) {
     CacheState state = switch (how) {
       case FILE -> dropFile(file, listener);
       case SYSTEM -> dropSystem(listener);
@@ -51,26 +52,31 @@ final class CacheDropper {
     return new CacheState(state.method(), state.dropped(), state.note(), resident(file));
   }
 
-  private CacheState dropFile(Path file, CowProbeListener listener) throws IOException {
+  private CacheState dropFile(Path file, CowProbeListener listener) {
+    String method = "file: dd iflag=nocache count=0, posix_fadvise DONTNEED on the probe file only";
     Command dd = fileCommand(file);
     listener.action("$ " + dd.display());
-    runner.run(dd);
-    return new CacheState("file: dd iflag=nocache count=0, posix_fadvise DONTNEED on the probe file only", true,
-        "below a loop device, its backing file may still be cached", OptionalLong.empty());
+    try {
+      runner.run(dd);
+    } catch (CommandFailedException e) {
+      return new CacheState(method, false, "not done: " + e.getMessage(), OptionalLong.empty());
+    }
+    return new CacheState(method, true, "below a loop device, its backing file may still be cached",
+        OptionalLong.empty());
   }
 
-  private CacheState dropSystem(CowProbeListener listener) throws IOException {
+  private CacheState dropSystem(CowProbeListener listener) {
     String method = "system: sync; echo 1 > " + dropCaches;
     if (!Programs.runningAsRoot()) {
       return new CacheState(method, false, "not done: writing " + dropCaches + " needs root", OptionalLong.empty());
     }
-    listener.action("$ sync");
-    runner.run(Command.of("sync"));
-    listener.action("$ echo 1 > " + dropCaches);
     try {
+      listener.action("$ sync");
+      runner.run(Command.of("sync"));
+      listener.action("$ echo 1 > " + dropCaches);
       Files.writeString(dropCaches, "1", StandardCharsets.US_ASCII);
     } catch (IOException e) {
-      return new CacheState(method, false, "not done: cannot write " + dropCaches + ": " + e.getMessage(),
+      return new CacheState(method, false, "not done: " + e.getMessage(),
           OptionalLong.empty());
     }
     return new CacheState(method, true, "", OptionalLong.empty());

@@ -66,9 +66,11 @@ final class ProbeResources {
     return elapsed;
   }
 
-  /** Notes something that is not an action, in order with the actions. */
+  /** Notes something that is not an action, in order with the actions; nothing after the journal's end. */
   synchronized void note(String text) throws IOException {
-    journal.note(text);
+    if (!released) {
+      journal.note(text);
+    }
   }
 
   /**
