@@ -60,7 +60,8 @@ import picocli.CommandLine.Spec;
       "2:bad input or refused (PATH missing, not a directory, not writable, too little space; an option "
           + "out of range); nothing was written"
     },
-    footer = {"", "Example: commitbench storage cow-probe /mnt/btrfs/data --size 1G --rewrites 1%% --json cow.json --apply"})
+    footer = {"", "Example: commitbench storage cow-probe /mnt/btrfs/data --size 1G --rewrites 1%% --json cow.json "
+        + "--apply"})
 final class StorageCowProbeCommand implements Callable<Integer> {
 
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")

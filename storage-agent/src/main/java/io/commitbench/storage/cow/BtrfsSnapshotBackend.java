@@ -95,8 +95,8 @@ final class BtrfsSnapshotBackend implements ProbeSnapshotBackend {
   Path destination(Path subvolume, Path mountPoint) {
     boolean beside = !subvolume.equals(mountPoint) && subvolume.getParent() != null
         && Files.isWritable(subvolume.getParent());
-    Path base = beside ? subvolume.resolveSibling(subvolume.getFileName() + "-" + SUFFIX + STAMP.format(clock.instant()))
-        : subvolume.resolve(SUFFIX + STAMP.format(clock.instant()));
+    String name = SUFFIX + STAMP.format(clock.instant());
+    Path base = beside ? subvolume.resolveSibling(subvolume.getFileName() + "-" + name) : subvolume.resolve(name);
     Path candidate = base;
     for (int n = 2; Files.exists(candidate, LinkOption.NOFOLLOW_LINKS); n++) {
       candidate = base.resolveSibling(base.getFileName() + "-" + n);

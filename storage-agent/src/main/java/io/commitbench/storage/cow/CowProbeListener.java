@@ -17,7 +17,7 @@ public interface CowProbeListener {
     public void action(String text) {}
   };
 
-  /** A long phase ({@code fill}, {@code rewrite}, {@code read}) has written or read {@code done} of {@code total} bytes. */
+  /** A long phase ({@code fill}, {@code rewrite}, {@code read}) has moved {@code done} of {@code total} bytes. */
   void progress(String phase, long done, long total, Duration elapsed);
 
   /** Something the probe does now: a command ({@code $ btrfs subvolume snapshot …}), a file made or removed. */

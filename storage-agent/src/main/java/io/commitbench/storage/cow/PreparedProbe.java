@@ -48,7 +48,8 @@ public record PreparedProbe(CowProbeSpec spec, PathStorage storage, Path file, S
       plan.step(new PlannedStep("no snapshot: " + ((SnapshotOffer.Unavailable) snapshot).reason(), List.of()));
     }
     plan.step(new PlannedStep("rewrite: " + spec.workers() + " workers rewrite " + count(spec.rewrites())
-            + " different random blocks (" + percent() + " of the file), then fsync; count the extents", List.of(filefrag)))
+            + " different random blocks (" + percent() + " of the file), then fsync; count the extents",
+            List.of(filefrag)))
         .step(new PlannedStep("empty the page cache (" + spec.cacheDrop().label() + ") and check what is left of "
             + "the file in it", cacheActions))
         .step(new PlannedStep("read: the whole file from start to end in 1 MiB reads", List.of()));

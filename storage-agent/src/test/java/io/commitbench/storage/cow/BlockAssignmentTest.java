@@ -7,7 +7,7 @@ import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Each phase's blocks: every worker a disjoint share, together each block exactly once (or a sample of distinct ones). */
+/** Each phase's blocks: disjoint shares per worker, together each block once (or a sample of distinct ones). */
 class BlockAssignmentTest {
 
   @Test

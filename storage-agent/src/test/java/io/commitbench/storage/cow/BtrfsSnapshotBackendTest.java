@@ -54,7 +54,8 @@ class BtrfsSnapshotBackendTest {
 
   @Test
   void storageNoBackendHandlesIsNamedWithTheMechanismsKnown() throws Exception {
-    SnapshotOffer offer = ProbeSnapshots.standard().offer(ProbeResults.storage("ext4"), ProcessCommandRunner.standard());
+    SnapshotOffer offer = ProbeSnapshots.standard().offer(ProbeResults.storage("ext4"),
+        ProcessCommandRunner.standard());
     assertThat(offer).isEqualTo(new SnapshotOffer.Unavailable(
         "ext4 on /dev/loop3 has no snapshot mechanism the probe can use (it knows: btrfs subvolume)"));
     assertThat(backend.handles(ProbeResults.storage("btrfs"))).isTrue();

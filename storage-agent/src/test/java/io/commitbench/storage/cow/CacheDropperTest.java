@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Dropping the cache for real in a temp directory; the host-wide drop writes to a stand-in for /proc/sys/vm/drop_caches. */
+/** Dropping the cache for real in a temp directory; the host-wide drop writes a stand-in for drop_caches. */
 class CacheDropperTest {
 
   @TempDir Path dir;

@@ -54,7 +54,8 @@ class CowProbeJsonTest {
     assertThat(root.get("fileKept").asBoolean()).isTrue();
     assertThat(root.get("phases")).hasSize(3);
     assertThat(root.at("/extents/afterRewrite").isNull()).isTrue();
-    assertThat(root.at("/extents/afterRewriteUnknown").asText()).isEqualTo("filefrag exited 22: FIBMAP/FIEMAP unsupported");
+    assertThat(root.at("/extents/afterRewriteUnknown").asText())
+        .isEqualTo("filefrag exited 22: FIBMAP/FIEMAP unsupported");
     assertThat(root.at("/snapshot/taken").asBoolean()).isFalse();
     assertThat(root.at("/snapshot/location").isNull()).isTrue();
     assertThat(root.at("/snapshot/notTakenReason").asText()).isEqualTo("ext4 on /dev/loop3 has no snapshot mechanism");

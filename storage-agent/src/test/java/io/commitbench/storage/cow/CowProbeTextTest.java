@@ -16,8 +16,8 @@ class CowProbeTextTest {
         "copy-on-write probe in /mnt/btrfs/data (btrfs on /dev/loop3)",
         "  file     : " + ProbeResults.FILE + ", 32.0 MiB = 8,192 blocks of 4 KiB (deleted)",
         "  writes   : 4 workers; fill order ranges; 2,048 rewrites (25.00 % of the blocks); seed 1",
-        "  snapshot : btrfs subvolume snapshot of /mnt/btrfs/data at /mnt/btrfs/data-cow-probe-snapshot-20261121-080000,"
-            + " removed at the end",
+        "  snapshot : btrfs subvolume snapshot of /mnt/btrfs/data at "
+            + "/mnt/btrfs/data-cow-probe-snapshot-20261121-080000, removed at the end",
         "  cache    : file: dd iflag=nocache count=0, posix_fadvise DONTNEED on the probe file only; 0 B of the file "
             + "cached before the read (fincore); below a loop device, its backing file may still be cached",
         "",
