@@ -18,7 +18,7 @@
 # either rebuilds. When the image for the newest kernel and this recipe exists, it only checks.
 # On failure it exits 1 with the reason, also written to $cache/prepare-failed.txt, which the
 # tests (io.commitbench.it.vm.ThrowawayVm) print when they skip.
-set -euo pipefail
+set -Eeuo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${COMMITBENCH_VM_CACHE:-/var/cache/commitbench-vm}
@@ -47,7 +47,7 @@ fail() {
 }
 trap 'fail "unexpected error at line $LINENO of prepare.sh (exit status $?)"' ERR
 
-[[ $(id -u) == 0 ]] || fail "must run as root (apt-get, loop devices in the tests, $cache)"
+[[ $(id -u) == 0 ]] || fail "must run as root (it installs packages with apt-get and writes $cache)"
 mkdir -p "$cache" || fail "cannot create $cache"
 exec 9> "$cache/.lock"
 flock -w 900 9 || fail "another prepare.sh holds $cache/.lock for more than 15 min"

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * over one and over three devices with ext4 and two classic snapshots; a thin pool striped over
  * three devices with xfs and two thin snapshots; jfs and vfat on a device. Each scenario builds the
  * layout, writes, snapshots, checks and takes everything down again. All five run in one boot
- * (about 20 s with this host's software emulation); each test checks one scenario's commands.
+ * (about 30 s under this host's software emulation); each test checks one scenario's commands.
  *
  * <p>The scenario command lists are written out here; each goes through {@link #scenario} alone,
  * so they can be swapped for the lists the storage agent generates. Skipped with the reason when
@@ -43,13 +44,16 @@ class LayoutInVmIT {
   private static final String JFS = "jfs";
   private static final String VFAT = "vfat";
 
+  private static Optional<String> unavailable;
   private static VmResult result;
 
   @BeforeAll
   static void runAllScenariosInOneBoot() throws Exception {
-    Optional<String> unavailable = ThrowawayVm.unavailableReason();
-    unavailable.ifPresent(reason -> System.out.println(PREFIX + "LayoutInVmIT skipped: " + reason));
-    Assumptions.assumeTrue(unavailable.isEmpty(), () -> "throwaway VM unavailable: " + unavailable.get());
+    unavailable = ThrowawayVm.unavailableReason();
+    if (unavailable.isPresent()) {
+      System.out.println(PREFIX + "LayoutInVmIT skipped: " + unavailable.get());
+      return; // each test reports itself skipped, so the skips show in the counts
+    }
 
     // Devices 256 MiB (xfs wants 300 MiB at least, hence the thin volume's size), vfat's 512 MiB:
     // FAT32 with 4 KiB sectors needs 65525 clusters. All sparse in the guest's memory.
@@ -80,6 +84,11 @@ class LayoutInVmIT {
     if (!result.succeeded()) {
       System.out.println(result.transcript());
     }
+  }
+
+  @BeforeEach
+  void vmAvailable() {
+    Assumptions.assumeTrue(unavailable.isEmpty(), () -> "throwaway VM unavailable: " + unavailable.get());
   }
 
   @Test

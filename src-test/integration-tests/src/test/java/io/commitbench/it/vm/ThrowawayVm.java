@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * A qemu VM, booted once per {@link #run} and thrown away, in which commands this host's kernel
  * cannot execute run for real: LVM (the device-mapper, classic and thin snapshots), jfs and vfat.
  * Software emulation (no KVM here) of Debian 12's 6.1 kernel with a busybox initramfs holding the
- * modules and this host's lvm, dmsetup, thin_check, mkfs.* and losetup; about 5 s to boot.
+ * modules and this host's lvm, dmsetup, thin_check, mkfs.* and losetup: the first command starts
+ * about 5 s after qemu does.
  *
  * <p>The image is built by {@code scripts/vm/prepare.sh} (root, once; cached in
  * {@code $COMMITBENCH_VM_CACHE}, default {@code /var/cache/commitbench-vm}) and booted by
