@@ -17,6 +17,7 @@ import picocli.CommandLine.HelpCommand;
     },
     subcommands = {StorageInspectCommand.class, StorageLabCommand.class, StorageInstanceCommand.class,
       StorageLayoutCommand.class,
+      StorageCowProbeCommand.class,
       StorageRelocateLogCommand.class, StorageUndoCommand.class, StorageFormattersCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

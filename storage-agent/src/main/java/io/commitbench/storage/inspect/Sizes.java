@@ -3,13 +3,13 @@ package io.commitbench.storage.inspect;
 import java.util.Locale;
 
 /** Byte counts for people: {@code 1.5 GiB}. */
-final class Sizes {
+public final class Sizes {
 
   private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
 
   private Sizes() {}
 
-  static String binary(long bytes) {
+  public static String binary(long bytes) {
     double value = bytes;
     int unit = 0;
     while (value >= 1024 && unit < UNITS.length - 1) {

@@ -2,8 +2,8 @@ package io.commitbench.storage.lab;
 
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.core.host.MountTable;
+import io.commitbench.storage.exec.Programs;
 import io.commitbench.storage.host.MountUsers;
-import io.commitbench.storage.host.Privileges;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ final class SystemLabHost implements LabHost {
 
   @Override
   public boolean isRoot() {
-    return Privileges.isRoot();
+    return Programs.runningAsRoot();
   }
 
   @Override
@@ -35,9 +35,7 @@ final class SystemLabHost implements LabHost {
 
   @Override
   public boolean hasTool(String program) {
-    List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
-    dirs.addAll(List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"));
-    return dirs.stream().filter(d -> !d.isEmpty()).anyMatch(d -> Files.isExecutable(Path.of(d, program)));
+    return Programs.find(program).isPresent();
   }
 
   @Override

@@ -7,7 +7,7 @@ import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.host.MountUsers;
-import io.commitbench.storage.host.Privileges;
+import io.commitbench.storage.exec.Programs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ final class SystemLayoutHost implements LayoutHost {
 
   @Override
   public boolean isRoot() {
-    return Privileges.isRoot();
+    return Programs.runningAsRoot();
   }
 
   @Override
