@@ -30,6 +30,15 @@ final class CliWorkloadRunner implements WorkloadRunner {
   private volatile String stopReason;
 
   @Override
+  public void check(Path parameterFile) {
+    try {
+      new ConfigBinder(dialects, System::getenv).bind(ConfigBinder.readFile(parameterFile), Map.of());
+    } catch (ConfigException e) {
+      throw new IllegalArgumentException(parameterFile + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
   public WorkloadOutcome run(Path parameterFile, Map<String, String> overrides) throws IOException {
     BenchmarkConfig config;
     try {

@@ -60,7 +60,7 @@ class CampaignIT {
         "campaign.dbms=postgresql,mariadb",
         "campaign.layouts=btrfs-raid0/btrfs@1-3, plain/ext4, plain/xfs, lvm-raid0/ext4@1",
         "campaign.snapshots=0,1,2",
-        "campaign.lab.disk-size=256M",
+        "campaign.lab.disk-size=320M",
         "campaign.output=" + output,
         "campaign.work=" + work, ""));
   }

@@ -55,7 +55,7 @@ public final class Campaign {
       Optional<String> unsupported = CellSupport.unsupportedReason(cell,
           procedure.layoutFor(cell, CellSupport.placeholderDisks(cell.disks())));
       String what = kept.map(o -> "kept: " + describe(o))
-          .or(() -> unsupported.map(r -> "unsupported: " + r))
+          .or(() -> unsupported)
           .orElse("to run");
       lines.add(String.format(Locale.ROOT, "  [%d/%d] %s: %s", index, cells.size(), cell.describe(), what));
     }
@@ -69,6 +69,7 @@ public final class Campaign {
    * @throws RefusedException when the output folder holds another workload's campaign, or the disks are refused
    */
   public boolean run() throws IOException, RefusedException {
+    checkParameterFiles();
     CampaignStore store = CampaignStore.open(spec);
     List<Cell> cells = CampaignMatrix.cells(spec);
     progress.println("Campaign " + spec.name() + ": " + cells.size() + " cells; results in " + store.output());
@@ -120,6 +121,17 @@ public final class Campaign {
     return allGood && stopReason == null;
   }
 
+  /** Refuses a load or workload file with problems of its own before anything is built. */
+  private void checkParameterFiles() throws IOException, RefusedException {
+    for (Path file : new java.util.LinkedHashSet<>(List.of(spec.load(), spec.workload()))) {
+      try {
+        workload.check(file);
+      } catch (IllegalArgumentException e) {
+        throw new RefusedException(e.getMessage());
+      }
+    }
+  }
+
   /** Stops after the cell in progress, whose measured run is asked to stop and whose tear-down still runs. */
   public void requestStop(String reason) {
     stopReason = reason;
@@ -143,7 +155,7 @@ public final class Campaign {
     return switch (o.status()) {
       case MEASURED -> CampaignTables.tps(o.transactionsPerSecond().orElseThrow()) + " TX/s in "
           + String.format(Locale.ROOT, "%.0f s", o.seconds());
-      case UNSUPPORTED -> "unsupported: " + o.reason();
+      case UNSUPPORTED -> o.reason();
       case FAILED -> "failed: " + o.reason();
     };
   }

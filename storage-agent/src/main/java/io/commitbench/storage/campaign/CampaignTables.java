@@ -76,7 +76,8 @@ public final class CampaignTables {
       case MEASURED -> "[" + tps(outcome.transactionsPerSecond().orElseThrow()) + "](" + outcome.runDir().orElse("")
           + "/report.txt)";
       case UNSUPPORTED, FAILED -> {
-        String note = outcome.status().label() + ": " + outcome.reason();
+        String note = outcome.status() == CellOutcome.Status.UNSUPPORTED ? outcome.reason()
+            : outcome.status().label() + ": " + outcome.reason();
         int index = notes.indexOf(note);
         if (index < 0) {
           notes.add(note);

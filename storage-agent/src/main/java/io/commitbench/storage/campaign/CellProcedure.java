@@ -18,7 +18,7 @@ import java.util.Optional;
 
 /**
  * One cell, start to end: build the layout on the first N disks, create a managed instance whose
- * data directory (and log) is on it, load data, take the snapshots, run the measured workload, and
+ * data directory (and log) is on it, load data, checkpoint, take the snapshots, run the measured workload, and
  * tear everything down again — the instance, the snapshots, the layout — whatever happened. The
  * layout and the instance record what they made (layout.json, instance.json) in the campaign's work
  * folder, so a campaign that was killed half-way removes the leftovers before its next cell.
@@ -64,15 +64,20 @@ final class CellProcedure {
     CellOutcome outcome;
     try {
       step("build the layout");
-      LayoutState layout = Layout.apply(layoutFor(cell, disks), runner, progress);
+      LayoutState layout = Layout.apply(layoutFor(cell, disks), overwrite(), runner, progress);
       step("create a managed " + cell.dbms() + " instance on it");
       Path data = layout.dataDir();
-      ManagedInstance.create(cell.dbms(), instanceDir(), data.resolve("db"), data.resolve("log"), 0, cgroup, runner);
+      ManagedInstance instance = ManagedInstance.create(cell.dbms(), instanceDir(), data.resolve("db"),
+          data.resolve("log"), 0, cgroup, runner);
       step("load: " + spec.load().getFileName());
       WorkloadRunner.WorkloadOutcome load = workload.run(spec.load(), overrides(cellDir, "load", true));
       if (!load.completed()) {
         throw new CellFailure("the load run did not complete: " + load.failure());
       }
+      // Every cell's snapshots and measured run start from the loaded data on disk, not from a
+      // server still flushing it in the background (which would tax cells without snapshots most).
+      step("checkpoint: the loaded data to the data files");
+      instance.settle();
       if (cell.snapshots() > 0) {
         step("take " + cell.snapshots() + (cell.snapshots() == 1 ? " snapshot" : " snapshots"));
         Layout.takeSnapshots(layoutRoot(), cell.snapshots(), runner, progress);
@@ -108,6 +113,11 @@ final class CellProcedure {
         throw new IOException("cannot tear down the layout at " + layoutRoot() + ": " + e.getMessage(), e);
       }
     }
+  }
+
+  /** Given devices may be overwritten when the campaign file says so; lab disks are blank anyway. */
+  private boolean overwrite() {
+    return spec.disks() instanceof DiskSource.GivenDevices given && given.overwrite();
   }
 
   private Map<String, String> overrides(Path cellDir, String runId, boolean load) {

@@ -18,6 +18,7 @@ final class CellSupport {
 
   private CellSupport() {}
 
+  /** Why the host cannot run the cell, starting with "unsupported" (as the layout's probes word it), or empty. */
   static Optional<String> unsupportedReason(Cell cell, LayoutSpec layout) {
     Optional<String> reason = Layout.unsupportedReason(layout);
     if (reason.isEmpty()) {
@@ -26,7 +27,7 @@ final class CellSupport {
     if (reason.isEmpty()) {
       reason = missingServer(cell.dbms());
     }
-    return reason;
+    return reason.map(r -> r.startsWith("unsupported") ? r : "unsupported: " + r);
   }
 
   /** Placeholder disks for probing a layout before the real disks exist (the probe does not look at them). */

@@ -20,6 +20,14 @@ public interface WorkloadRunner {
    */
   WorkloadOutcome run(Path parameterFile, Map<String, String> overrides) throws IOException;
 
+  /**
+   * Checks the parameter file's own keys (not its connection, which each cell supplies) without
+   * running anything, so a campaign refuses a bad file before it builds its first cell.
+   *
+   * @throws IllegalArgumentException naming every problem
+   */
+  void check(Path parameterFile);
+
   /** Asks the run in progress, if any, to stop and write what it measured. */
   void requestStop(String reason);
 
