@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code commitbench campaign run} for real on this host, small: btrfs's own RAID0 over 1, 2 and 3
@@ -74,6 +76,7 @@ class CampaignIT {
 
   @Test
   @Order(1)
+  @Timeout(value = 15, unit = TimeUnit.MINUTES) // 22 cells of about 10 s each, on a busy 2-core host
   void runsEveryCellItCanAndRecordsTheOthersAsUnsupported() throws Exception {
     long began = System.nanoTime();
     CliResult result = Commitbench.execute(List.of("campaign", "run", campaignFile.toString()));

@@ -1,5 +1,6 @@
 package io.commitbench.storage.campaign;
 
+import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
@@ -78,6 +79,8 @@ final class CellProcedure {
       // server still flushing it in the background (which would tax cells without snapshots most).
       step("checkpoint: the loaded data to the data files");
       instance.settle();
+      // And the filesystem's own pending work (btrfs commits its transaction; a snapshot would force that too).
+      runner.run(Command.of("sync", "-f", layout.mountPoint().toString()));
       if (cell.snapshots() > 0) {
         step("take " + cell.snapshots() + (cell.snapshots() == 1 ? " snapshot" : " snapshots"));
         Layout.takeSnapshots(layoutRoot(), cell.snapshots(), runner, progress);
