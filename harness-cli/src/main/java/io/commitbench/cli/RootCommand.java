@@ -14,7 +14,7 @@ import picocli.CommandLine.HelpCommand;
       "against H2, PostgreSQL, MariaDB or Oracle, and reports commit latency and throughput."
     },
     subcommands = {RunCommand.class, ValidateCommand.class, DriversCommand.class, StorageCommand.class,
-      HelpCommand.class},
+      CampaignCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

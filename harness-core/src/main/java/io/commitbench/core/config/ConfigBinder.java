@@ -259,12 +259,17 @@ public final class ConfigBinder {
       return Secret.none();
     }
 
-    /** A cycle must leave the tables as it found them, or the next cycle's inserts collide. */
+    /**
+     * A cycle must leave the tables as it found them, or the next cycle's inserts collide. A run of
+     * one cycle may keep its rows: that is how a storage campaign loads data before its snapshots.
+     */
     private void checkDeletesClearInserts() {
+      boolean oneCycle = values.get(REPEAT) instanceof Long repeat && repeat == 1;
       if (values.get(INSERTS) instanceof Long inserts && values.get(DELETES) instanceof Long deletes
-          && inserts > 0 && deletes == 0) {
+          && inserts > 0 && deletes == 0 && !oneCycle) {
         violations.add(new Violation(DELETES, "0", "must be at least 1 when " + INSERTS + " > 0, because each cycle's"
-            + " deletes remove the rows it inserted; allowed: a whole number from 1 to 1000000"));
+            + " deletes remove the rows it inserted; allowed: a whole number from 1 to 1000000, or 0 with repeat=1"
+            + " (a load run that keeps its rows)"));
       }
     }
 

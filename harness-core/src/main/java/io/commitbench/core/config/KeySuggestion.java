@@ -5,11 +5,11 @@ import java.util.Comparator;
 import java.util.Optional;
 
 /** Finds the known key a misspelt one most likely meant ({@code tablenam} → {@code tablename}). */
-final class KeySuggestion {
+public final class KeySuggestion {
 
   private KeySuggestion() {}
 
-  static Optional<String> closest(String unknown, Collection<String> known) {
+  public static Optional<String> closest(String unknown, Collection<String> known) {
     String lower = unknown.toLowerCase(java.util.Locale.ROOT);
     return known.stream()
         .min(Comparator.comparingInt((String k) -> distance(lower, k)).thenComparing(k -> k))

@@ -65,7 +65,8 @@ public final class ParameterKeys {
     keys.add(Key.requiredInteger(SELECTS, 0, MAX_PER_TABLE, "Selects each actor runs on each table per cycle."));
     keys.add(Key.requiredInteger(UPDATES, 0, MAX_PER_TABLE, "Updates each actor runs on each table per cycle."));
     keys.add(Key.requiredInteger(DELETES, 0, MAX_PER_TABLE,
-        "Delete statements each actor runs on each table per cycle; together they remove the rows it inserted."));
+        "Delete statements each actor runs on each table per cycle; together they remove the rows it inserted"
+            + " (0 keeps them, with repeat=1)."));
     keys.add(Key.requiredInteger(REPEAT, 1, 1_000_000, "Number of cycles run one after another."));
     keys.add(Key.choice(DB_TYPE, null, List.copyOf(dialectNames), "Database kind; inferred from db.url when absent, h2 when both are absent."));
     keys.add(Key.text(DB_URL, null, "JDBC URL; absent means the embedded H2 database under results.dir."));

@@ -111,7 +111,8 @@ class ConfigBinderTest {
           "tableupdatenumber: missing; required: a whole number from 0 to 1000000"
               + " (Updates each actor runs on each table per cycle.)",
           "tabledeletenumber: missing; required: a whole number from 0 to 1000000"
-              + " (Delete statements each actor runs on each table per cycle; together they remove the rows it inserted.)",
+              + " (Delete statements each actor runs on each table per cycle; together they remove the rows it inserted"
+              + " (0 keeps them, with repeat=1).)",
           "repeat: missing; required: a whole number from 1 to 1000000 (Number of cycles run one after another.)");
     }
 
@@ -537,7 +538,7 @@ class ConfigBinderTest {
     void anOverrideTakesPartInCrossKeyChecks() {
       assertThat(problems(() -> binder().bind(paperWith(), Map.of("tabledeletenumber", "0")))).containsExactly(
           "tabledeletenumber=0: must be at least 1 when tableinsertnumber > 0, because each cycle's deletes remove"
-              + " the rows it inserted; allowed: a whole number from 1 to 1000000");
+              + " the rows it inserted; allowed: a whole number from 1 to 1000000, or 0 with repeat=1 (a load run that keeps its rows)");
     }
   }
 
@@ -548,7 +549,14 @@ class ConfigBinderTest {
     void noDeletesWithInsertsIsRefused() {
       assertThat(problems(() -> bind(paperWith("tabledeletenumber=0")))).containsExactly(
           "tabledeletenumber=0: must be at least 1 when tableinsertnumber > 0, because each cycle's deletes remove"
-              + " the rows it inserted; allowed: a whole number from 1 to 1000000");
+              + " the rows it inserted; allowed: a whole number from 1 to 1000000, or 0 with repeat=1 (a load run that keeps its rows)");
+    }
+
+    @Test
+    void aSingleCycleMayKeepItsRows() throws ConfigException {
+      BenchmarkConfig c = bind(paperWith("tabledeletenumber=0", "repeat=1"));
+      assertThat(c.deletesPerTable()).isZero();
+      assertThat(problems(() -> bind(paperWith("tabledeletenumber=0", "repeat=2")))).hasSize(1);
     }
 
     @Test

@@ -58,7 +58,7 @@ class ConfigMessagesGoldenTest {
       "  - db.password.env=NO_SUCH_VARIABLE: environment variable NO_SUCH_VARIABLE is not set;"
           + " allowed: the name of a set environment variable",
       "  - tabledeletenumber=0: must be at least 1 when tableinsertnumber > 0, because each cycle's deletes"
-          + " remove the rows it inserted; allowed: a whole number from 1 to 1000000",
+          + " remove the rows it inserted; allowed: a whole number from 1 to 1000000, or 0 with repeat=1 (a load run that keeps its rows)",
       "  - run.id=../x: not a folder name; allowed: 1 to 100 ASCII letters, digits, '.', '_', '-' (not only dots)");
 
   @Test

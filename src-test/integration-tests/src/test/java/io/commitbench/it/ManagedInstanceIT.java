@@ -56,6 +56,7 @@ class ManagedInstanceIT {
             .isNotEmpty();
       }
       assertThat(query(d.instanceDir(), "SELECT 6*7")).isEqualTo("42");
+      assertSettleWritesEverythingOut(kind, instance);
 
       t0 = System.nanoTime();
       assertThat(instance.stop()).isTrue();
@@ -84,6 +85,23 @@ class ManagedInstanceIT {
         InstanceItSupport.quietly(() -> Files.delete(cgroup.get()));
       }
       InstanceItSupport.deleteTree(base);
+    }
+  }
+
+  /** A settle is a checkpoint PostgreSQL counts; on InnoDB it waits for no dirty page and restores its setting. */
+  private static void assertSettleWritesEverythingOut(String kind, ManagedInstance instance) throws Exception {
+    if (kind.equals("postgresql")) {
+      String checkpoints = "SELECT checkpoints_req FROM pg_stat_bgwriter";
+      long before = Long.parseLong(instance.query(checkpoints));
+      instance.settle();
+      assertThat(Long.parseLong(instance.query(checkpoints))).isGreaterThan(before);
+    } else {
+      // settle returns only once InnoDB reported no dirty page; it must put its setting back.
+      String setting = "SELECT @@GLOBAL.innodb_max_dirty_pages_pct";
+      String before = instance.query(setting);
+      instance.query("CREATE TABLE test.settle_it (id INT PRIMARY KEY); INSERT INTO test.settle_it VALUES (1), (2)");
+      instance.settle();
+      assertThat(instance.query(setting)).isEqualTo(before);
     }
   }
 

@@ -46,6 +46,12 @@ public interface InstanceEngine {
   /** A client command that runs SQL as the administrator and prints rows tab-separated, no header. */
   Command sql(InstanceDescriptor d, String statements);
 
+  /**
+   * Writes every change made so far to the data files and returns once it is done (a checkpoint),
+   * so that what follows (a snapshot, a measured run) starts from the same quiet state every time.
+   */
+  void settle(InstanceDescriptor d, CommandRunner runner) throws IOException;
+
   /** The SQL that makes the {@code test} database. */
   String createTestDatabase();
 

@@ -152,6 +152,11 @@ public final class ManagedInstance {
     return runner.run(engine.sql(descriptor, statements)).stdout().strip();
   }
 
+  /** Writes every change so far to the data files (a checkpoint); see {@link InstanceEngine#settle}. */
+  public void settle() throws IOException {
+    engine.settle(descriptor, runner);
+  }
+
   /** Records a new log directory in {@code instance.json}; the next start uses it. */
   public void recordLogDir(Path newLogDir) throws IOException {
     InstanceDescriptor moved = descriptor.withLogDir(newLogDir);

@@ -114,6 +114,11 @@ public final class PostgresqlEngine implements InstanceEngine {
   }
 
   @Override
+  public void settle(InstanceDescriptor d, CommandRunner runner) throws IOException {
+    runner.run(sql(d, "CHECKPOINT"));
+  }
+
+  @Override
   public String dbUser() {
     return "postgres";
   }

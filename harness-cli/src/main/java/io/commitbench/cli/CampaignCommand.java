@@ -1,0 +1,176 @@
+package io.commitbench.cli;
+
+import io.commitbench.storage.campaign.Campaign;
+import io.commitbench.storage.campaign.CampaignFile;
+import io.commitbench.storage.campaign.CampaignFileException;
+import io.commitbench.storage.campaign.CampaignReport;
+import io.commitbench.storage.campaign.CampaignSpec;
+import io.commitbench.storage.campaign.CampaignStore;
+import io.commitbench.storage.exec.ProcessCommandRunner;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code commitbench campaign}: the snapshot study's matrix, run cell by cell, into its tables. */
+@Command(
+    name = "campaign",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Runs a storage campaign: a matrix of layouts (volume manager, filesystem, 1..5 disks)",
+      "× snapshot counts × database kinds, measuring a workload's TX/s in each cell, as the",
+      "snapshot study did. Each cell builds its layout, puts a managed instance's data on it,",
+      "loads data, takes the snapshots, runs the workload, and tears everything down.",
+      "Cells this host cannot run are recorded as unsupported, with the reason.",
+      "",
+      "Results folder: campaign.md (the study's tables, each TX/s linked to its run),",
+      "campaign.csv, charts/*.png (TX/s against snapshot count per layout), and",
+      "cells/ID/ (cell.json and the load and measured runs' results). Running the same",
+      "campaign again keeps the cells it finished and runs the rest (resume)."
+    },
+    subcommands = {CampaignCommand.Plan.class, CampaignCommand.Run.class, CampaignCommand.Report.class,
+      HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:every cell measured or unsupported", "1:a cell failed, or the campaign was interrupted",
+      "2:bad campaign file or refused; nothing was built"})
+final class CampaignCommand {
+
+  private static final String KEYS_HELP = "Campaign file keys (campaign.*): workload, load, dbms, layouts, disks,"
+      + " snapshots, devices, lab.disk-size, lab.write-iops, overwrite, output, work, name; see README.md.";
+
+  /** Reads the campaign file, or prints every problem with it and returns empty. */
+  static Optional<CampaignSpec> read(Path file, PrintWriter err) {
+    try {
+      return Optional.of(CampaignFile.read(file));
+    } catch (CampaignFileException e) {
+      e.violations().forEach(v -> err.println("error: " + v));
+      err.println("nothing was built or run.");
+      err.flush();
+      return Optional.empty();
+    }
+  }
+
+  @Command(name = "plan", mixinStandardHelpOptions = true,
+      description = {"Lists the campaign's cells and what a run would do with each: run it, keep an earlier",
+        "outcome, or record it unsupported on this host (with the reason). Changes nothing.", "", KEYS_HELP})
+  static final class Plan implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign file (.properties).")
+    Path file;
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
+      Optional<CampaignSpec> campaign = read(file, err);
+      if (campaign.isEmpty()) {
+        return ExitCodes.BAD_INPUT;
+      }
+      try {
+        new Campaign(campaign.get(), ProcessCommandRunner.standard(), new CliWorkloadRunner(), ProgressStreams.over(out))
+            .plan().forEach(out::println);
+      } catch (RefusedException e) {
+        err.println("error: " + e.getMessage());
+        return ExitCodes.BAD_INPUT;
+      }
+      out.flush();
+      return ExitCodes.OK;
+    }
+  }
+
+  @Command(name = "run", mixinStandardHelpOptions = true,
+      description = {"Runs every cell not finished by an earlier run of this campaign, one line per cell,",
+        "and rewrites the tables and charts after each. Ctrl-C stops after the cell in progress",
+        "(its run is asked to stop, its layout and instance are torn down, results are kept).", "", KEYS_HELP})
+  static final class Run implements Callable<Integer> {
+    /** Time a signalled campaign gets to stop its run and tear its cell down before the JVM exits. */
+    private static final Duration STOP_GRACE = Duration.ofMinutes(5);
+
+    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign file (.properties).")
+    Path file;
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
+      Optional<CampaignSpec> campaignSpec = read(file, err);
+      if (campaignSpec.isEmpty()) {
+        return ExitCodes.BAD_INPUT;
+      }
+      Campaign campaign = new Campaign(campaignSpec.get(), ProcessCommandRunner.standard(), new CliWorkloadRunner(),
+          ProgressStreams.over(out));
+      CountDownLatch finished = new CountDownLatch(1);
+      Thread onSignal = new Thread(() -> {
+        campaign.requestStop("interrupted by a signal (Ctrl-C or kill)");
+        try {
+          finished.await(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "commitbench-campaign-shutdown");
+      Runtime.getRuntime().addShutdownHook(onSignal);
+      try {
+        return campaign.run() ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+      } catch (RefusedException e) {
+        err.println("error: " + e.getMessage());
+        return ExitCodes.BAD_INPUT;
+      } finally {
+        out.flush();
+        finished.countDown();
+        try {
+          Runtime.getRuntime().removeShutdownHook(onSignal);
+        } catch (IllegalStateException shuttingDown) {
+          // The hook is running (Ctrl-C) and must stay.
+        }
+      }
+    }
+  }
+
+  @Command(name = "report", mixinStandardHelpOptions = true,
+      description = {"Writes the tables and charts again from the outcomes an earlier run recorded.", "", KEYS_HELP})
+  static final class Report implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign file (.properties).")
+    Path file;
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
+      Optional<CampaignSpec> campaign = read(file, err);
+      if (campaign.isEmpty()) {
+        return ExitCodes.BAD_INPUT;
+      }
+      Optional<CampaignStore> store;
+      try {
+        store = CampaignStore.existing(campaign.get());
+      } catch (RefusedException e) {
+        err.println("error: " + e.getMessage());
+        return ExitCodes.BAD_INPUT;
+      }
+      if (store.isEmpty()) {
+        err.println("error: " + campaign.get().output() + " holds no run of this campaign; run it first");
+        return ExitCodes.BAD_INPUT;
+      }
+      CampaignReport.write(campaign.get(), store.get());
+      out.println("wrote " + store.get().output().resolve(CampaignReport.MARKDOWN) + " and "
+          + store.get().output().resolve(CampaignReport.CSV));
+      out.flush();
+      return ExitCodes.OK;
+    }
+  }
+}

@@ -1,0 +1,183 @@
+package io.commitbench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.commitbench.it.support.Commitbench;
+import io.commitbench.it.support.Commitbench.CliResult;
+import io.commitbench.it.support.DatabaseTargets;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code commitbench campaign run} for real on this host, small: btrfs's own RAID0 over 1, 2 and 3
+ * throttled lab disks with 0, 1 and 2 subvolume snapshots, and ext4 and xfs on one plain disk, each
+ * under a managed PostgreSQL and a managed MariaDB; an LVM layout, which this kernel cannot build
+ * (no device-mapper), is recorded as unsupported with the reason. Then the same campaign again:
+ * every cell is kept (resume). Afterwards nothing is left: no mount, loop device or cgroup of the
+ * campaign's lab, no layout or instance state.
+ *
+ * <p>Needs root, loop devices, the blkio controller, mkfs.btrfs, mkfs.xfs and both servers'
+ * programs; skipped with the reason printed otherwise.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CampaignIT {
+
+  private static final String PREFIX = DatabaseTargets.LOG_PREFIX;
+  private static Path base;
+  private static Path campaignFile;
+  private static Path output;
+  private static Path work;
+
+  @BeforeAll
+  static void campaign() throws IOException {
+    requirements();
+    base = InstanceItSupport.base("campaign-it-");
+    output = base.resolve("out");
+    work = base.resolve("work");
+    Commitbench.writeParameterFile(base.resolve("workload.properties"), Map.of("users", "1", "sleep", "0",
+        "tablename", "1", "tableinsertnumber", "20", "tableselectnumber", "20", "tableupdatenumber", "20",
+        "tabledeletenumber", "20", "repeat", "1", "autocommit", "true"));
+    Commitbench.writeParameterFile(base.resolve("load.properties"), Map.of("users", "1", "sleep", "0",
+        "tablename", "1", "tableinsertnumber", "300", "tableselectnumber", "0", "tableupdatenumber", "0",
+        "tabledeletenumber", "0", "repeat", "1", "autocommit", "false", "commit.interval", "100"));
+    campaignFile = base.resolve("campaign.properties");
+    Files.writeString(campaignFile, String.join("\n",
+        "campaign.name=it",
+        "campaign.workload=workload.properties",
+        "campaign.load=load.properties",
+        "campaign.dbms=postgresql,mariadb",
+        "campaign.layouts=btrfs-raid0/btrfs@1-3, plain/ext4, plain/xfs, lvm-raid0/ext4@1",
+        "campaign.snapshots=0,1,2",
+        "campaign.lab.disk-size=320M",
+        "campaign.output=" + output,
+        "campaign.work=" + work, ""));
+  }
+
+  @AfterAll
+  static void cleanUp() {
+    if (base != null) {
+      InstanceItSupport.quietly(() -> InstanceItSupport.deleteTree(base));
+    }
+  }
+
+  @Test
+  @Order(1)
+  @Timeout(value = 15, unit = TimeUnit.MINUTES) // 22 cells of about 10 s each, on a busy 2-core host
+  void runsEveryCellItCanAndRecordsTheOthersAsUnsupported() throws Exception {
+    long began = System.nanoTime();
+    CliResult result = Commitbench.execute(List.of("campaign", "run", campaignFile.toString()));
+    System.out.println(PREFIX + "campaign run took " + (System.nanoTime() - began) / 1_000_000_000 + " s");
+    System.out.println(result.out());
+    assertThat(result.exitCode()).as(result.describe()).isZero();
+
+    String md = Files.readString(output.resolve("campaign.md"));
+    System.out.println(md);
+    for (int disks = 1; disks <= 3; disks++) {
+      for (String dbms : List.of("postgresql", "mariadb")) {
+        String row = tableRow(md, "btrfs-raid0/btrfs (" + disks + (disks == 1 ? " disk)" : " disks)"), dbms);
+        assertThat(row).as(row).doesNotContain("failed", "unsupported", "not run");
+        assertThat(row.split("\\]\\(cells/")).as(row).hasSize(4);
+      }
+    }
+    for (String fs : List.of("ext4", "xfs")) {
+      String row = tableRow(md, "plain/" + fs + " (1 disk)", "postgresql");
+      assertThat(row).as(row).contains("](cells/plain-" + fs + "-1d-postgresql-0s/run");
+      assertThat(row.split("unsupported")).as(row).hasSize(3);
+    }
+    assertThat(md).contains("a plain layout has no snapshot mechanism").contains("device-mapper");
+    assertThat(tableRow(md, "lvm-raid0/ext4 (1 disk)", "postgresql")).doesNotContain("](cells/");
+
+    List<String> csv = Files.readAllLines(output.resolve("campaign.csv"));
+    assertThat(csv).hasSize(1 + 36);
+    assertThat(csv.stream().filter(l -> l.contains(",measured,"))).hasSize(22);
+    assertThat(csv.stream().filter(l -> l.contains(",measured,")).map(l -> Double.parseDouble(l.split(",")[7])))
+        .allMatch(tps -> tps > 0);
+    assertThat(output.resolve("charts/btrfs-raid0-btrfs.png")).isRegularFile();
+    assertThat(output.resolve("cells/btrfs-raid0-btrfs-3d-mariadb-2s/run/summary.json")).isRegularFile();
+    assertNothingLeftBehind();
+  }
+
+  @Test
+  @Order(2)
+  void aSecondRunKeepsEveryFinishedCell() throws Exception {
+    Assumptions.assumeTrue(Files.isRegularFile(output.resolve("campaign.md")), "the first run wrote no tables");
+    String before = Files.readString(output.resolve("campaign.csv"));
+    CliResult again = Commitbench.execute(List.of("campaign", "run", campaignFile.toString()));
+    assertThat(again.exitCode()).as(again.describe()).isZero();
+    assertThat(again.out().lines().filter(l -> l.contains("kept from an earlier run"))).hasSize(22);
+    assertThat(Files.readString(output.resolve("campaign.csv"))).isEqualTo(before);
+    assertNothingLeftBehind();
+  }
+
+  /** The table line of a layout row's DBMS: the row itself, or the continuation line below it. */
+  private static String tableRow(String md, String rowLabel, String dbms) {
+    List<String> lines = md.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).startsWith("| " + rowLabel + " |")) {
+        for (int j = i; j < lines.size() && (j == i || lines.get(j).startsWith("|  |")); j++) {
+          if (lines.get(j).endsWith("| " + dbms + " |")) {
+            return lines.get(j);
+          }
+        }
+      }
+    }
+    throw new AssertionError("no row '" + rowLabel + "' for " + dbms + " in:\n" + md);
+  }
+
+  private static void assertNothingLeftBehind() throws IOException {
+    assertThat(Files.readString(Path.of("/proc/self/mounts"))).doesNotContain(work.toString());
+    List<String> loops = new ArrayList<>();
+    try (Stream<Path> devices = Files.list(Path.of("/sys/block"))) {
+      for (Path dev : devices.filter(d -> d.getFileName().toString().startsWith("loop")).toList()) {
+        Path backing = dev.resolve("loop/backing_file");
+        if (Files.exists(backing) && Files.readString(backing).contains(work.toString())) {
+          loops.add(dev.getFileName().toString());
+        }
+      }
+    }
+    assertThat(loops).as("loop devices over the campaign's images").isEmpty();
+    assertThat(work.resolve("lab/lab.json")).doesNotExist();
+    assertThat(work.resolve("layout/layout.json")).doesNotExist();
+    assertThat(work.resolve("instance/instance.json")).doesNotExist();
+  }
+
+  private static void requirements() throws IOException {
+    String reason = null;
+    if (!"root".equals(System.getProperty("user.name"))) {
+      reason = "not root: loop devices, mounts and cgroups need root";
+    } else if (!Files.exists(Path.of("/dev/loop-control"))) {
+      reason = "no /dev/loop-control: this kernel has no loop devices";
+    } else if (!Files.exists(Path.of("/sys/fs/cgroup/blkio/blkio.throttle.write_iops_device"))) {
+      reason = "no cgroup v1 blkio controller at /sys/fs/cgroup/blkio";
+    } else if (Stream.of("mkfs.btrfs", "mkfs.xfs").anyMatch(t -> !onPath(t))) {
+      reason = "mkfs.btrfs or mkfs.xfs is not installed (btrfs-progs, xfsprogs)";
+    } else {
+      reason = InstanceItSupport.missing("postgresql");
+      if (reason == null) {
+        reason = InstanceItSupport.missing("mariadb");
+      }
+    }
+    if (reason != null) {
+      System.out.println(PREFIX + "CampaignIT skipped: " + reason);
+    }
+    Assumptions.assumeTrue(reason == null, reason);
+  }
+
+  private static boolean onPath(String tool) {
+    return Stream.of("/usr/sbin/", "/sbin/", "/usr/bin/", "/bin/").anyMatch(d -> Files.isExecutable(Path.of(d + tool)));
+  }
+}
