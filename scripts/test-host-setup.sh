@@ -39,3 +39,8 @@ if ((${#missing[@]})); then
     || echo "setup: could not install ${missing[*]}; the tests that need them report themselves skipped"
 fi
 
+
+# The throwaway VM in which LayoutInVmIT runs the LVM, jfs and vfat sequences (this kernel has no
+# device-mapper, jfs or vfat). Without it those tests report themselves skipped with the reason.
+bash scripts/vm/prepare.sh \
+  || echo "setup: no throwaway VM (reason above); LayoutInVmIT and ThrowawayVmIT report themselves skipped"
