@@ -176,10 +176,11 @@ final class StorageLayoutCommand {
       name = "snapshot",
       mixinStandardHelpOptions = true,
       description = "Prints the plan and, with --apply, takes COUNT more snapshots of the layout's data (snapN, "
-          + "numbered after those it has): lvm-raid0 classic snapshots (their copy-on-write areas share the group's "
-          + "free space equally), lvm-thin-raid0 thin snapshots, btrfs-raid0 subvolume snapshots. Take them after "
-          + "the data is loaded. Refuses (exit 2) for a plain layout (\"unsupported: a plain layout has no snapshot "
-          + "mechanism\"), when the host lacks the mechanism, or when the layout is incomplete or not mounted.",
+          + "numbered after those it has): lvm-raid0 classic snapshots (their copy-on-write areas share all of the "
+          + "group's free space equally, so take them all in one call), lvm-thin-raid0 thin snapshots, btrfs-raid0 "
+          + "subvolume snapshots. Take them after the data is loaded. Refuses (exit 2) for a plain layout "
+          + "(\"unsupported: a plain layout has no snapshot mechanism\"), when the host lacks the mechanism, when "
+          + "the layout is incomplete or not mounted, or for more classic snapshots after some were taken.",
       footer = {"", "Example: commitbench storage layout snapshot --root /var/tmp/lay --count 2 --apply"})
   static final class Snapshot implements Callable<Integer> {
     @Spec CommandSpec spec;

@@ -167,6 +167,10 @@ public final class Layout {
     if (count < 0 || count > MAX_SNAPSHOTS) {
       throw new RefusedException("snapshot count " + count + " is not allowed; give 0 to " + MAX_SNAPSHOTS);
     }
+    Optional<String> noMore = LayoutChecks.noMoreSnapshots(state, backend, count);
+    if (noMore.isPresent()) {
+      throw new RefusedException(noMore.get() + " (layout at " + state.root() + ")");
+    }
     List<String> notes = new ArrayList<>(backend.notes(state.spec()));
     notes.add(state.snapshots().size() + " snapshot(s) exist already; these are recorded in "
         + stateFile(state.root()) + " and removed first by destroy");
@@ -183,7 +187,8 @@ public final class Layout {
    * Takes {@code count} more snapshots of the layout at {@code root} (numbered after those it has),
    * each recorded before it is made. A failure leaves the ones made recorded (destroy removes them).
    *
-   * @throws RefusedException for a plain layout, an incomplete or unmounted one, a bad count
+   * @throws RefusedException for a plain layout, an incomplete or unmounted one, a bad count, more
+   *     classic LVM snapshots after some were taken
    * @throws UnsupportedOnHostException when the host lacks the snapshot mechanism
    */
   public static LayoutState takeSnapshots(Path root, int count, CommandRunner runner, PrintStream progress)

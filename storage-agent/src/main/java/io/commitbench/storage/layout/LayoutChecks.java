@@ -85,6 +85,7 @@ final class LayoutChecks {
     if (!host.isRoot()) {
       problems.add("not running as root: snapshots need root");
     }
+    noMoreSnapshots(state, backend.get(), count).ifPresent(problems::add);
     if (!state.complete()) {
       problems.add("the layout at " + state.root() + " is incomplete (apply did not finish); destroy it and apply "
           + "again");
@@ -93,6 +94,12 @@ final class LayoutChecks {
           + "live layout (destroy and apply it again)");
     }
     refuseIf(problems, "cannot take snapshots of the layout at " + state.root());
+  }
+
+  /** Why {@code count} more snapshots cannot follow those the layout has (classic LVM), or empty. */
+  static Optional<String> noMoreSnapshots(LayoutState state, SnapshotBackend backend, int count) {
+    return count == 0 || state.snapshots().isEmpty() ? Optional.empty()
+        : backend.whyNoMoreAfter(state.spec(), state.snapshots().size());
   }
 
   /** Checks for {@code destroy}: root, and nothing uses the layout's mount. */

@@ -41,7 +41,10 @@ public final class LayoutScript {
     return snapshots(spec, 1, count);
   }
 
-  /** The commands that take {@code count} snapshots numbered from {@code first}, in one call. */
+  /**
+   * The commands that take {@code count} snapshots numbered from {@code first}, in one call; for
+   * classic LVM snapshots {@code first} is 1 (see {@link SnapshotBackend#whyNoMoreAfter}).
+   */
   public static List<Command> snapshots(LayoutSpec spec, int first, int count) {
     return flatten(snapshotSteps(spec, first, count));
   }
@@ -107,6 +110,11 @@ public final class LayoutScript {
   static List<LayoutStep> snapshotSteps(LayoutSpec spec, int first, int count) {
     SnapshotBackend backend = SnapshotBackend.forManager(spec.manager()).orElseThrow(
         () -> new IllegalArgumentException(Layout.PLAIN_HAS_NO_SNAPSHOTS));
+    if (count > 0 && first > 1) {
+      backend.whyNoMoreAfter(spec, first - 1).ifPresent(why -> {
+        throw new IllegalArgumentException(why);
+      });
+    }
     List<LayoutStep> steps = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       int number = first + i;

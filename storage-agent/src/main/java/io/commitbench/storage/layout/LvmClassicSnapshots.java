@@ -2,6 +2,7 @@ package io.commitbench.storage.layout;
 
 import io.commitbench.storage.exec.Command;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Classic LVM snapshots of the data volume: {@code lvcreate -s -l P%FREE -n snapN cb_ID/data}.
@@ -13,6 +14,10 @@ import java.util.List;
  * LVM itself: the k-th of n takes {@code floor(100/(n-k+1))%FREE}, i.e. 1/n, 1/(n-1) of what is
  * left, …, and the last all that is left. A snapshot whose area fills up becomes invalid (LVM
  * drops it); the plan says how much area there is.
+ *
+ * <p>So all of a layout's classic snapshots are taken in one call: after it the group has no free
+ * extent, and a later {@code lvcreate -s -l P%FREE} fails ("Calculated size of logical volume is 0
+ * extents", seen in the VM test). A later call is refused instead ({@link #whyNoMoreAfter}).
  */
 public final class LvmClassicSnapshots implements SnapshotBackend {
 
@@ -31,6 +36,14 @@ public final class LvmClassicSnapshots implements SnapshotBackend {
     int percent = 100 / (batch - position + 1);
     return List.of(Command.of("lvcreate", "-y", "-s", "-l", percent + "%FREE", "-n", SnapshotBackend.name(number),
         spec.volumeGroup() + "/data"));
+  }
+
+  @Override
+  public Optional<String> whyNoMoreAfter(LayoutSpec spec, int taken) {
+    return Optional.of("classic LVM snapshots are all taken in one call: the copy-on-write areas of that call's "
+        + "snapshots share all of volume group " + spec.volumeGroup() + "'s free space (the last takes what is left), "
+        + "so after the " + taken + " taken there is none for another; destroy the layout, apply it again and take "
+        + "every snapshot wanted in one call");
   }
 
   @Override
@@ -56,7 +69,7 @@ public final class LvmClassicSnapshots implements SnapshotBackend {
   @Override
   public List<String> notes(LayoutSpec spec) {
     return List.of("classic snapshots: each has its own copy-on-write area, together the volume group's free space "
-        + "(about 20% of the devices); one origin write costs a read and a write per snapshot; a snapshot whose area "
-        + "fills up is invalidated by LVM");
+        + "(about 20% of the devices), so all are taken in this one call; one origin write costs a read and a write "
+        + "per snapshot; a snapshot whose area fills up is invalidated by LVM");
   }
 }

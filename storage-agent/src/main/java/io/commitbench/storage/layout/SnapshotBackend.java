@@ -25,6 +25,14 @@ public interface SnapshotBackend {
    */
   List<Command> create(LayoutSpec spec, int number, int position, int batch);
 
+  /**
+   * Why this mechanism cannot add snapshots to the {@code taken} (at least one) that a layout
+   * already has, or empty when it can: checked before a later call runs anything.
+   */
+  default Optional<String> whyNoMoreAfter(LayoutSpec spec, int taken) {
+    return Optional.empty();
+  }
+
   /** The commands that remove snapshot {@code number}. */
   List<Command> remove(LayoutSpec spec, int number);
 

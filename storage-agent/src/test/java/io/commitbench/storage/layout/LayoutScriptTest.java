@@ -135,9 +135,19 @@ class LayoutScriptTest {
         "lvcreate -y -s -l 33%FREE -n snap1 cb_t1/data",
         "lvcreate -y -s -l 50%FREE -n snap2 cb_t1/data",
         "lvcreate -y -s -l 100%FREE -n snap3 cb_t1/data");
-    assertThat(lines(LayoutScript.snapshots(s, 4, 2))).containsExactly(
-        "lvcreate -y -s -l 50%FREE -n snap4 cb_t1/data",
-        "lvcreate -y -s -l 100%FREE -n snap5 cb_t1/data");
+    assertThat(lines(LayoutScript.snapshots(s, 1, 2))).containsExactly(
+        "lvcreate -y -s -l 50%FREE -n snap1 cb_t1/data",
+        "lvcreate -y -s -l 100%FREE -n snap2 cb_t1/data");
+  }
+
+  /** After one call the group has no free extent: a later call's lvcreate failed in the VM. */
+  @Test
+  void classicSnapshotsCannotFollowEarlierOnes() {
+    LayoutSpec s = spec(VolumeManager.LVM_RAID0, LayoutFilesystem.XFS, THREE);
+    assertThatThrownBy(() -> LayoutScript.snapshots(s, 4, 2)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("classic LVM snapshots are all taken in one call")
+        .hasMessageContaining("after the 3 taken there is none for another");
+    assertThat(LayoutScript.snapshots(s, 4, 0)).isEmpty();
   }
 
   @Test
@@ -146,6 +156,7 @@ class LayoutScriptTest {
     assertThat(lines(LayoutScript.snapshots(s, 2))).containsExactly(
         "lvcreate -y -s -n snap1 cb_t1/data",
         "lvcreate -y -s -n snap2 cb_t1/data");
+    assertThat(lines(LayoutScript.snapshots(s, 3, 1))).containsExactly("lvcreate -y -s -n snap3 cb_t1/data");
   }
 
   @Test

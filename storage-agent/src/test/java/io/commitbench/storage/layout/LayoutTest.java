@@ -94,14 +94,14 @@ class LayoutTest {
     Layout.apply(spec(VolumeManager.LVM_RAID0, LayoutFilesystem.EXT4, two), false, host, out(), host);
     host.commands.clear();
 
-    LayoutState one = Layout.takeSnapshots(root, 1, host, out(), host);
-    LayoutState three = Layout.takeSnapshots(root, 2, host, out(), host);
+    LayoutState three = Layout.takeSnapshots(root, 3, host, out(), host);
 
     assertThat(host.commands).containsExactly(
-        "lvcreate -y -s -l 100%FREE -n snap1 cb_t1/data",
+        "lvcreate -y -s -l 33%FREE -n snap1 cb_t1/data",
         "lvcreate -y -s -l 50%FREE -n snap2 cb_t1/data",
         "lvcreate -y -s -l 100%FREE -n snap3 cb_t1/data");
-    assertThat(one.snapshots()).extracting(LayoutSnapshot::location).containsExactly("cb_t1/snap1");
+    assertThat(three.snapshots()).extracting(LayoutSnapshot::location)
+        .containsExactly("cb_t1/snap1", "cb_t1/snap2", "cb_t1/snap3");
     assertThat(three.snapshots()).extracting(LayoutSnapshot::name).containsExactly("snap1", "snap2", "snap3");
     assertThat(three.snapshots()).allMatch(s -> s.kind().equals("lvm-classic"));
     assertThat(LayoutState.read(root)).contains(three);
@@ -117,6 +117,46 @@ class LayoutTest {
     assertThat(root.resolve("mnt")).doesNotExist();
     assertThat(root.resolve(LayoutState.FILE)).doesNotExist();
     assertThat(journal("destroy").completed()).isTrue();
+  }
+
+  /**
+   * In the VM a second call's {@code lvcreate -s -l 100%FREE} failed ("Calculated size of logical
+   * volume is 0 extents"): the first call's snapshots hold all the free space. Refused up front now.
+   */
+  @Test
+  void moreClassicSnapshotsAfterSomeWereTakenAreRefusedBeforeAnythingRuns() throws Exception {
+    Layout.apply(spec(VolumeManager.LVM_RAID0, LayoutFilesystem.EXT4, devices(2, 256)), false, host, out(), host);
+    LayoutState two = Layout.takeSnapshots(root, 2, host, out(), host);
+    host.commands.clear();
+
+    String why = "classic LVM snapshots are all taken in one call: the copy-on-write areas of that call's snapshots "
+        + "share all of volume group cb_t1's free space (the last takes what is left), so after the 2 taken there is "
+        + "none for another; destroy the layout, apply it again and take every snapshot wanted in one call";
+    assertThatThrownBy(() -> Layout.takeSnapshots(root, 1, host, out(), host)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining(why);
+    assertThatThrownBy(() -> Layout.planSnapshots(root, 1)).isInstanceOf(RefusedException.class)
+        .hasMessage(why + " (layout at " + root + ")");
+    assertThat(host.commands).isEmpty();
+    assertThat(LayoutState.read(root)).contains(two);
+    assertThat(Layout.takeSnapshots(root, 0, host, out(), host)).isEqualTo(two);
+  }
+
+  @Test
+  void thinSnapshotsOfALaterCallAreNumberedAfterThoseTaken() throws Exception {
+    Layout.apply(spec(VolumeManager.LVM_THIN_RAID0, LayoutFilesystem.XFS, devices(3, 256)), false, host, out(),
+        host);
+    host.commands.clear();
+
+    Layout.takeSnapshots(root, 1, host, out(), host);
+    LayoutState three = Layout.takeSnapshots(root, 2, host, out(), host);
+
+    assertThat(host.commands).containsExactly(
+        "lvcreate -y -s -n snap1 cb_t1/data",
+        "lvcreate -y -s -n snap2 cb_t1/data",
+        "lvcreate -y -s -n snap3 cb_t1/data");
+    assertThat(three.snapshots()).extracting(LayoutSnapshot::location)
+        .containsExactly("cb_t1/snap1", "cb_t1/snap2", "cb_t1/snap3");
+    assertThat(three.snapshots()).allMatch(s -> s.kind().equals("lvm-thin"));
   }
 
   @Test
