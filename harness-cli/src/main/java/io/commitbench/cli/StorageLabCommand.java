@@ -1,5 +1,6 @@
 package io.commitbench.cli;
 
+import io.commitbench.core.config.ByteSize;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.storage.lab.LabFilesystem;
@@ -8,14 +9,9 @@ import io.commitbench.storage.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
-import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -123,7 +119,7 @@ final class StorageLabCommand {
       if (!apply) {
         return ExitCodes.OK;
       }
-      LabState state = Lab.up(lab, ProcessCommandRunner.standard(), progress(out));
+      LabState state = Lab.up(lab, ProcessCommandRunner.standard(), ProgressStreams.over(out));
       out.println("lab '" + state.id() + "' is up: ssd at " + state.mount("ssd") + ", hdd at " + state.mount("hdd")
           + (state.disks().isEmpty() ? "" : ", raw disks " + state.disks().stream().map(Path::toString)
               .collect(java.util.stream.Collectors.joining(" ")))
@@ -154,7 +150,7 @@ final class StorageLabCommand {
       Lab.planDown(root).render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
       out.flush();
       if (apply) {
-        Lab.down(root, ProcessCommandRunner.standard(), progress(out));
+        Lab.down(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
         out.println("lab at " + root.toAbsolutePath().normalize() + " is down");
         out.flush();
       }
@@ -183,42 +179,13 @@ final class StorageLabCommand {
     }
   }
 
-  private static final Pattern SIZE = Pattern.compile("(\\d+)([KMGT]?)(I?B)?");
-
   /** A size such as 1G, 512M, 64K or 4096 (binary multiples), or an error naming the option. */
   static long bytes(String option, String text) {
-    Matcher m = SIZE.matcher(text.strip().toUpperCase(Locale.ROOT));
-    if (!m.matches()) {
-      throw new IllegalArgumentException("Invalid value '" + text + "' for option '" + option
-          + "': give bytes or a number with K, M, G or T (powers of 1024), e.g. 512M");
+    try {
+      return ByteSize.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Invalid value '" + text + "' for option '" + option + "': give "
+          + ByteSize.ALLOWED, e);
     }
-    int shift = switch (m.group(2)) {
-      case "K" -> 10;
-      case "M" -> 20;
-      case "G" -> 30;
-      case "T" -> 40;
-      default -> 0;
-    };
-    long value = Long.parseLong(m.group(1));
-    if (value > (Long.MAX_VALUE >> shift)) {
-      throw new IllegalArgumentException("Invalid value '" + text + "' for option '" + option + "': too large");
-    }
-    return value << shift;
-  }
-
-  /** The progress stream the lab writes to, onto the command's own output. */
-  static PrintStream progress(PrintWriter out) {
-    return new PrintStream(new java.io.OutputStream() {
-      @Override
-      public void write(int b) {
-        out.write(b);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) {
-        out.write(new String(b, off, len, StandardCharsets.UTF_8));
-        out.flush();
-      }
-    }, true, StandardCharsets.UTF_8);
   }
 }

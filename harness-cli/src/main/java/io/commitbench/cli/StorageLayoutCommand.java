@@ -122,7 +122,7 @@ final class StorageLayoutCommand {
       return ExitCodes.OK;
     }
     LayoutState state = Layout.apply(layout, options.overwrite, ProcessCommandRunner.standard(),
-        StorageLabCommand.progress(out));
+        ProgressStreams.over(out));
     out.println("layout '" + state.spec().id() + "' is made: " + state.spec().summary() + ", mounted at "
         + state.mountPoint() + "; data directory " + state.dataDir());
     out.flush();
@@ -206,7 +206,7 @@ final class StorageLayoutCommand {
         return ExitCodes.OK;
       }
       LayoutState state = Layout.takeSnapshots(root, count, ProcessCommandRunner.standard(),
-          StorageLabCommand.progress(out));
+          ProgressStreams.over(out));
       out.println("the layout at " + state.root() + " has " + state.snapshots().size() + " snapshot(s): "
           + String.join(", ", state.snapshots().stream().map(LayoutSnapshot::location).toList()));
       out.flush();
@@ -240,7 +240,7 @@ final class StorageLayoutCommand {
       Layout.planDestroy(root).render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
       out.flush();
       if (apply) {
-        Layout.destroy(root, ProcessCommandRunner.standard(), StorageLabCommand.progress(out));
+        Layout.destroy(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
         out.println("the layout at " + root.toAbsolutePath().normalize() + " is destroyed");
         out.flush();
       }

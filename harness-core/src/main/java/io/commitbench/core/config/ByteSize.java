@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 public final class ByteSize {
 
   /** What {@link #parse} accepts, for error messages. */
-  public static final String ALLOWED = "bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M";
+  public static final String ALLOWED = "bytes or a number with K, M, G or T (powers of 1024), e.g. 512M";
 
   private static final Pattern SIZE = Pattern.compile("(\\d+)([KMGT]?)(I?B)?");
 
