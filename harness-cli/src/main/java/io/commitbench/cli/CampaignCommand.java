@@ -48,43 +48,43 @@ final class CampaignCommand {
   private static final String KEYS_HELP = "Campaign file keys (campaign.*): workload, load, dbms, layouts, disks,"
       + " snapshots, devices, lab.disk-size, lab.write-iops, overwrite, output, work, name; see README.md.";
 
-  /** Reads the campaign file, or prints every problem with it and returns empty. */
-  static Optional<CampaignSpec> read(Path file, PrintWriter err) {
-    try {
-      return Optional.of(CampaignFile.read(file));
-    } catch (CampaignFileException e) {
-      e.violations().forEach(v -> err.println("error: " + v));
-      err.println("nothing was built or run.");
-      err.flush();
-      return Optional.empty();
-    }
-  }
-
-  @Command(name = "plan", mixinStandardHelpOptions = true,
-      description = {"Lists the campaign's cells and what a run would do with each: run it, keep an earlier",
-        "outcome, or record it unsupported on this host (with the reason). Changes nothing.", "", KEYS_HELP})
-  static final class Plan implements Callable<Integer> {
+  /** What every subcommand does first: read the campaign file, and report a bad file or a refusal as exit 2. */
+  abstract static class CampaignSubcommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign file (.properties).")
     Path file;
 
     @Spec CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception {
+    public final Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
-      Optional<CampaignSpec> campaign = read(file, err);
-      if (campaign.isEmpty()) {
-        return ExitCodes.BAD_INPUT;
-      }
       try {
-        new Campaign(campaign.get(), ProcessCommandRunner.standard(), new CliWorkloadRunner(), ProgressStreams.over(out))
-            .plan().forEach(out::println);
+        return call(CampaignFile.read(file), out, err);
+      } catch (CampaignFileException e) {
+        e.violations().forEach(v -> err.println("error: " + v));
+        err.println("nothing was built or run.");
+        return ExitCodes.BAD_INPUT;
       } catch (RefusedException e) {
         err.println("error: " + e.getMessage());
         return ExitCodes.BAD_INPUT;
+      } finally {
+        out.flush();
+        err.flush();
       }
-      out.flush();
+    }
+
+    abstract int call(CampaignSpec campaign, PrintWriter out, PrintWriter err) throws Exception;
+  }
+
+  @Command(name = "plan", mixinStandardHelpOptions = true,
+      description = {"Lists the campaign's cells and what a run would do with each: run it, keep an earlier",
+        "outcome, or record it unsupported on this host (with the reason). Changes nothing.", "", KEYS_HELP})
+  static final class Plan extends CampaignSubcommand {
+    @Override
+    int call(CampaignSpec campaign, PrintWriter out, PrintWriter err) throws Exception {
+      new Campaign(campaign, ProcessCommandRunner.standard(), new CliWorkloadRunner(), ProgressStreams.over(out))
+          .plan().forEach(out::println);
       return ExitCodes.OK;
     }
   }
@@ -93,24 +93,13 @@ final class CampaignCommand {
       description = {"Runs every cell not finished by an earlier run of this campaign, one line per cell,",
         "and rewrites the tables and charts after each. Ctrl-C stops after the cell in progress",
         "(its run is asked to stop, its layout and instance are torn down, results are kept).", "", KEYS_HELP})
-  static final class Run implements Callable<Integer> {
+  static final class Run extends CampaignSubcommand {
     /** Time a signalled campaign gets to stop its run and tear its cell down before the JVM exits. */
     private static final Duration STOP_GRACE = Duration.ofMinutes(5);
 
-    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign file (.properties).")
-    Path file;
-
-    @Spec CommandSpec spec;
-
     @Override
-    public Integer call() throws Exception {
-      PrintWriter out = spec.commandLine().getOut();
-      PrintWriter err = spec.commandLine().getErr();
-      Optional<CampaignSpec> campaignSpec = read(file, err);
-      if (campaignSpec.isEmpty()) {
-        return ExitCodes.BAD_INPUT;
-      }
-      Campaign campaign = new Campaign(campaignSpec.get(), ProcessCommandRunner.standard(), new CliWorkloadRunner(),
+    int call(CampaignSpec campaignSpec, PrintWriter out, PrintWriter err) throws Exception {
+      Campaign campaign = new Campaign(campaignSpec, ProcessCommandRunner.standard(), new CliWorkloadRunner(),
           ProgressStreams.over(out));
       CountDownLatch finished = new CountDownLatch(1);
       Thread onSignal = new Thread(() -> {
@@ -124,9 +113,6 @@ final class CampaignCommand {
       Runtime.getRuntime().addShutdownHook(onSignal);
       try {
         return campaign.run() ? ExitCodes.OK : ExitCodes.RUN_FAILED;
-      } catch (RefusedException e) {
-        err.println("error: " + e.getMessage());
-        return ExitCodes.BAD_INPUT;
       } finally {
         out.flush();
         finished.countDown();
@@ -141,35 +127,17 @@ final class CampaignCommand {
 
   @Command(name = "report", mixinStandardHelpOptions = true,
       description = {"Writes the tables and charts again from the outcomes an earlier run recorded.", "", KEYS_HELP})
-  static final class Report implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign file (.properties).")
-    Path file;
-
-    @Spec CommandSpec spec;
-
+  static final class Report extends CampaignSubcommand {
     @Override
-    public Integer call() throws Exception {
-      PrintWriter out = spec.commandLine().getOut();
-      PrintWriter err = spec.commandLine().getErr();
-      Optional<CampaignSpec> campaign = read(file, err);
-      if (campaign.isEmpty()) {
-        return ExitCodes.BAD_INPUT;
-      }
-      Optional<CampaignStore> store;
-      try {
-        store = CampaignStore.existing(campaign.get());
-      } catch (RefusedException e) {
-        err.println("error: " + e.getMessage());
-        return ExitCodes.BAD_INPUT;
-      }
+    int call(CampaignSpec campaign, PrintWriter out, PrintWriter err) throws Exception {
+      Optional<CampaignStore> store = CampaignStore.existing(campaign);
       if (store.isEmpty()) {
-        err.println("error: " + campaign.get().output() + " holds no run of this campaign; run it first");
+        err.println("error: " + campaign.output() + " holds no run of this campaign; run it first");
         return ExitCodes.BAD_INPUT;
       }
-      CampaignReport.write(campaign.get(), store.get());
+      CampaignReport.write(campaign, store.get());
       out.println("wrote " + store.get().output().resolve(CampaignReport.MARKDOWN) + " and "
           + store.get().output().resolve(CampaignReport.CSV));
-      out.flush();
       return ExitCodes.OK;
     }
   }

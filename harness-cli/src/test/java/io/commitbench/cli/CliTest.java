@@ -2,30 +2,15 @@ package io.commitbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The command line as a user meets it: help, version, validate, drivers, exit codes. */
 class CliTest {
 
   @TempDir Path dir;
-
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result execute(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine commandLine = CommitbenchMain.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    int exitCode = commandLine.execute(args);
-    return new Result(exitCode, out.toString(), err.toString());
-  }
 
   private Path file(String content) throws Exception {
     Path file = dir.resolve("test.properties");
@@ -46,7 +31,7 @@ class CliTest {
 
   @Test
   void helpExplainsTheSubcommandsAndExitCodes() {
-    Result result = execute("--help");
+    CliRun result = CliRun.execute("--help");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out()).contains("run", "validate", "drivers", "Exit codes:", "bad input",
         "commitbench run config/quickstart.properties");
@@ -54,21 +39,21 @@ class CliTest {
 
   @Test
   void runHelpNamesTheResultFiles() {
-    Result result = execute("run", "--help");
+    CliRun result = CliRun.execute("run", "--help");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out()).contains("--set", "report.txt", "summary.json", "intervals.csv", "latency.hlog", "FILE");
   }
 
   @Test
   void versionNamesTheProductAndJava() {
-    Result result = execute("--version");
+    CliRun result = CliRun.execute("--version");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out()).startsWith("commitbench ").contains("Java 17").doesNotContain("unknown");
   }
 
   @Test
   void validatePrintsTheEffectiveConfigurationWithDefaultsAndTouchesNothing() throws Exception {
-    Result result = execute("validate", file(PAPER).toString(), "--set", "results.dir=" + dir.resolve("out"));
+    CliRun result = CliRun.execute("validate", file(PAPER).toString(), "--set", "results.dir=" + dir.resolve("out"));
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(result.out()).contains("users=10", "tablename=5", "db.type=h2", "autocommit=true", "users.mode=auto",
         "db.password=none", "a run issues 15,000 inserts");
@@ -86,7 +71,7 @@ class CliTest {
         tabledeletenumber=10
         repeat=0
         """);
-    Result result = execute("run", file.toString(), "--set", "results.dir=" + dir.resolve("out"));
+    CliRun result = CliRun.execute("run", file.toString(), "--set", "results.dir=" + dir.resolve("out"));
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains(
         "users=abc: not a whole number; allowed: a whole number from 1 to 10000",
@@ -100,28 +85,28 @@ class CliTest {
 
   @Test
   void anUnknownOptionIsBadInput() {
-    Result result = execute("run", "--no-such-option", "x.properties");
+    CliRun result = CliRun.execute("run", "--no-such-option", "x.properties");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("Unknown option: '--no-such-option'");
   }
 
   @Test
   void aMissingFileIsBadInputNamingTheFile() {
-    Result result = execute("validate", dir.resolve("absent.properties").toString());
+    CliRun result = CliRun.execute("validate", dir.resolve("absent.properties").toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("absent.properties");
   }
 
   @Test
   void aPasswordInTheFileIsRefusedWithoutBeingShown() throws Exception {
-    Result result = execute("validate", file(PAPER + "db.password=hunter2\n").toString());
+    CliRun result = CliRun.execute("validate", file(PAPER + "db.password=hunter2\n").toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("db.password.env").doesNotContain("hunter2");
   }
 
   @Test
   void driversListsTheFourDialectsAsAvailable() {
-    Result result = execute("drivers");
+    CliRun result = CliRun.execute("drivers");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out().lines().filter(l -> l.contains("available")))
         .extracting(l -> l.split("\\s+")[0])
@@ -141,7 +126,7 @@ class CliTest {
         repeat=2
         run.id=cli-test
         """);
-    Result result = execute("run", file.toString(), "--set", "results.dir=" + dir.resolve("out"));
+    CliRun result = CliRun.execute("run", file.toString(), "--set", "results.dir=" + dir.resolve("out"));
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(result.out()).contains("##### Benchmark Overall Analysis #####", "Outcome                            : completed");
     Path run = dir.resolve("out/cli-test");

@@ -2,15 +2,12 @@ package io.commitbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code storage cow-probe} as a user meets it: help, bad input with exit 2, the plan, a probe of a temp dir. */
 class StorageCowProbeCommandTest {
@@ -18,26 +15,15 @@ class StorageCowProbeCommandTest {
   @TempDir Path dir;
   @TempDir Path out;
 
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result execute(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine commandLine = CommitbenchMain.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return new Result(commandLine.execute(args), out.toString(), err.toString());
-  }
-
   @Test
   void helpExplainsThePhasesOptionsAndExitCodes() {
-    Result r = execute("storage", "cow-probe", "--help");
+    CliRun r = CliRun.execute("storage", "cow-probe", "--help");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("--size", "--workers", "--rewrites", "--seed", "--fill-order", "--snapshot",
         "--drop-cache", "--keep", "--json", "--journal", "--apply", "commitbench.cow-probe/1", "filefrag",
         "Exit codes:", "25%).", "Default: 1%", "--rewrites 1%");
     assertThat(r.err()).as("picocli formats every line: no stray %").isEmpty();
-    assertThat(execute("storage", "--help").out()).contains("cow-probe");
+    assertThat(CliRun.execute("storage", "--help").out()).contains("cow-probe");
   }
 
   @Test
@@ -67,7 +53,7 @@ class StorageCowProbeCommandTest {
 
   @Test
   void withoutApplyOnlyThePlanIsPrinted() throws Exception {
-    Result r = execute("storage", "cow-probe", dir.toString(), "--size", "1M", "--rewrites", "25%");
+    CliRun r = CliRun.execute("storage", "cow-probe", dir.toString(), "--size", "1M", "--rewrites", "25%");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).startsWith("Plan: copy-on-write probe in " + dir)
         .contains("(dry run: nothing was changed; add --apply to act)", "1.0 MiB, 256 blocks of 4 KiB",
@@ -80,7 +66,7 @@ class StorageCowProbeCommandTest {
   void probesATempDirectoryAndWritesTheReportJsonAndJournal() throws Exception {
     Path json = out.resolve("cow.json");
     Path journal = out.resolve("cow.jsonl");
-    Result r = execute("storage", "cow-probe", dir.toString(), "--size", "1M", "--rewrites", "16", "--workers", "2",
+    CliRun r = CliRun.execute("storage", "cow-probe", dir.toString(), "--size", "1M", "--rewrites", "16", "--workers", "2",
         "--snapshot", "none", "--json", json.toString(), "--journal", journal.toString(), "--apply");
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     assertThat(r.out()).contains("(applying)", "journal: " + journal, "  snapshot : none: not asked (--snapshot none)",
@@ -93,7 +79,7 @@ class StorageCowProbeCommandTest {
   }
 
   private void expectBadInput(List<String> args, String message) throws Exception {
-    Result r = execute(args.toArray(String[]::new));
+    CliRun r = CliRun.execute(args.toArray(String[]::new));
     assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.err()).isEqualTo(2);
     assertThat(r.err()).contains(message);
     assertThat(entries(dir)).isEmpty();

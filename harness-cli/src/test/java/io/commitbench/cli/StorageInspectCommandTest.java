@@ -2,48 +2,34 @@ package io.commitbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code storage inspect} as a user meets it: help, bad input with exit 2, a probe of a temp dir. */
 class StorageInspectCommandTest {
 
   @TempDir Path dir;
 
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result execute(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine commandLine = CommitbenchMain.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return new Result(commandLine.execute(args), out.toString(), err.toString());
-  }
-
   @Test
   void helpExplainsTheProbeAndTheExitCodes() {
-    Result r = execute("storage", "inspect", "--help");
+    CliRun r = CliRun.execute("storage", "inspect", "--help");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("--probe", "--writes", "10..100000", "fdatasync", "commitbench.inspect/1",
         "Exit codes:");
-    assertThat(execute("storage", "--help").out()).contains("inspect");
+    assertThat(CliRun.execute("storage", "--help").out()).contains("inspect");
   }
 
   @Test
   void writesOutOfRangeOrWithoutProbeIsBadInput() {
-    Result low = execute("storage", "inspect", dir.toString(), "--probe", "--writes", "9");
+    CliRun low = CliRun.execute("storage", "inspect", dir.toString(), "--probe", "--writes", "9");
     assertThat(low.exitCode()).isEqualTo(2);
     assertThat(low.err()).contains("Invalid value '9' for option '--writes': give 10..100000");
-    Result high = execute("storage", "inspect", dir.toString(), "--probe", "--writes", "100001");
+    CliRun high = CliRun.execute("storage", "inspect", dir.toString(), "--probe", "--writes", "100001");
     assertThat(high.exitCode()).isEqualTo(2);
-    Result alone = execute("storage", "inspect", dir.toString(), "--writes", "50");
+    CliRun alone = CliRun.execute("storage", "inspect", dir.toString(), "--writes", "50");
     assertThat(alone.exitCode()).isEqualTo(2);
     assertThat(alone.err()).contains("--writes 50 needs --probe");
   }
@@ -51,7 +37,7 @@ class StorageInspectCommandTest {
   @Test
   void aMissingPathIsNamedAndNothingIsProbed() throws Exception {
     Path missing = dir.resolve("missing");
-    Result r = execute("storage", "inspect", dir.toString(), missing.toString(), "--probe");
+    CliRun r = CliRun.execute("storage", "inspect", dir.toString(), missing.toString(), "--probe");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("refused: no such path: " + missing);
     assertThat(r.out()).isEmpty();
@@ -61,7 +47,7 @@ class StorageInspectCommandTest {
   void probesATempDirectoryAndWritesTheJson() throws Exception {
     Path json = dir.resolve("out.json");
     Path probed = Files.createDirectory(dir.resolve("probed"));
-    Result r = execute("storage", "inspect", probed.toString(), "--probe", "--writes", "10", "--json", json.toString());
+    CliRun r = CliRun.execute("storage", "inspect", probed.toString(), "--probe", "--writes", "10", "--json", json.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).startsWith(probed + "\n").contains("  mount           : ", "commit floor    : p50 ",
         "over 10 writes", "[fdatasync probe, 10 × 8 KiB writes", "# written: " + json);

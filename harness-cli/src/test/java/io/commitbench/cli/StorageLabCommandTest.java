@@ -2,12 +2,9 @@ package io.commitbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code storage lab up} options as a user meets them: the help, bad --disks/--disk-size values
@@ -18,20 +15,9 @@ class StorageLabCommandTest {
 
   @TempDir Path dir;
 
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result execute(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine commandLine = CommitbenchMain.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return new Result(commandLine.execute(args), out.toString(), err.toString());
-  }
-
   @Test
   void helpExplainsTheDisksAndTheExitCodes() {
-    Result r = execute("storage", "lab", "up", "--help");
+    CliRun r = CliRun.execute("storage", "lab", "up", "--help");
 
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains("--disks=N", "0 to 5", "disk1..diskN", "--disk-size=SIZE", "at least 128M",
@@ -42,9 +28,9 @@ class StorageLabCommandTest {
   void aDiskCountOrSizeOutOfRangeIsBadInputAndMakesNothing() {
     Path root = dir.resolve("lab");
 
-    Result many = execute("storage", "lab", "up", "--root", root.toString(), "--disks", "6");
-    Result small = execute("storage", "lab", "up", "--root", root.toString(), "--disks", "2", "--disk-size", "64M");
-    Result unparsable = execute("storage", "lab", "up", "--root", root.toString(), "--disks", "2", "--disk-size",
+    CliRun many = CliRun.execute("storage", "lab", "up", "--root", root.toString(), "--disks", "6");
+    CliRun small = CliRun.execute("storage", "lab", "up", "--root", root.toString(), "--disks", "2", "--disk-size", "64M");
+    CliRun unparsable = CliRun.execute("storage", "lab", "up", "--root", root.toString(), "--disks", "2", "--disk-size",
         "lots");
 
     assertThat(many.exitCode()).isEqualTo(2);
@@ -61,7 +47,7 @@ class StorageLabCommandTest {
     Path root = dir.resolve("lab");
 
     // Whether the checks after the plan pass depends on this host (root, blkio); the plan does not.
-    Result r = execute("storage", "lab", "up", "--root", root.toString(), "--disks", "2", "--disk-size", "256M");
+    CliRun r = CliRun.execute("storage", "lab", "up", "--root", root.toString(), "--disks", "2", "--disk-size", "256M");
 
     assertThat(r.out()).contains("(ext4, 2 raw disks)", "truncate -s 268435456 " + root.resolve("disk2.img"),
         "losetup -f --show " + root.resolve("disk1.img"), "echo 1 > /sys/block/DISK2_LOOP/queue/rotational",

@@ -2,12 +2,9 @@ package io.commitbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code storage layout} as a user meets it with bad input, which is refused before any device is
@@ -17,21 +14,10 @@ class StorageLayoutCommandTest {
 
   @TempDir Path dir;
 
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result execute(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine commandLine = CommitbenchMain.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return new Result(commandLine.execute(args), out.toString(), err.toString());
-  }
-
   @Test
   void storageHelpListsLayoutAndLayoutHelpListsItsCommands() {
-    assertThat(execute("storage", "--help").out()).contains("layout");
-    Result help = execute("storage", "layout", "--help");
+    assertThat(CliRun.execute("storage", "--help").out()).contains("layout");
+    CliRun help = CliRun.execute("storage", "layout", "--help");
     assertThat(help.exitCode()).isZero();
     assertThat(help.out()).contains("plan", "apply", "snapshot", "destroy", "lvm-thin-raid0", "ROOT/mnt/data",
         "unsupported on this host");
@@ -39,12 +25,12 @@ class StorageLayoutCommandTest {
 
   @Test
   void anUnknownManagerOrFilesystemIsBadInputListingWhatIsAllowed() {
-    Result manager = execute("storage", "layout", "plan", "--root", dir.toString(), "--manager", "raid5", "--fs",
+    CliRun manager = CliRun.execute("storage", "layout", "plan", "--root", dir.toString(), "--manager", "raid5", "--fs",
         "ext4", "--devices", "/dev/loop1");
     assertThat(manager.exitCode()).isEqualTo(2);
     assertThat(manager.err()).contains("Invalid value 'raid5' for option '--manager': use one of plain, lvm-raid0, "
         + "lvm-thin-raid0, btrfs-raid0");
-    Result fs = execute("storage", "layout", "plan", "--root", dir.toString(), "--manager", "plain", "--fs", "zfs",
+    CliRun fs = CliRun.execute("storage", "layout", "plan", "--root", dir.toString(), "--manager", "plain", "--fs", "zfs",
         "--devices", "/dev/loop1");
     assertThat(fs.exitCode()).isEqualTo(2);
     assertThat(fs.err()).contains("use one of ext4, xfs, btrfs, jfs, vfat");
@@ -52,15 +38,15 @@ class StorageLayoutCommandTest {
 
   @Test
   void combinationsThatCannotBeBuiltAreBadInput() {
-    Result plain = execute("storage", "layout", "apply", "--root", dir.toString(), "--manager", "plain", "--fs",
+    CliRun plain = CliRun.execute("storage", "layout", "apply", "--root", dir.toString(), "--manager", "plain", "--fs",
         "ext4", "--devices", "/dev/loop1,/dev/loop2", "--apply");
     assertThat(plain.exitCode()).isEqualTo(2);
     assertThat(plain.err()).contains("plain takes exactly one device, 2 were given");
-    Result btrfs = execute("storage", "layout", "apply", "--root", dir.toString(), "--manager", "btrfs-raid0", "--fs",
+    CliRun btrfs = CliRun.execute("storage", "layout", "apply", "--root", dir.toString(), "--manager", "btrfs-raid0", "--fs",
         "xfs", "--devices", "/dev/loop1", "--apply");
     assertThat(btrfs.exitCode()).isEqualTo(2);
     assertThat(btrfs.err()).contains("btrfs-raid0 makes a btrfs filesystem");
-    Result thin = execute("storage", "layout", "plan", "--root", dir.toString(), "--manager", "lvm-thin-raid0",
+    CliRun thin = CliRun.execute("storage", "layout", "plan", "--root", dir.toString(), "--manager", "lvm-thin-raid0",
         "--fs", "xfs", "--devices", "/dev/loop1", "--thin-size", "10M");
     assertThat(thin.exitCode()).isEqualTo(2);
     assertThat(thin.err()).contains("multiple of 4 MiB");
@@ -68,10 +54,10 @@ class StorageLayoutCommandTest {
 
   @Test
   void snapshotAndDestroyWithoutALayoutAreRefused() {
-    Result snapshot = execute("storage", "layout", "snapshot", "--root", dir.toString(), "--count", "1");
+    CliRun snapshot = CliRun.execute("storage", "layout", "snapshot", "--root", dir.toString(), "--count", "1");
     assertThat(snapshot.exitCode()).isEqualTo(2);
     assertThat(snapshot.err()).contains("refused: no layout at " + dir);
-    Result destroy = execute("storage", "layout", "destroy", "--root", dir.toString(), "--apply");
+    CliRun destroy = CliRun.execute("storage", "layout", "destroy", "--root", dir.toString(), "--apply");
     assertThat(destroy.exitCode()).isEqualTo(2);
     assertThat(destroy.err()).contains("nothing to destroy");
   }
