@@ -1,10 +1,7 @@
 package io.commitbench.storage.lab;
 
-import java.nio.charset.StandardCharsets;
+import io.commitbench.core.io.Sha256;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
@@ -80,13 +77,7 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
 
   /** {@code lab-} and 8 hex digits of the root's absolute path: stable, and distinct per root. */
   public static String idFor(Path root) {
-    try {
-      byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(root.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
-      return "lab-" + HexFormat.of().formatHex(hash, 0, 4);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-    }
+    return "lab-" + Sha256.shortHex(root.toAbsolutePath().normalize().toString());
   }
 
   public LabSpec withId(String newId) {

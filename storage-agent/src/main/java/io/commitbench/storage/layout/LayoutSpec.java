@@ -1,11 +1,8 @@
 package io.commitbench.storage.layout;
 
-import java.nio.charset.StandardCharsets;
+import io.commitbench.core.io.Sha256;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -91,13 +88,7 @@ public record LayoutSpec(Path root, String id, VolumeManager manager, LayoutFile
 
   /** {@code l} and 8 hex digits of the root's absolute path: stable, and distinct per root. */
   public static String idFor(Path root) {
-    try {
-      byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(root.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
-      return "l" + HexFormat.of().formatHex(hash, 0, 4);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-    }
+    return "l" + Sha256.shortHex(root.toAbsolutePath().normalize().toString());
   }
 
   /**
