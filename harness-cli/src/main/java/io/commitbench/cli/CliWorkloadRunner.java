@@ -32,7 +32,7 @@ final class CliWorkloadRunner implements WorkloadRunner {
   @Override
   public void check(Path parameterFile) {
     try {
-      new ConfigBinder(dialects, System::getenv).bind(ConfigBinder.readFile(parameterFile), Map.of());
+      bind(parameterFile, Map.of());
     } catch (ConfigException e) {
       throw new IllegalArgumentException(parameterFile + ": " + e.getMessage(), e);
     }
@@ -42,7 +42,7 @@ final class CliWorkloadRunner implements WorkloadRunner {
   public WorkloadOutcome run(Path parameterFile, Map<String, String> overrides) throws IOException {
     BenchmarkConfig config;
     try {
-      config = new ConfigBinder(dialects, System::getenv).bind(ConfigBinder.readFile(parameterFile), overrides);
+      config = bind(parameterFile, overrides);
     } catch (ConfigException e) {
       throw new IOException(parameterFile + ": " + e.getMessage(), e);
     }
@@ -68,6 +68,10 @@ final class CliWorkloadRunner implements WorkloadRunner {
     } finally {
       current = null;
     }
+  }
+
+  private BenchmarkConfig bind(Path parameterFile, Map<String, String> overrides) throws ConfigException {
+    return new ConfigBinder(dialects, System::getenv).bind(ConfigBinder.readFile(parameterFile), overrides);
   }
 
   @Override

@@ -52,8 +52,7 @@ public final class Campaign {
       index++;
       Optional<CellOutcome> kept = store.isPresent() ? store.get().outcome(cell).filter(CellOutcome::isFinal)
           : Optional.empty();
-      Optional<String> unsupported = CellSupport.unsupportedReason(cell,
-          procedure.layoutFor(cell, CellSupport.placeholderDisks(cell.disks())));
+      Optional<String> unsupported = unsupportedReason(cell);
       String what = kept.map(o -> "kept: " + describe(o))
           .or(() -> unsupported)
           .orElse("to run");
@@ -93,8 +92,7 @@ public final class Campaign {
           continue;
         }
         before.ifPresent(failed -> setAside(store.cellDir(cell)));
-        Optional<String> unsupported = CellSupport.unsupportedReason(cell,
-            procedure.layoutFor(cell, CellSupport.placeholderDisks(cell.disks())));
+        Optional<String> unsupported = unsupportedReason(cell);
         CellOutcome outcome;
         if (unsupported.isPresent()) {
           outcome = CellOutcome.unsupported(cell, unsupported.get());
@@ -119,6 +117,11 @@ public final class Campaign {
     progress.println("tables: " + store.output().resolve(CampaignReport.MARKDOWN) + ", "
         + store.output().resolve(CampaignReport.CSV));
     return allGood && stopReason == null;
+  }
+
+  /** Asked before the disks exist: the probes look at the host, not at the devices. */
+  private Optional<String> unsupportedReason(Cell cell) {
+    return CellSupport.unsupportedReason(cell, procedure.layoutFor(cell, CellSupport.placeholderDisks(cell.disks())));
   }
 
   /** Refuses a load or workload file with problems of its own before anything is built. */

@@ -4,6 +4,7 @@ import io.commitbench.core.config.ByteSize;
 import io.commitbench.core.config.KeySuggestion;
 import io.commitbench.core.config.Violation;
 import io.commitbench.storage.instance.InstanceEngines;
+import io.commitbench.storage.lab.LabSpec;
 import io.commitbench.storage.layout.LayoutFilesystem;
 import io.commitbench.storage.layout.VolumeManager;
 import java.io.IOException;
@@ -21,7 +22,6 @@ import java.util.Properties;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Reads a campaign file ({@code .properties}). Every key, its default and meaning is in {@link #KEYS};
@@ -186,8 +186,8 @@ public final class CampaignFile {
 
     private Optional<LayoutChoice> layout(String value, String entry, List<Integer> defaultDisks) {
       Matcher m = LAYOUT.matcher(entry);
-      String allowed = "allowed: MANAGER/FILESYSTEM[@N or @A-B], MANAGER one of " + labels(VolumeManager.values())
-          + ", FILESYSTEM one of " + labels(LayoutFilesystem.values()) + ", e.g. btrfs-raid0/btrfs@1-3";
+      String allowed = "allowed: MANAGER/FILESYSTEM[@N or @A-B], MANAGER one of " + VolumeManager.labels()
+          + ", FILESYSTEM one of " + LayoutFilesystem.labels() + ", e.g. btrfs-raid0/btrfs@1-3";
       if (!m.matches()) {
         violations.add(new Violation("campaign.layouts", value, "'" + entry + "' is not a layout; " + allowed));
         return Optional.empty();
@@ -235,9 +235,9 @@ public final class CampaignFile {
       } catch (NumberFormatException e) {
         counts.clear();
       }
-      if (counts.isEmpty() || counts.stream().anyMatch(n -> n < 1 || n > DiskSource.LabDisks.MAX)) {
+      if (counts.isEmpty() || counts.stream().anyMatch(n -> n < 1 || n > LabSpec.MAX_DISKS)) {
         violations.add(new Violation(key, value, "not disk counts; allowed: N, A-B or a comma list, each from 1 to "
-            + DiskSource.LabDisks.MAX));
+            + LabSpec.MAX_DISKS));
         return List.of(1);
       }
       return counts.stream().distinct().sorted().toList();
@@ -293,8 +293,9 @@ public final class CampaignFile {
     private long size(String key, String v) {
       try {
         long bytes = ByteSize.parse(v);
-        if (bytes < (128L << 20)) {
-          violations.add(new Violation(key, v, "too small; allowed: at least 128M (btrfs needs that per device)"));
+        if (bytes < LabSpec.MIN_DISK_SIZE) {
+          violations.add(new Violation(key, v, "too small; allowed: at least " + (LabSpec.MIN_DISK_SIZE >> 20)
+              + "M (btrfs needs that per device)"));
         }
         return bytes;
       } catch (IllegalArgumentException e) {
@@ -321,8 +322,4 @@ public final class CampaignFile {
     return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
-  private static String labels(Enum<?>[] values) {
-    return Arrays.stream(values).map(v -> v instanceof VolumeManager m ? m.label() : ((LayoutFilesystem) v).label())
-        .collect(Collectors.joining(", "));
-  }
 }

@@ -25,7 +25,7 @@ public final class CampaignTables {
     StringBuilder md = new StringBuilder();
     md.append("# Campaign ").append(spec.name()).append(": transactions per second (TX/s)\n\n");
     md.append("Workload `").append(spec.workload().getFileName()).append("`, load `")
-        .append(spec.load().getFileName()).append("`; disks: ").append(describe(spec.disks())).append(".  \n");
+        .append(spec.load().getFileName()).append("`; disks: ").append(spec.disks().describe()).append(".  \n");
     md.append(summary(cells, byCell)).append("\n\n");
     for (LayoutChoice layout : spec.layouts()) {
       md.append(table(spec, layout, byCell, Optional.ofNullable(chartFiles.get(layout))));
@@ -123,13 +123,6 @@ public final class CampaignTables {
     return s.toString();
   }
 
-  private static String describe(DiskSource disks) {
-    if (disks instanceof DiskSource.LabDisks lab) {
-      return "lab loop devices of " + (lab.diskBytes() >> 20) + " MiB each, "
-          + (lab.writeIops() > 0 ? lab.writeIops() + " write IOPS per disk" : "unthrottled");
-    }
-    return "block devices " + ((DiskSource.GivenDevices) disks).devices();
-  }
 
   static String tps(double value) {
     return String.format(Locale.ROOT, value >= 100 ? "%.0f" : "%.2f", value);

@@ -59,6 +59,11 @@ public record CellOutcome(Cell cell, Status status, OptionalDouble transactionsP
     return new CellOutcome(cell, Status.FAILED, OptionalDouble.empty(), reason, runDir, seconds, Instant.now());
   }
 
+  /** The same outcome over another wall time (a cell's includes its tear-down, which follows the measurement). */
+  public CellOutcome withSeconds(double wallSeconds) {
+    return new CellOutcome(cell, status, transactionsPerSecond, reason, runDir, wallSeconds, finished);
+  }
+
   /** Whether a resumed campaign keeps this outcome instead of running the cell again. */
   public boolean isFinal() {
     return status != Status.FAILED;

@@ -51,8 +51,8 @@ final class CellProcedure {
 
   /** The layout a cell builds on these disks. */
   LayoutSpec layoutFor(Cell cell, List<Path> disks) {
-    return new LayoutSpec(layoutRoot(), "cb" + Integer.toHexString(spec.name().hashCode() & 0xfffff),
-        cell.layout().manager(), cell.layout().filesystem(), disks.subList(0, cell.disks()));
+    return LayoutSpec.of(layoutRoot(), cell.layout().manager(), cell.layout().filesystem(),
+        disks.subList(0, cell.disks()));
   }
 
   /**
@@ -97,8 +97,7 @@ final class CellProcedure {
     }
     step("tear down");
     tearDown();
-    return new CellOutcome(cell, outcome.status(), outcome.transactionsPerSecond(), outcome.reason(), outcome.runDir(),
-        seconds(began), outcome.finished());
+    return outcome.withSeconds(seconds(began));
   }
 
   /** Removes what a cell made, as its state files record it: the instance, then the layout with its snapshots. */

@@ -1,5 +1,6 @@
 package io.commitbench.storage.campaign;
 
+import io.commitbench.storage.lab.LabSpec;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -9,6 +10,9 @@ public sealed interface DiskSource {
   /** The most disks this source can give. */
   int available();
 
+  /** For the tables' heading: what the disks were. */
+  String describe();
+
   /**
    * Loop devices over sparse images, each throttled like a slow disk, made by the campaign in a
    * lab under its work directory and removed at its end.
@@ -17,12 +21,15 @@ public sealed interface DiskSource {
    * @param writeIops the write-IOPS limit per disk; 0 for none
    */
   record LabDisks(long diskBytes, long writeIops) implements DiskSource {
-    /** A lab has at most this many disks; a layout spans at most as many. */
-    public static final int MAX = 5;
-
     @Override
     public int available() {
-      return MAX;
+      return LabSpec.MAX_DISKS;
+    }
+
+    @Override
+    public String describe() {
+      return "lab loop devices of " + (diskBytes >> 20) + " MiB each, "
+          + (writeIops > 0 ? writeIops + " write IOPS per disk" : "unthrottled");
     }
   }
 
@@ -38,6 +45,11 @@ public sealed interface DiskSource {
     @Override
     public int available() {
       return devices.size();
+    }
+
+    @Override
+    public String describe() {
+      return "block devices " + devices;
     }
   }
 }
