@@ -19,16 +19,11 @@ import java.util.Optional;
  * extent, and a later {@code lvcreate -s -l P%FREE} fails ("Calculated size of logical volume is 0
  * extents", seen in the VM test). A later call is refused instead ({@link #whyNoMoreAfter}).
  */
-public final class LvmClassicSnapshots implements SnapshotBackend {
+public final class LvmClassicSnapshots extends LvmSnapshots {
 
   @Override
   public String kind() {
     return "lvm-classic";
-  }
-
-  @Override
-  public String location(LayoutSpec spec, int number) {
-    return spec.volumeGroup() + "/" + SnapshotBackend.name(number);
   }
 
   @Override
@@ -47,18 +42,8 @@ public final class LvmClassicSnapshots implements SnapshotBackend {
   }
 
   @Override
-  public List<Command> remove(LayoutSpec spec, int number) {
-    return List.of(Command.of("lvremove", "-y", location(spec, number)));
-  }
-
-  @Override
-  public Command presence(LayoutSpec spec, int number) {
-    return Command.of("lvs", location(spec, number));
-  }
-
-  @Override
   public List<Program> programs() {
-    return List.of(new Program("lvcreate", "lvm2"), new Program("lvremove", "lvm2"), new Program("lvs", "lvm2"));
+    return lvmPrograms();
   }
 
   @Override

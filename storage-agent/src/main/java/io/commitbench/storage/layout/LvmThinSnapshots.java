@@ -1,6 +1,7 @@
 package io.commitbench.storage.layout;
 
 import io.commitbench.storage.exec.Command;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -10,16 +11,11 @@ import java.util.List;
  * shared in the pool's metadata either way, and the layout never mounts them. Activating one
  * would need {@code lvchange -ay -K cb_ID/snapN}.
  */
-public final class LvmThinSnapshots implements SnapshotBackend {
+public final class LvmThinSnapshots extends LvmSnapshots {
 
   @Override
   public String kind() {
     return "lvm-thin";
-  }
-
-  @Override
-  public String location(LayoutSpec spec, int number) {
-    return spec.volumeGroup() + "/" + SnapshotBackend.name(number);
   }
 
   @Override
@@ -29,19 +25,10 @@ public final class LvmThinSnapshots implements SnapshotBackend {
   }
 
   @Override
-  public List<Command> remove(LayoutSpec spec, int number) {
-    return List.of(Command.of("lvremove", "-y", location(spec, number)));
-  }
-
-  @Override
-  public Command presence(LayoutSpec spec, int number) {
-    return Command.of("lvs", location(spec, number));
-  }
-
-  @Override
   public List<Program> programs() {
-    return List.of(new Program("lvcreate", "lvm2"), new Program("lvremove", "lvm2"), new Program("lvs", "lvm2"),
-        new Program("thin_check", "thin-provisioning-tools"));
+    List<Program> programs = new ArrayList<>(lvmPrograms());
+    programs.add(new Program("thin_check", "thin-provisioning-tools"));
+    return programs;
   }
 
   @Override
