@@ -22,12 +22,18 @@ import java.util.Properties;
  * How much throughput the harness costs: a real commitbench run against H2 in memory and a plain
  * JDBC loop ({@link PlainJdbcLoop}) issuing the same statements on the same number of threads,
  * alternated in one JVM. Both figures are statements per second over the measured cycles only
- * (setup, cleanup and result writing excluded on both sides). Rounds alternate which side runs
- * first; the verdict is the median of the per-round ratios, after warm-up rounds that let the JIT
- * settle H2 and both code paths.
+ * (setup, cleanup and result writing excluded on both sides).
+ *
+ * <p>H2's throughput on a small machine drifts by a factor of two over tens of seconds, even for
+ * the plain loop alone and long after the JIT has compiled it (seen on 2 cores: 115,000 to
+ * 260,000 statements/s from one plain run to the next). A round therefore runs each side twice,
+ * in mirrored order (plain, harness, harness, plain; the next round harness first), so a drift
+ * that is roughly linear over the round falls equally on both sides; its ratio is the mean
+ * harness rate over the mean plain rate. The verdict is the median of the rounds' ratios, after
+ * warm-up rounds, with the quartiles to show the spread.
  *
  * <pre>
- * java -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=9] [warmups=3] [users=10] [tables=5] [pertable=200] [repeat=10]
+ * java -Xms4g -Xmx4g -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=15] [warmups=10] [users=10] [tables=5] [pertable=200] [repeat=5]
  * </pre>
  */
 public final class HarnessOverhead {
@@ -50,19 +56,23 @@ public final class HarnessOverhead {
     List<Double> harness = new ArrayList<>();
     List<Double> plain = new ArrayList<>();
     List<Double> ratios = new ArrayList<>();
+    int run = 0;
     for (int round = 1 - warmups; round <= rounds; round++) {
-      boolean harnessFirst = Math.floorMod(round, 2) == 0;
+      boolean harnessOutside = Math.floorMod(round, 2) == 0;
       double h = 0;
-      double l;
-      if (harnessFirst) {
-        h = harnessRun(h2, results, round + warmups, users, tables, perTable, repeat);
+      double l = 0;
+      for (int leg = 0; leg < 4; leg++) {
+        boolean harnessLeg = (leg == 0 || leg == 3) == harnessOutside;
+        run++;
+        if (harnessLeg) {
+          h += harnessRun(h2, results, run, users, tables, perTable, repeat) / 2;
+        } else {
+          l += new PlainJdbcLoop(h2, "jdbc:h2:mem:plain" + run, users, tables, perTable, repeat).run() / 2;
+        }
       }
-      l = new PlainJdbcLoop(h2, "jdbc:h2:mem:plain" + (round + warmups), users, tables, perTable, repeat).run();
-      if (!harnessFirst) {
-        h = harnessRun(h2, results, round + warmups, users, tables, perTable, repeat);
-      }
-      System.out.printf(Locale.ROOT, "%s %d: harness %,.0f statements/s, plain JDBC %,.0f statements/s, ratio %.3f%n",
-          round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, h, l, h / l);
+      System.out.printf(Locale.ROOT, "%s %d (%s): harness %,.0f statements/s, plain JDBC %,.0f statements/s, ratio %.3f%n",
+          round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round,
+          harnessOutside ? "harness, plain, plain, harness" : "plain, harness, harness, plain", h, l, h / l);
       if (round > 0) {
         harness.add(h);
         plain.add(l);
@@ -70,21 +80,21 @@ public final class HarnessOverhead {
       }
     }
     System.out.printf(Locale.ROOT, "median of %d rounds: harness %,.0f statements/s, plain JDBC %,.0f statements/s;"
-        + " median ratio %.3f: the harness reaches %.1f %% of the plain loop (per-round ratios %.3f .. %.3f)%n",
-        rounds, median(harness), median(plain), median(ratios), 100 * median(ratios),
-        ratios.stream().mapToDouble(Double::doubleValue).min().orElse(0),
-        ratios.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        + " median ratio %.3f (quartiles %.3f .. %.3f, range %.3f .. %.3f): the harness reaches %.1f %% of the plain"
+        + " loop%n", rounds, quantile(harness, 0.5), quantile(plain, 0.5), quantile(ratios, 0.5),
+        quantile(ratios, 0.25), quantile(ratios, 0.75), quantile(ratios, 0), quantile(ratios, 1),
+        100 * quantile(ratios, 0.5));
   }
 
-  private static double harnessRun(Dialect h2, Path results, int round, int users, int tables, int perTable, int repeat)
+  private static double harnessRun(Dialect h2, Path results, int run, int users, int tables, int perTable, int repeat)
       throws Exception {
     Properties file = new Properties();
     file.putAll(Map.of("users", "" + users, "sleep", "0", "tablename", "" + tables, "tableinsertnumber", "" + perTable,
         "tableselectnumber", "" + perTable, "tableupdatenumber", "" + perTable, "tabledeletenumber", "" + perTable,
         "repeat", "" + repeat));
     BenchmarkConfig config = new ConfigBinder(DialectRegistry.load(), System::getenv).bind(file, Map.of(
-        "db.url", "jdbc:h2:mem:harness" + round, "users.mode", "shared", "results.dir", results.toString(),
-        "run.id", "round-" + round));
+        "db.url", "jdbc:h2:mem:harness" + run, "users.mode", "shared", "results.dir", results.toString(),
+        "run.id", "run-" + run));
     PrintWriter silent = new PrintWriter(OutputStream.nullOutputStream());
     RunResult result = new BenchmarkRun(config, h2, HarnessVersion.get(), silent).execute();
     if (result.outcome() != RunOutcome.COMPLETED || result.totals().errors() > 0) {
@@ -94,8 +104,8 @@ public final class HarnessOverhead {
   }
 
   private static Map<String, Integer> parameters(String[] args) {
-    Map<String, Integer> p = new java.util.HashMap<>(Map.of("rounds", 9, "warmups", 3, "users", 10, "tables", 5, "pertable", 200,
-        "repeat", 10));
+    Map<String, Integer> p = new java.util.HashMap<>(Map.of("rounds", 15, "warmups", 10, "users", 10, "tables", 5, "pertable", 200,
+        "repeat", 5));
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       if (kv.length != 2 || !p.containsKey(kv[0])) {
@@ -106,9 +116,12 @@ public final class HarnessOverhead {
     return p;
   }
 
-  private static double median(List<Double> values) {
+  /** The {@code q} quantile (0..1), interpolated between the two nearest values. */
+  private static double quantile(List<Double> values, double q) {
     List<Double> sorted = values.stream().sorted().toList();
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    double position = q * (sorted.size() - 1);
+    int below = (int) Math.floor(position);
+    int above = (int) Math.ceil(position);
+    return sorted.get(below) + (position - below) * (sorted.get(above) - sorted.get(below));
   }
 }
