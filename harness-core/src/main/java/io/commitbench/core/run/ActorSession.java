@@ -6,14 +6,18 @@ import io.commitbench.core.measure.OperationKind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One actor's connection and its prepared statements (prepared once, reused every cycle). When
  * the connection breaks, {@link #reconnect} replaces it with exponential back-off until the
  * deadline. Confined to the actor's thread.
+ *
+ * <p>The statements are prepared on the driver's own connection, unwrapped from the pool's proxy:
+ * the actor holds its connection for the whole run, so the pool has nothing to track per
+ * statement, and its wrappers would cost every statement a clock read (HikariCP stamps the last
+ * access in autocommit mode), a result-set wrapper and a call per parameter. The pool still
+ * opens, validates and replaces the connection, and transactions end through its proxy.
  */
 final class ActorSession implements AutoCloseable {
 
@@ -27,7 +31,8 @@ final class ActorSession implements AutoCloseable {
   private final List<String> sessionTimeout;
   private final long reconnectTimeoutNanos;
   private Connection connection;
-  private List<Map<OperationKind, PreparedStatement>> statements = List.of();
+  /** By table index, then by {@link OperationKind#ordinal()}; empty while not connected. */
+  private PreparedStatement[][] statements = new PreparedStatement[0][];
 
   /**
    * @param login the user name, for messages
@@ -58,7 +63,7 @@ final class ActorSession implements AutoCloseable {
 
   /** The prepared statement of a DML kind on a table (0-based index). */
   PreparedStatement statement(int table, OperationKind kind) {
-    return statements.get(table).get(kind);
+    return statements[table][kind.ordinal()];
   }
 
   /**
@@ -104,27 +109,47 @@ final class ActorSession implements AutoCloseable {
         connection.commit(); // a SET is transactional on some servers; do not leave it open
       }
     }
-    List<Map<OperationKind, PreparedStatement>> prepared = new java.util.ArrayList<>();
-    for (WorkloadSql sql : tables) {
-      Map<OperationKind, PreparedStatement> byKind = new EnumMap<>(OperationKind.class);
-      byKind.put(OperationKind.INSERT, prepare(sql.insert()));
-      byKind.put(OperationKind.SELECT, prepare(sql.select()));
-      byKind.put(OperationKind.UPDATE, prepare(sql.update()));
-      byKind.put(OperationKind.DELETE, prepare(sql.delete()));
-      prepared.add(byKind);
+    Connection driverConnection = connection.unwrap(Connection.class);
+    PreparedStatement[][] prepared = new PreparedStatement[tables.size()][OperationKind.values().length];
+    for (int t = 0; t < tables.size(); t++) {
+      WorkloadSql sql = tables.get(t);
+      prepared[t][OperationKind.INSERT.ordinal()] = prepare(driverConnection, sql.insert());
+      prepared[t][OperationKind.SELECT.ordinal()] = prepare(driverConnection, sql.select());
+      prepared[t][OperationKind.UPDATE.ordinal()] = prepare(driverConnection, sql.update());
+      prepared[t][OperationKind.DELETE.ordinal()] = prepare(driverConnection, sql.delete());
     }
     statements = prepared;
   }
 
-  private PreparedStatement prepare(String sql) throws SQLException {
-    PreparedStatement statement = connection.prepareStatement(sql);
+  private PreparedStatement prepare(Connection driverConnection, String sql) throws SQLException {
+    PreparedStatement statement = driverConnection.prepareStatement(sql);
     if (sessionTimeout.isEmpty()) {
       statement.setQueryTimeout(statementTimeoutSeconds);
     }
     return statement;
   }
 
+  /**
+   * Closes the statements: the pool does not know them (they were prepared on the driver's
+   * connection), so returning the connection to it would leave them open.
+   */
+  private void closeStatements() {
+    for (PreparedStatement[] byKind : statements) {
+      for (PreparedStatement statement : byKind) {
+        if (statement != null) {
+          try {
+            statement.close();
+          } catch (SQLException ignored) {
+            // A statement of a broken connection: the connection's end releases it anyway.
+          }
+        }
+      }
+    }
+    statements = new PreparedStatement[0][];
+  }
+
   private void discardConnection() {
+    closeStatements();
     if (connection != null) {
       pool.evictConnection(connection);
       connection = null;
@@ -133,6 +158,7 @@ final class ActorSession implements AutoCloseable {
 
   @Override
   public void close() {
+    closeStatements();
     if (connection != null) {
       try {
         connection.close();
