@@ -86,7 +86,7 @@ public final class OracleRedoRelocation implements JournaledRelocation {
     return new OracleRedoRelocation(catalog, RelocationUndo.request(contents), polling, remover);
   }
 
-  /** The JDBC URLs of the servers this relocation is for. */
+  /** Whether {@code jdbcUrl} is an Oracle server's: the kind this relocation moves, online over SQL. */
   public static boolean acceptsUrl(String jdbcUrl) {
     return jdbcUrl.startsWith(URL_PREFIX);
   }
