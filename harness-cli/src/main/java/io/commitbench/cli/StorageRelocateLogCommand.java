@@ -1,48 +1,80 @@
 package io.commitbench.cli;
 
+import io.commitbench.core.config.Redaction;
 import io.commitbench.storage.instance.ManagedInstance;
-import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.oracle.OracleRedoRelocation;
+import io.commitbench.storage.oracle.RedoRelocationRequest;
 import io.commitbench.storage.plan.Plan;
-import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.relocate.LogRelocation;
-import io.commitbench.storage.relocate.ManagedLogRelocation;
 import io.commitbench.storage.relocate.ManagedRelocations;
 import io.commitbench.storage.relocate.UnmanagedRelocations;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code commitbench storage relocate-log}: moves a managed instance's WAL / redo log to another
- * directory, or prints the commands for the operator of a server the agent does not manage.
+ * {@code commitbench storage relocate-log}: moves a managed instance's WAL / redo log, or an
+ * Oracle server's online redo logs, to another directory; for any other server it prints the
+ * commands for its operator.
  */
 @Command(
     name = "relocate-log",
     mixinStandardHelpOptions = true,
     description = {
-      "Moves the transaction log of a managed instance (--instance DIR) to --to DIR: PostgreSQL's",
-      "pg_wal goes to DIR/pg_wal (fast stop, copy, atomic symlink swap, start, verify; the old",
-      "WAL directory is kept as pg_wal.moved-<time>); MariaDB's ib_logfile0 goes to DIR (slow",
-      "shutdown, copy, new innodb_log_group_home_dir, start, verify, then the old file is deleted).",
-      "Prints the plan; acts only with --apply, writing a journal that 'storage undo' reverses.",
-      "Refused (exit 2, nothing changed): target missing, not writable by the server's OS user,",
-      "too little space, outside the instance directory and every --allow-root, where the log is",
-      "already, or another relocation in progress.",
-      "For a server it does not manage (--url JDBC_URL) it prints the commands for its operator",
-      "(NOT EXECUTED) and never acts."
+      "Moves a server's transaction log to --to DIR. Prints the plan; acts only with",
+      "--apply, writing a journal that 'storage undo' reverses.",
+      "",
+      "A managed instance (--instance DIR): PostgreSQL's pg_wal goes to DIR/pg_wal",
+      "(fast stop, copy, atomic symlink swap, start, verify; the old WAL directory is",
+      "kept as pg_wal.moved-<time>); MariaDB's ib_logfile0 goes to DIR (slow",
+      "shutdown, copy, new innodb_log_group_home_dir, start, verify, then the old",
+      "file is deleted). Refused (exit 2, nothing changed): target missing, not",
+      "writable by the server's OS user, too little space, outside the instance",
+      "directory and every --allow-root, where the log is already, or another",
+      "relocation in progress.",
+      "",
+      "Oracle (--url jdbc:oracle:thin:@HOST:PORT/SERVICE): moved online, the database",
+      "stays open. New groups of --size are added in DIR (a directory on the database",
+      "host, absolute), the log is switched and checkpointed (and archived in",
+      "ARCHIVELOG mode) until the old groups are free, they are dropped, and the",
+      "result is verified. Connect to the root container, CDB$ROOT (its service, e.g.",
+      ".../FREE, not a PDB's), as --user holding ALTER DATABASE and ALTER SYSTEM and",
+      "able to read V$LOG, V$LOGFILE and V$DATABASE (SYSTEM is). The password comes",
+      "from --password-env or --password-file, never the command line, and is never",
+      "printed or journaled. Oracle deletes only the files it named itself: the old",
+      "members' files are left on the database host and listed at the end, for its",
+      "operator to remove. Refused (exit 2, nothing changed): a PDB connection, a",
+      "missing privilege, the database not open, DIR already holding redo members.",
+      "",
+      "Any other server (--url jdbc:postgresql:, jdbc:mariadb:): the commands for its",
+      "operator are printed (NOT EXECUTED); the agent never connects to it or acts.",
+      "",
+      "The login and group options (--user, --password-env, --password-file, --size,",
+      "--blocksize, --groups) apply to an Oracle --url only and --allow-root to",
+      "--instance only; given anywhere else they are refused (exit 2) rather than",
+      "ignored."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:plan printed, or moved", "1:the move failed and was rolled back (see the journal)",
+    exitCodeList = {"0:plan printed, or moved",
+      "1:the server could not be reached, or the move failed (see the journal for what was rolled back)",
       "2:bad input or refused; nothing was changed"})
 final class StorageRelocateLogCommand implements Callable<Integer> {
+
+  private static final String ALLOW_ROOT = "--allow-root";
+  /** Who the Oracle relocation must connect as, for the message when --user is missing. */
+  private static final String ORACLE_USER = "a user of the root container (CDB$ROOT) holding ALTER DATABASE and"
+      + " ALTER SYSTEM and able to read V$LOG, V$LOGFILE and V$DATABASE, e.g. system";
 
   @Spec CommandSpec spec;
 
@@ -53,19 +85,25 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
     @Option(names = "--instance", required = true, description = "a managed instance directory")
     Path instanceDir;
 
-    @Option(names = "--url", required = true,
-        description = "JDBC URL of a server the agent does not manage (jdbc:postgresql:, jdbc:mariadb:)")
+    @Option(names = "--url", required = true, description = "JDBC URL of a server the agent does not manage:"
+        + " jdbc:oracle: (moved online over SQL), jdbc:postgresql: or jdbc:mariadb: (commands for its operator)")
     String url;
   }
 
-  @Option(names = "--to", required = true, description = "the directory to move the log into (must exist)")
+  @Option(names = "--to", required = true, description = "the directory to move the log into (must exist;"
+      + " for Oracle the absolute path on the database host)")
   Path to;
 
-  @Option(names = "--allow-root", description = "a directory the target may lie under (repeatable);"
-      + " the instance directory is always allowed")
+  @Option(names = ALLOW_ROOT, description = "a directory the target may lie under (repeatable);"
+      + " the instance directory is always allowed (--instance only)")
   List<Path> allowRoots = new ArrayList<>();
 
-  @Option(names = "--journal", description = "journal file (default: INSTANCE/journals/relocate-log-<time>.jsonl)")
+  @Mixin ServerLoginOptions login;
+
+  @Mixin OracleRedoOptions redo;
+
+  @Option(names = "--journal", description = "journal file (default: INSTANCE/journals/relocate-log-<time>.journal;"
+      + " for Oracle journals/relocate-log-oracle-<time>.journal in the working directory)")
   Path journal;
 
   @Option(names = "--apply", description = "act; without it only the plan is printed")
@@ -74,45 +112,57 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    if (server.url != null) {
-      LogRelocation operator = UnmanagedRelocations.forUrl(server.url, to);
-      operator.plan().render(Plan.Mode.FOR_OPERATOR).forEach(out::println);
-      if (apply) {
-        out.println("--apply ignored: the agent never acts on a server it does not manage");
-      }
-      return ExitCodes.OK;
+    if (server.url == null) {
+      refuseOracleOptions("a managed instance (--instance) is moved through its own programs");
+      return managed(server.instanceDir, out);
     }
-    ManagedInstance instance = StorageInstanceCommand.open(server.instanceDir);
-    List<Path> roots = new ArrayList<>(allowRoots);
-    roots.add(0, instance.descriptor().instanceDir());
-    ManagedLogRelocation relocation = ManagedRelocations.forInstance(instance, to, roots,
-        StorageInstanceCommand.runner(), Clock.systemUTC());
-    return run(relocation, instance.descriptor().instanceDir(), journal, apply, out);
+    if (OracleRedoRelocation.acceptsUrl(server.url)) {
+      return oracle(server.url, out);
+    }
+    refuseOracleOptions("for " + Redaction.url(server.url) + " the agent connects to nothing and prints its"
+        + " operator's commands");
+    refuseAllowRoot();
+    return forOperator(server.url, out);
   }
 
-  /** Prints the plan, and with {@code apply} carries it out under a journal; shared with undo. */
-  static int run(ManagedLogRelocation relocation, Path instanceDir, Path journalFile, boolean apply, PrintWriter out)
-      throws Exception {
-    Plan plan = relocation.plan();
-    plan.render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
-    if (!apply) {
-      return ExitCodes.OK;
+  private int managed(Path instanceDir, PrintWriter out) throws Exception {
+    ManagedInstance instance = StorageInstanceCommand.open(instanceDir);
+    List<Path> roots = new ArrayList<>(allowRoots);
+    roots.add(0, instance.descriptor().instanceDir());
+    return RelocationRun.run(ManagedRelocations.forInstance(instance, to, roots, StorageInstanceCommand.runner(),
+        Clock.systemUTC()), journal, apply, out);
+  }
+
+  /** Online over SQL: every option is checked before the connection is opened. */
+  private int oracle(String url, PrintWriter out) throws Exception {
+    refuseAllowRoot();
+    RedoRelocationRequest request = redo.request(spec.commandLine(), to);
+    ServerLogin serverLogin = login.resolve(spec.commandLine(), url, ORACLE_USER);
+    try (Connection root = serverLogin.connect(url)) {
+      return RelocationRun.run(OracleRedoRelocation.forConnection(root, request), journal, apply, out);
     }
-    Path file = journalFile != null ? journalFile : instanceDir.resolve("journals")
-        .resolve("relocate-log-" + java.time.format.DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss.SSS'Z'")
-            .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.now()) + ".jsonl");
-    out.println("journal: " + file.toAbsolutePath());
-    out.flush();
-    long t0 = System.nanoTime();
-    try (Journal j = Journal.begin(file, ManagedLogRelocation.OPERATION, relocation.journalParameters())) {
-      try {
-        relocation.apply(j);
-      } catch (RefusedException e) {
-        j.end("refused: " + e.getMessage());
-        throw e;
-      }
+  }
+
+  private int forOperator(String url, PrintWriter out) throws Exception {
+    LogRelocation operator = UnmanagedRelocations.forUrl(url, to);
+    operator.plan().render(Plan.Mode.FOR_OPERATOR).forEach(out::println);
+    if (apply) {
+      out.println("--apply ignored: the agent never acts on a server it does not manage");
     }
-    out.printf("moved in %.1f s; journal: %s%n", (System.nanoTime() - t0) / 1e9, file.toAbsolutePath());
     return ExitCodes.OK;
+  }
+
+  /** The login and the redo groups' options mean something only to a server the agent connects to. */
+  private void refuseOracleOptions(String instead) {
+    GivenOptions.refuse(spec.commandLine(),
+        Stream.concat(ServerLoginOptions.NAMES.stream(), OracleRedoOptions.NAMES.stream()).toList(),
+        "only for an Oracle server (--url " + OracleRedoRelocation.URL_PREFIX + "...), which the agent moves online"
+            + " over SQL; " + instead + "; leave them out");
+  }
+
+  private void refuseAllowRoot() {
+    GivenOptions.refuse(spec.commandLine(), List.of(ALLOW_ROOT), "only for a managed instance (--instance), whose"
+        + " target must lie under the instance directory or an allowed root; with --url, --to names a directory on"
+        + " the database host");
   }
 }

@@ -1,13 +1,18 @@
 package io.commitbench.cli;
 
-import io.commitbench.storage.relocate.ManagedLogRelocation;
-import io.commitbench.storage.relocate.RelocationUndo;
+import io.commitbench.storage.undo.LogRelocationUndo;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -16,22 +21,41 @@ import picocli.CommandLine.Spec;
     name = "undo",
     mixinStandardHelpOptions = true,
     description = {
-      "Reverses what a journal records. For a completed relocate-log: moves the instance's log",
-      "back to the directory it came from, as a new relocation with its own journal.",
-      "Prints the plan; acts only with --apply. Refused (exit 2) for a journal that is not a",
-      "completed relocation of a known instance, or when the log has moved since."
+      "Reverses what a journal records, as a new relocation with its own journal.",
+      "Prints the plan; acts only with --apply.",
+      "",
+      "relocate-log (a managed instance): moves the instance's log back to the",
+      "directory it came from. Refused (exit 2) for a relocation that did not",
+      "complete, an instance that is gone, or when the log has moved since. The",
+      "connection options are refused: the instance is reached through its programs.",
+      "",
+      "relocate-log-oracle: moves the online redo logs back to the old directory,",
+      "with the old size, block size and number of groups, online over SQL like the",
+      "move itself: give --url (the root container's service, CDB$ROOT), --user and",
+      "--password-env or --password-file, as for relocate-log. The members it drops",
+      "are left on the database host and listed for the operator. Refused (exit 2)",
+      "when the journal shows no old group dropped (nothing to reverse)."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:plan printed, or undone", "1:the undo failed and was rolled back (see its journal)",
+    exitCodeList = {"0:plan printed, or undone",
+      "1:the server could not be reached, or the undo failed (see its journal for what was rolled back)",
       "2:bad input or refused; nothing was changed"})
 final class StorageUndoCommand implements Callable<Integer> {
+
+  private static final String URL = "--url";
 
   @Spec CommandSpec spec;
 
   @Parameters(paramLabel = "JOURNAL", description = "the journal of the operation to reverse")
   Path journalToUndo;
 
-  @Option(names = "--journal", description = "journal of the undo (default: INSTANCE/journals/relocate-log-<time>.jsonl)")
+  @Option(names = URL, paramLabel = "JDBC_URL",
+      description = "the server, for a journal reversed over a connection (relocate-log-oracle)")
+  String url;
+
+  @Mixin ServerLoginOptions login;
+
+  @Option(names = "--journal", description = "journal of the undo (default: as relocate-log's for that server)")
   Path journal;
 
   @Option(names = "--apply", description = "act; without it only the plan is printed")
@@ -39,8 +63,24 @@ final class StorageUndoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ManagedLogRelocation back = RelocationUndo.of(journalToUndo, StorageInstanceCommand.runner(), Clock.systemUTC());
-    Path instanceDir = Path.of(back.journalParameters().get("instance"));
-    return StorageRelocateLogCommand.run(back, instanceDir, journal, apply, spec.commandLine().getOut());
+    LogRelocationUndo undo = LogRelocationUndo.read(journalToUndo);
+    List<String> connectionOptions = Stream.concat(Stream.of(URL), ServerLoginOptions.NAMES.stream()).toList();
+    if (!undo.needsConnection()) {
+      GivenOptions.refuse(spec.commandLine(), connectionOptions, journalToUndo + " records " + undo.operation()
+          + ", which is reversed without a connection to the server; leave them out");
+      return RelocationRun.run(undo.reverse(Optional.empty(), StorageInstanceCommand.runner(), Clock.systemUTC()),
+          journal, apply, spec.commandLine().getOut());
+    }
+    if (url == null) {
+      throw new ParameterException(spec.commandLine(), URL + " is missing; " + journalToUndo + " records "
+          + undo.operation() + ", which is reversed over a connection to the server it moved: give " + URL
+          + " JDBC_URL, " + ServerLoginOptions.USER + " USER and " + ServerLoginOptions.PASSWORD_ENV + " VAR or "
+          + ServerLoginOptions.PASSWORD_FILE + " FILE, as for the relocation");
+    }
+    ServerLogin serverLogin = login.resolve(spec.commandLine(), url, "the user the relocation connected as");
+    try (Connection server = serverLogin.connect(url)) {
+      return RelocationRun.run(undo.reverse(Optional.of(server), StorageInstanceCommand.runner(), Clock.systemUTC()),
+          journal, apply, spec.commandLine().getOut());
+    }
   }
 }

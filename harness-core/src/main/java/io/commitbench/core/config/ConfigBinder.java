@@ -231,32 +231,8 @@ public final class ConfigBinder {
     }
 
     private Secret resolvePassword() {
-      Optional<String> env = optionalText(DB_PASSWORD_ENV);
-      Optional<String> file = optionalText(DB_PASSWORD_FILE);
-      if (env.isPresent() && file.isPresent()) {
-        violations.add(new Violation(DB_PASSWORD_FILE, file.get(),
-            "given together with " + DB_PASSWORD_ENV + "; allowed: one password source, not both"));
-        return Secret.none();
-      }
-      if (env.isPresent()) {
-        String value = environment.apply(env.get());
-        if (value == null) {
-          violations.add(new Violation(DB_PASSWORD_ENV, env.get(),
-              "environment variable " + env.get() + " is not set; allowed: the name of a set environment variable"));
-          return Secret.none();
-        }
-        return Secret.of(value, "env " + env.get());
-      }
-      if (file.isPresent()) {
-        try {
-          List<String> lines = Files.readAllLines(Path.of(file.get()), StandardCharsets.UTF_8);
-          return Secret.of(lines.isEmpty() ? "" : lines.get(0).strip(), "file " + file.get());
-        } catch (IOException | RuntimeException e) {
-          violations.add(new Violation(DB_PASSWORD_FILE, file.get(),
-              "cannot read it (" + e.getClass().getSimpleName() + "); allowed: a readable file whose first line is the password"));
-        }
-      }
-      return Secret.none();
+      return new PasswordSource(DB_PASSWORD_ENV, DB_PASSWORD_FILE, environment)
+          .resolve(optionalText(DB_PASSWORD_ENV), optionalText(DB_PASSWORD_FILE), violations::add);
     }
 
     /**

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.it.support.DatabaseTargets;
-import io.commitbench.it.support.TestImages;
+import io.commitbench.it.support.OracleRedoContainer;
 import io.commitbench.storage.format.FormatterTally;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalReader;
@@ -28,25 +28,20 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.Container;
 import org.testcontainers.oracle.OracleContainer;
 
 /**
- * The Oracle redo procedures on a real server: the pinned gvenzl/oracle-free container, reached
- * in its root container (service {@code FREE}) as {@code system}. Moves the redo groups into a new
- * directory, runs the {@code clear} and {@code recreate} arms on them, then undoes the move from
- * its journal. Member files are removed with {@code docker exec rm}. The redo of a database the
- * tests did not start is never touched, so there is no environment-URL or local-service target:
- * without Docker the class is skipped, with the reason printed.
+ * The Oracle redo procedures on a real server ({@link OracleRedoContainer}: without Docker the
+ * class is skipped, with the reason printed). Moves the redo groups into a new directory, runs the
+ * {@code clear} and {@code recreate} arms on them, then undoes the move from its journal. Member
+ * files are removed with {@code docker exec rm}.
  */
 class OracleRedoIT {
 
-  private static final String ORIGINAL_DIR = "/opt/oracle/oradata/FREE";
+  private static final String ORIGINAL_DIR = OracleRedoContainer.ORIGINAL_DIR;
   private static final String TARGET_DIR = "/opt/oracle/oradata/oracle_it_relocated";
 
   private static OracleContainer oracle;
@@ -54,18 +49,9 @@ class OracleRedoIT {
   /** Starts the container once for the class; each test without Docker is reported skipped. */
   @BeforeEach
   void requireOracle() {
-    if (oracle != null) {
-      return;
+    if (oracle == null) {
+      oracle = OracleRedoContainer.startOrSkip("OracleRedoIT");
     }
-    String missing = dockerMissing();
-    if (missing != null) {
-      String message = "skipped: OracleRedoIT needs the " + TestImages.ORACLE.asCanonicalNameString()
-          + " container (redo of a database the test did not start is never touched): " + missing;
-      System.out.println(DatabaseTargets.LOG_PREFIX + message);
-      Assumptions.abort(message);
-    }
-    oracle = new OracleContainer(TestImages.ORACLE);
-    oracle.start();
   }
 
   @AfterAll
@@ -75,42 +61,27 @@ class OracleRedoIT {
     }
   }
 
-  private static String dockerMissing() {
-    try {
-      return DockerClientFactory.instance().isDockerAvailable() ? null
-          : "Testcontainers found no Docker engine (DOCKER_HOST=" + System.getenv("DOCKER_HOST") + ")";
-    } catch (RuntimeException | LinkageError e) {
-      return "Testcontainers could not look for a Docker engine: " + e.getMessage();
-    }
-  }
-
   private static Connection root() throws SQLException {
-    return DriverManager.getConnection("jdbc:oracle:thin:@" + oracle.getHost() + ":" + oracle.getOraclePort() + "/FREE",
-        "system", oracle.getPassword());
+    return DriverManager.getConnection(OracleRedoContainer.rootUrl(oracle), OracleRedoContainer.ROOT_USER,
+        oracle.getPassword());
   }
 
   private static RedoPolling polling() {
     return new RedoPolling(Duration.ofMillis(500), Duration.ofMinutes(3), 60, Clock.systemUTC());
   }
 
-  /** {@code rm -f} inside the container, as its oracle user; fails on a non-zero exit. */
   private static MemberFileAction containerRemover() {
-    return path -> {
-      Container.ExecResult result = oracle.execInContainer("rm", "-f", "--", path);
-      if (result.getExitCode() != 0) {
-        throw new IllegalStateException("rm " + path + " exited " + result.getExitCode() + ": " + result.getStderr());
-      }
-    };
+    return OracleRedoContainer.remover(oracle);
   }
 
   private static List<String> files(String dir) throws Exception {
-    Container.ExecResult ls = oracle.execInContainer("ls", "-1", dir);
-    return ls.getStdout().lines().filter(l -> l.endsWith(".log")).toList();
+    return OracleRedoContainer.logFiles(oracle, dir);
   }
 
   @Test
   void aConnectionToThePluggableDatabaseIsRefused() throws Exception {
-    try (Connection pdb = DriverManager.getConnection(oracle.getJdbcUrl(), "system", oracle.getPassword())) {
+    try (Connection pdb = DriverManager.getConnection(oracle.getJdbcUrl(), OracleRedoContainer.ROOT_USER,
+        oracle.getPassword())) {
       OracleRedoRelocation relocation = OracleRedoRelocation.forConnection(pdb,
           RedoRelocationRequest.of(TARGET_DIR, RedoGeometry.ofSize(16 * RedoGeometry.MEGABYTE)));
       assertThatThrownBy(relocation::plan).isInstanceOf(RefusedException.class)

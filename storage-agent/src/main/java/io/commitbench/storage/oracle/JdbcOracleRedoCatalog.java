@@ -1,5 +1,6 @@
 package io.commitbench.storage.oracle;
 
+import io.commitbench.core.config.Redaction;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -90,10 +91,11 @@ public final class JdbcOracleRedoCatalog implements OracleRedoCatalog {
     }
   }
 
+  /** The connection's URL, with any password it carries masked: it goes into plans and journals. */
   @Override
   public String describe() {
     try {
-      return connection.getMetaData().getURL();
+      return Redaction.url(connection.getMetaData().getURL());
     } catch (SQLException e) {
       return "an Oracle connection";
     }

@@ -5,8 +5,9 @@ import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
-import io.commitbench.storage.relocate.LogRelocation;
+import io.commitbench.storage.relocate.JournaledRelocation;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -40,10 +41,12 @@ import java.util.stream.Collectors;
  * the logs back. Not thread-safe; one relocation per database at a time (a second one is refused
  * while groups exist at its target).
  */
-public final class OracleRedoRelocation implements LogRelocation {
+public final class OracleRedoRelocation implements JournaledRelocation {
 
   /** The operation name written at the start of the journal; undo dispatches on it. */
   public static final String OPERATION = "relocate-log-oracle";
+  /** What the JDBC URL of an Oracle server starts with (thin and OCI drivers alike). */
+  public static final String URL_PREFIX = "jdbc:oracle:";
 
   private final OracleRedoCatalog catalog;
   private final RedoRelocationRequest request;
@@ -83,7 +86,18 @@ public final class OracleRedoRelocation implements LogRelocation {
     return new OracleRedoRelocation(catalog, RelocationUndo.request(contents), polling, remover);
   }
 
+  /** Whether {@code jdbcUrl} is an Oracle server's: the kind this relocation moves, online over SQL. */
+  public static boolean acceptsUrl(String jdbcUrl) {
+    return jdbcUrl.startsWith(URL_PREFIX);
+  }
+
+  @Override
+  public String operation() {
+    return OPERATION;
+  }
+
   /** What to write on the journal's {@code begin} line. */
+  @Override
   public Map<String, String> journalParameters() {
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put("server", catalog.describe());
@@ -93,7 +107,17 @@ public final class OracleRedoRelocation implements LogRelocation {
     return parameters;
   }
 
+  /**
+   * {@code journals/relocate-log-oracle-<time>.journal} under the working directory: the server
+   * is elsewhere, so the journal stays with whoever ran the move.
+   */
+  @Override
+  public Path defaultJournal() {
+    return Journal.timestampedFile(Path.of("journals"), OPERATION);
+  }
+
   /** Old member files the operator must remove on the database host (filled by {@link #apply}). */
+  @Override
   public List<String> leftForOperator() {
     return List.copyOf(leftForOperator);
   }

@@ -26,7 +26,7 @@ import java.util.Map;
  * <p>The log directory is the directory given with {@code --to}: the WAL goes to {@code
  * TO/pg_wal}, the redo log to {@code TO/ib_logfile0}. Not thread-safe.
  */
-public abstract class ManagedLogRelocation implements LogRelocation {
+public abstract class ManagedLogRelocation implements JournaledRelocation {
 
   /** The journal's operation name, which {@code storage undo} dispatches on. */
   public static final String OPERATION = "relocate-log";
@@ -52,10 +52,22 @@ public abstract class ManagedLogRelocation implements LogRelocation {
     this.origin = instance.descriptor().logDir();
   }
 
+  @Override
+  public String operation() {
+    return OPERATION;
+  }
+
   /** The parameters to begin the journal with: what undo needs to find the instance and the origin. */
+  @Override
   public Map<String, String> journalParameters() {
     return Map.of("instance", instance.descriptor().instanceDir().toString(), "kind", instance.descriptor().kind(),
         "from", origin.toString(), "to", target.toString(), "log", instance.currentLog().toString());
+  }
+
+  /** {@code INSTANCE/journals/relocate-log-<time>.journal}: the journal stays with the instance it moved. */
+  @Override
+  public Path defaultJournal() {
+    return Journal.timestampedFile(instance.descriptor().instanceDir().resolve("journals"), OPERATION);
   }
 
   @Override

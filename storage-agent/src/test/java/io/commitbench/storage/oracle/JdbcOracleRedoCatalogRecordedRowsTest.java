@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.lang.reflect.Proxy;
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -22,11 +23,14 @@ import org.junit.jupiter.api.Test;
 class JdbcOracleRedoCatalogRecordedRowsTest {
 
   private final List<String> executed = new ArrayList<>();
+  /** What the connection's metadata reports as its URL. */
+  private String url = "jdbc:oracle:thin:@db:1521/FREE";
 
   private Connection connection(Map<String, List<Object[]>> answers) {
     return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
         (proxy, method, args) -> switch (method.getName()) {
           case "createStatement" -> statement(answers);
+          case "getMetaData" -> metaData();
           case "close" -> null;
           default -> throw new UnsupportedOperationException(method.getName());
         });
@@ -44,6 +48,14 @@ class JdbcOracleRedoCatalogRecordedRowsTest {
           }
           case "execute" -> executed.add((String) args[0]);
           case "close" -> null;
+          default -> throw new UnsupportedOperationException(method.getName());
+        });
+  }
+
+  private DatabaseMetaData metaData() {
+    return (DatabaseMetaData) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DatabaseMetaData.class},
+        (proxy, method, args) -> switch (method.getName()) {
+          case "getURL" -> url;
           default -> throw new UnsupportedOperationException(method.getName());
         });
   }
@@ -115,5 +127,13 @@ class JdbcOracleRedoCatalogRecordedRowsTest {
         JdbcOracleRedoCatalog.PRIVILEGES_SQL, List.of(new Object[] {"ALTER SYSTEM"}, new Object[] {"ALTER DATABASE"}))));
     assertThatThrownBy(() -> OracleRedoPreconditions.check(catalog))
         .hasMessageContaining("cannot read V$DATABASE/V$LOG/V$LOGFILE (ORA-00942").hasMessageContaining("SELECT_CATALOG_ROLE");
+  }
+
+  @Test
+  void describesTheServerByItsUrlWithAPasswordInItMasked() {
+    String secret = "pw-in-the-url";
+    url = "jdbc:oracle:thin:system/" + secret + "@db:1521/FREE";
+    String described = new JdbcOracleRedoCatalog(connection(Map.of())).describe();
+    assertThat(described).doesNotContain(secret).startsWith("jdbc:oracle:thin:system/").endsWith("@db:1521/FREE");
   }
 }

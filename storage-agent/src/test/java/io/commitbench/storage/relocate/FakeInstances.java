@@ -10,13 +10,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** Instance directories as create leaves them, without a server: enough for plans and refusals. */
-final class FakeInstances {
+/**
+ * Instance directories as create leaves them, without a server: enough for plans and refusals.
+ * Public for the undo dispatch's test, which lives next to the Oracle model it also needs.
+ */
+public final class FakeInstances {
 
   private FakeInstances() {}
 
   /** A PostgreSQL instance in {@code base/pg}: data/pg_wal a symlink to log/pg_wal holding one 16 MiB segment. */
-  static ManagedInstance postgresql(Path base, CommandRunner runner) throws IOException {
+  public static ManagedInstance postgresql(Path base, CommandRunner runner) throws IOException {
     Path inst = Files.createDirectories(base.resolve("pg"));
     Path data = Files.createDirectories(inst.resolve("data"));
     Path wal = Files.createDirectories(inst.resolve("log/pg_wal"));
@@ -27,7 +30,7 @@ final class FakeInstances {
   }
 
   /** A MariaDB instance in {@code base/my} with a 1 MiB log/ib_logfile0. */
-  static ManagedInstance mariadb(Path base, CommandRunner runner) throws IOException {
+  public static ManagedInstance mariadb(Path base, CommandRunner runner) throws IOException {
     Path inst = Files.createDirectories(base.resolve("my"));
     Files.createDirectories(inst.resolve("data"));
     Files.write(Files.createDirectories(inst.resolve("log")).resolve("ib_logfile0"), new byte[1 << 20]);

@@ -1,0 +1,33 @@
+package io.commitbench.cli;
+
+import io.commitbench.core.config.Redaction;
+import io.commitbench.core.config.Secret;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * Who connects to a server the agent acts on, with the password as a {@link Secret}: revealed to
+ * the driver only, never printed.
+ */
+record ServerLogin(String user, Secret password) {
+
+  /**
+   * Opens a connection to {@code url}.
+   *
+   * @throws SQLException when it cannot, saying as whom and where (URL password masked): the
+   *     command then fails like a run that cannot reach its database
+   */
+  Connection connect(String url) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("user", user);
+    properties.setProperty("password", password.reveal());
+    try {
+      return DriverManager.getConnection(url, properties);
+    } catch (SQLException e) {
+      throw new SQLException("cannot connect as " + user + " to " + Redaction.url(url) + ": " + e.getMessage(),
+          e.getSQLState(), e.getErrorCode(), e);
+    }
+  }
+}
