@@ -21,6 +21,7 @@ public final class UnmanagedRelocations {
     return BY_PREFIX.entrySet().stream().filter(e -> url.startsWith(e.getKey())).findFirst()
         .map(e -> e.getValue().apply(url, target))
         .orElseThrow(() -> new RefusedException("no operator plan for " + url + "; accepted URL prefixes: "
-            + List.copyOf(new java.util.TreeSet<>(BY_PREFIX.keySet()))));
+            + List.copyOf(new java.util.TreeSet<>(BY_PREFIX.keySet())) + " (an Oracle server, jdbc:oracle:, is moved"
+            + " online over SQL instead)"));
   }
 }
