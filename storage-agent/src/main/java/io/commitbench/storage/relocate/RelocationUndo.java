@@ -28,6 +28,13 @@ public final class RelocationUndo {
     } catch (IOException e) {
       throw new RefusedException("cannot undo " + journal + ": " + e.getMessage());
     }
+    return of(contents, runner, clock);
+  }
+
+  /** The same for a journal already read (by a caller that dispatched on its operation). */
+  public static ManagedLogRelocation of(JournalReader.Contents contents, CommandRunner runner, Clock clock)
+      throws RefusedException {
+    Path journal = contents.file();
     if (!ManagedLogRelocation.OPERATION.equals(contents.operation())) {
       throw new RefusedException("cannot undo " + journal + ": it records '" + contents.operation()
           + "'; this undoes " + ManagedLogRelocation.OPERATION + " journals");

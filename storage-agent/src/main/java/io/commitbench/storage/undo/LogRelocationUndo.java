@@ -50,7 +50,7 @@ public final class LogRelocationUndo {
 
   private static final Map<String, Reversal> BY_OPERATION = Map.of(
       ManagedLogRelocation.OPERATION, new Reversal(false,
-          (journal, reach) -> RelocationUndo.of(journal.file(), reach.runner(), reach.clock())),
+          (journal, reach) -> RelocationUndo.of(journal, reach.runner(), reach.clock())),
       OracleRedoRelocation.OPERATION, new Reversal(true,
           (journal, reach) -> OracleRedoRelocation.undo(journal, reach.oracle().orElseThrow(() -> new RefusedException(
               "cannot undo " + journal.file() + ": it records " + OracleRedoRelocation.OPERATION + ", which is reversed"
