@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -111,19 +112,27 @@ final class StorageInstanceCommand {
     }
   }
 
+  /** {@code --instance DIR}: the option of every command on an instance that exists. */
+  static final class InstanceOption {
+    @Option(names = "--instance", required = true, description = "the instance directory")
+    Path instanceDir;
+
+    ManagedInstance open() throws java.io.IOException, RefusedException {
+      return StorageInstanceCommand.open(instanceDir);
+    }
+  }
+
   /** {@code start}. */
   @Command(name = "start", mixinStandardHelpOptions = true,
       description = "Starts the instance's server (in its cgroup, with its log directory) unless it runs.")
   static final class Start implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--instance", required = true, description = "the instance directory")
-    Path instanceDir;
+    @Mixin InstanceOption instance;
 
     @Override
     public Integer call() throws Exception {
-      ManagedInstance instance = open(instanceDir);
-      spec.commandLine().getOut().println(instance.start() ? "started" : "already running");
+      spec.commandLine().getOut().println(instance.open().start() ? "started" : "already running");
       return ExitCodes.OK;
     }
   }
@@ -134,13 +143,11 @@ final class StorageInstanceCommand {
   static final class Stop implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--instance", required = true, description = "the instance directory")
-    Path instanceDir;
+    @Mixin InstanceOption instance;
 
     @Override
     public Integer call() throws Exception {
-      ManagedInstance instance = open(instanceDir);
-      spec.commandLine().getOut().println(instance.stop() ? "stopped" : "was not running");
+      spec.commandLine().getOut().println(instance.open().stop() ? "stopped" : "was not running");
       return ExitCodes.OK;
     }
   }
@@ -151,12 +158,11 @@ final class StorageInstanceCommand {
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--instance", required = true, description = "the instance directory")
-    Path instanceDir;
+    @Mixin InstanceOption instance;
 
     @Override
     public Integer call() throws Exception {
-      open(instanceDir).status().lines().forEach(spec.commandLine().getOut()::println);
+      instance.open().status().lines().forEach(spec.commandLine().getOut()::println);
       return ExitCodes.OK;
     }
   }
@@ -168,8 +174,7 @@ final class StorageInstanceCommand {
   static final class Destroy implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--instance", required = true, description = "the instance directory")
-    Path instanceDir;
+    @Mixin InstanceOption instance;
 
     @Option(names = "--apply", description = "act; without it only the plan is printed")
     boolean apply;
@@ -177,13 +182,13 @@ final class StorageInstanceCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      ManagedInstance instance = open(instanceDir);
-      var d = instance.descriptor();
+      ManagedInstance managed = instance.open();
+      var d = managed.descriptor();
       out.println("destroy " + d.kind() + " instance " + d.instanceDir() + ": stop it, remove " + d.dataDir() + ", "
-          + instance.currentLog() + " and the directories create made " + d.createdDirs()
+          + managed.currentLog() + " and the directories create made " + d.createdDirs()
           + (apply ? "" : " (dry run: add --apply to act)"));
       if (apply) {
-        instance.destroy();
+        managed.destroy();
         out.println("destroyed");
       }
       return ExitCodes.OK;
