@@ -21,7 +21,9 @@ import java.util.Properties;
 /**
  * How much throughput the harness costs: a real commitbench run against H2 in memory and a plain
  * JDBC loop ({@link PlainJdbcLoop}) issuing the same statements on the same number of threads,
- * alternated in one JVM. Both figures are statements per second over the measured cycles only
+ * released together each cycle as the actors are, alternated in one JVM. {@code release=one-by-one}
+ * releases the plain loop's threads one after another instead, the way it first was, to show what
+ * that changes ({@link CycleRelease}). Both figures are statements per second over the measured cycles only
  * (setup, cleanup and result writing excluded on both sides).
  *
  * <p>H2's throughput on a small machine drifts by a factor of two over tens of seconds, even for
@@ -33,7 +35,7 @@ import java.util.Properties;
  * warm-up rounds, with the quartiles to show the spread.
  *
  * <pre>
- * java -Xms4g -Xmx4g -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=15] [warmups=10] [users=10] [tables=5] [pertable=200] [repeat=5]
+ * java -Xms4g -Xmx4g -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=15] [warmups=10] [users=10] [tables=5] [pertable=200] [repeat=5] [release=together|one-by-one]
  * </pre>
  */
 public final class HarnessOverhead {
@@ -41,18 +43,19 @@ public final class HarnessOverhead {
   private HarnessOverhead() {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, Integer> p = parameters(args);
-    int rounds = p.get("rounds");
-    int warmups = p.get("warmups");
-    int users = p.get("users");
-    int tables = p.get("tables");
-    int perTable = p.get("pertable");
-    int repeat = p.get("repeat");
+    Map<String, String> p = parameters(args);
+    int rounds = count(p, "rounds");
+    int warmups = count(p, "warmups");
+    int users = count(p, "users");
+    int tables = count(p, "tables");
+    int perTable = count(p, "pertable");
+    int repeat = count(p, "repeat");
+    CycleRelease release = CycleRelease.of(p.get("release"));
     Dialect h2 = DialectRegistry.load().byName("h2").orElseThrow();
     Path results = Files.createTempDirectory("commitbench-overhead");
     System.out.printf(Locale.ROOT, "commitbench %s harness overhead: H2 in memory, %d threads, %d tables, %d of each"
-        + " statement per table, %d cycles, %d rounds after %d warm-up rounds%n", HarnessVersion.get(), users, tables,
-        perTable, repeat, rounds, warmups);
+        + " statement per table, %d cycles, %d rounds after %d warm-up rounds; plain loop's threads released %s%n",
+        HarnessVersion.get(), users, tables, perTable, repeat, rounds, warmups, release.value());
     List<Double> harness = new ArrayList<>();
     List<Double> plain = new ArrayList<>();
     List<Double> ratios = new ArrayList<>();
@@ -67,7 +70,7 @@ public final class HarnessOverhead {
         if (harnessLeg) {
           h += harnessRun(h2, results, run, users, tables, perTable, repeat) / 2;
         } else {
-          l += new PlainJdbcLoop(h2, "jdbc:h2:mem:plain" + run, users, tables, perTable, repeat).run() / 2;
+          l += new PlainJdbcLoop(h2, "jdbc:h2:mem:plain" + run, users, tables, perTable, repeat, release).run() / 2;
         }
       }
       System.out.printf(Locale.ROOT, "%s %d (%s): harness %,.0f statements/s, plain JDBC %,.0f statements/s, ratio %.3f%n",
@@ -103,17 +106,31 @@ public final class HarnessOverhead {
     return result.totals().operationsPerSecond();
   }
 
-  private static Map<String, Integer> parameters(String[] args) {
-    Map<String, Integer> p = new java.util.HashMap<>(Map.of("rounds", 15, "warmups", 10, "users", 10, "tables", 5, "pertable", 200,
-        "repeat", 5));
+  private static Map<String, String> parameters(String[] args) {
+    Map<String, String> p = new java.util.HashMap<>(Map.of("rounds", "15", "warmups", "10", "users", "10", "tables", "5",
+        "pertable", "200", "repeat", "5", "release", CycleRelease.TOGETHER.value()));
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       if (kv.length != 2 || !p.containsKey(kv[0])) {
         throw new IllegalArgumentException("unknown argument '" + arg + "'; allowed: " + p.keySet() + " as key=value");
       }
-      p.put(kv[0], Integer.parseInt(kv[1]));
+      p.put(kv[0], kv[1]);
     }
     return p;
+  }
+
+  /** A parameter that counts something: a whole number, at least 1 (warm-up rounds may be 0). */
+  private static int count(Map<String, String> p, String key) {
+    int least = key.equals("warmups") ? 0 : 1;
+    try {
+      int value = Integer.parseInt(p.get(key));
+      if (value >= least) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below, with what is allowed
+    }
+    throw new IllegalArgumentException(key + "=" + p.get(key) + " is not allowed; give a whole number of at least " + least);
   }
 
   /** The {@code q} quantile (0..1), interpolated between the two nearest values. */
