@@ -1,12 +1,11 @@
 package io.commitbench.core.measure;
 
 /**
- * Where one actor records its latencies: one of a fixed number of {@link LatencyStripe}s, shared
- * with the actors whose number falls on the same stripe. Striping bounds memory (a histogram is
- * ~200 KB; one set per actor would be gigabytes for thousands of actors) while keeping the
- * atomic counters an actor writes away from most other actors' cache lines.
+ * Where one actor records its latencies: a {@link LatencyStripe} of its own, or one shared with
+ * the actors whose number falls on the same stripe when there are too many actors for a stripe
+ * each ({@link Measurements#forActors}).
  *
- * <p>Thread-safety: any thread may record.
+ * <p>Thread-safety: one thread at a time may record (the actor's own).
  */
 public final class ActorRecorder {
 

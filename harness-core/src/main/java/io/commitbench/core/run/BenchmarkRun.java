@@ -58,7 +58,7 @@ public final class BenchmarkRun {
   private final String harnessVersion;
   private final RunLog log;
   private final StopSignal stop = new StopSignal();
-  private final Measurements measurements = new Measurements();
+  private final Measurements measurements;
   private final List<CycleTimes> cycles = Collections.synchronizedList(new ArrayList<>());
   private final ConcurrentLinkedQueue<ActorCycleTimes> actorCycles = new ConcurrentLinkedQueue<>();
   private final List<String> problems = new ArrayList<>();
@@ -75,6 +75,7 @@ public final class BenchmarkRun {
     this.config = config;
     this.dialect = dialect;
     this.harnessVersion = harnessVersion;
+    this.measurements = Measurements.forActors(config.users());
     this.log = new RunLog(console);
   }
 

@@ -30,7 +30,7 @@ class IntervalSamplerTest {
 
   @Test
   void everyActorsLatenciesLandInTheIntervalTheyWereRecordedInAndTheTotalsAreTheirSum() throws Exception {
-    Measurements measurements = new Measurements(3);
+    Measurements measurements = Measurements.shared(3);
     List<ActorRecorder> actors = new ArrayList<>();
     for (int a = 0; a < 10; a++) {
       actors.add(measurements.newActorRecorder());
@@ -91,7 +91,7 @@ class IntervalSamplerTest {
 
   @Test
   void concurrentActorsLoseNoRecording() throws Exception {
-    Measurements measurements = new Measurements(2);
+    Measurements measurements = Measurements.shared(2);
     long start = System.nanoTime();
     IntervalSampler sampler = new IntervalSampler(measurements, start, 0);
     List<Thread> threads = new ArrayList<>();
@@ -120,8 +120,62 @@ class IntervalSamplerTest {
   }
 
   @Test
+  void actorsWithAStripeEachLoseNoRecordingWhileSampled() throws Exception {
+    Measurements measurements = Measurements.forActors(4);
+    long start = System.nanoTime();
+    IntervalSampler sampler = new IntervalSampler(measurements, start, 0);
+    List<Thread> threads = new ArrayList<>();
+    for (int a = 0; a < 4; a++) {
+      ActorRecorder actor = measurements.newActorRecorder();
+      Thread thread = new Thread(() -> {
+        for (int i = 0; i < 50_000; i++) {
+          actor.recordSuccess(OperationKind.UPDATE, 100 + i % 1000);
+        }
+      });
+      threads.add(thread);
+      thread.start();
+    }
+    KeepingSink sink = new KeepingSink();
+    for (int i = 0; i < 5; i++) {
+      sampler.sample(System.nanoTime(), sink); // sampling while the actors record
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    sampler.sample(System.nanoTime(), sink);
+
+    long inIntervals = sink.stats.stream().mapToLong(s -> s.kinds().get(OperationKind.UPDATE).count()).sum();
+    assertThat(inIntervals).isEqualTo(200_000);
+    assertThat(sampler.totals().kind(OperationKind.UPDATE).count()).isEqualTo(200_000);
+  }
+
+  @Test
+  void aStripePerActorInstanceRefusesOneActorTooMany() {
+    Measurements measurements = Measurements.forActors(2);
+    measurements.newActorRecorder();
+    measurements.newActorRecorder();
+    org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(measurements::newActorRecorder)
+        .withMessage("measurements made for 2 actors, asked for actor 3");
+  }
+
+  @Test
+  void beyondTheOwnStripeLimitActorsShareStripes() {
+    Measurements measurements = Measurements.forActors(Measurements.OWN_STRIPES_UP_TO + 1);
+    for (int a = 0; a <= Measurements.OWN_STRIPES_UP_TO; a++) {
+      measurements.newActorRecorder();
+    }
+    assertThat(measurements.stripes()).hasSize(2 * Runtime.getRuntime().availableProcessors());
+  }
+
+  @Test
+  void anActorCountBelowOneIsRefused() {
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> Measurements.forActors(0))
+        .withMessage("actors must be at least 1, got 0");
+  }
+
+  @Test
   void aStripeCountBelowOneIsRefused() {
-    org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> new Measurements(0))
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> Measurements.shared(0))
         .withMessage("stripeCount must be at least 1, got 0");
   }
 }

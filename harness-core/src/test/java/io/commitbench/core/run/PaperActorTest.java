@@ -66,7 +66,7 @@ class PaperActorTest {
   void insertsThenSelectsThenUpdatesThenDeletesEachOverEveryTableInTurn() throws Exception {
     StatementRecorder recorder = new StatementRecorder(database);
     PaperWorkload workload = new PaperWorkload(2, 3, 2, 2, 3, true, 1, 8);
-    Measurements measurements = new Measurements();
+    Measurements measurements = Measurements.forActors(1);
     PaperActor actor = actor(recorder, workload, measurements);
 
     actor.open();
@@ -95,7 +95,7 @@ class PaperActorTest {
   void withAutocommitOffACommitFollowsEveryIntervalAndEndsEveryPhase() throws Exception {
     StatementRecorder recorder = new StatementRecorder(database);
     PaperWorkload workload = new PaperWorkload(2, 3, 1, 1, 3, false, 4, 8);
-    Measurements measurements = new Measurements();
+    Measurements measurements = Measurements.forActors(1);
     IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
     PaperActor actor = actor(recorder, workload, measurements);
 
@@ -126,7 +126,7 @@ class PaperActorTest {
       statement.execute("INSERT INTO cb_table_1 (num_attr) VALUES (0)");
     }
     StatementRecorder recorder = new StatementRecorder(database);
-    Measurements measurements = new Measurements();
+    Measurements measurements = Measurements.forActors(1);
     IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
     PaperActor actor = actor(recorder, new PaperWorkload(2, 3, 2, 2, 3, true, 1, 8), measurements);
 
@@ -151,7 +151,7 @@ class PaperActorTest {
     }
     FailFirstDeleteTrigger.ARMED.set(true);
     StatementRecorder recorder = new StatementRecorder(database);
-    Measurements measurements = new Measurements();
+    Measurements measurements = Measurements.forActors(1);
     IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
     PaperActor actor = actor(recorder, new PaperWorkload(2, 3, 1, 1, 3, true, 1, 8), measurements);
 

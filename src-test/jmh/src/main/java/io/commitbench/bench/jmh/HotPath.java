@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * What the harness itself costs per operation, in nanoseconds, measured on harness-core's own
@@ -54,11 +55,16 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class HotPath {
 
-  /** What all actors of a run share. */
+  /** What all actors of a run share: measurements for as many actors as JMH runs threads. */
   @State(Scope.Benchmark)
   public static class RunState {
-    final Measurements measurements = new Measurements();
+    Measurements measurements;
     final StopSignal stop = new StopSignal();
+
+    @Setup(Level.Trial)
+    public void open(BenchmarkParams params) {
+      measurements = Measurements.forActors(params.getThreads());
+    }
   }
 
   /** One actor's recorder and cycle sums, as {@code PaperActor} holds them. */

@@ -62,7 +62,7 @@ public class ReporterState {
   @Setup(Level.Trial)
   public void open() throws IOException {
     directory = Files.createTempDirectory("commitbench-jmh-hotpath");
-    Measurements measurements = new Measurements();
+    Measurements measurements = Measurements.forActors(ACTORS);
     for (int a = 0; a < ACTORS; a++) {
       recorders.add(measurements.newActorRecorder());
     }
