@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.LongAdder;
  * which bounds memory: a stripe holds two histograms per operation kind, each up to 216 KB
  * (shared: 432 KB) at three significant digits, growing with the largest latency recorded.
  * Sharing costs time: in the harness-overhead benchmark (H2 in memory, 10 actors on 2 cores,
- * about 6 µs per statement) 10 actors sharing 4 stripes ran 2 to 3 % slower than with a stripe each,
- * because the two running threads kept taking each other's cache lines.
+ * about 6 µs per statement) 10 actors sharing 4 stripes ran 2 to 3 % slower than with a stripe
+ * each, because the two running threads kept taking each other's cache lines.
  *
  * <p>Thread-safety: {@link #newActorRecorder} and all {@code record*} methods may be called from
  * any number of threads; each {@link ActorRecorder} from one thread at a time.

@@ -23,9 +23,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The interval reporter's side of a run for {@link HotPath#writeInterval}: {@value #ACTORS}
- * actors recording into a default {@link Measurements} (so spread over its latency stripes, whose
- * number follows the processor count), an {@link IntervalSampler} over it, and the two files a
- * run writes every interval, in a temporary directory deleted at the end.
+ * actors recording into {@link Measurements#forActors} for them (a latency stripe each, as in a
+ * run of that many users), an {@link IntervalSampler} over it, and the two files a run writes
+ * every interval, in a temporary directory deleted at the end.
  *
  * <p>Before every call the actors record one interval's worth of latencies ({@value
  * #PER_STATEMENT_KIND} of each statement kind, {@value #COMMITS} commits, each): the sampler
