@@ -2,7 +2,6 @@ package io.commitbench.cli;
 
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.journal.Journal;
-import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.relocate.JournaledRelocation;
 import java.io.PrintWriter;
@@ -22,8 +21,7 @@ final class RelocationRun {
    * @return the exit code
    */
   static int run(JournaledRelocation relocation, Path journalFile, boolean apply, PrintWriter out) throws Exception {
-    Plan plan = relocation.plan();
-    plan.render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
+    PlanOutput.show(relocation.plan(), apply, out);
     if (!apply) {
       return ExitCodes.OK;
     }

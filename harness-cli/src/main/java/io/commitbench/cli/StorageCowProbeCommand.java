@@ -13,7 +13,6 @@ import io.commitbench.storage.cow.PreparedProbe;
 import io.commitbench.storage.cow.SnapshotMode;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.inspect.Sizes;
-import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -129,8 +128,7 @@ final class StorageCowProbeCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     CowProbe probe = new CowProbe(ProcessCommandRunner.standard());
     PreparedProbe prepared = probe.prepare(probeSpec);
-    prepared.plan().render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
-    out.flush();
+    PlanOutput.show(prepared.plan(), apply, out);
     if (!apply) {
       return ExitCodes.OK;
     }

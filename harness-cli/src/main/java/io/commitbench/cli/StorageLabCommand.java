@@ -7,7 +7,6 @@ import io.commitbench.storage.lab.LabFilesystem;
 import io.commitbench.storage.lab.LabSpec;
 import io.commitbench.storage.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
-import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -112,9 +111,7 @@ final class StorageLabCommand {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
       PrintWriter out = spec.commandLine().getOut();
-      Plan plan = Lab.planUp(lab);
-      plan.render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
-      out.flush();
+      PlanOutput.show(Lab.planUp(lab), apply, out);
       Lab.checkUp(lab);
       if (!apply) {
         return ExitCodes.OK;
@@ -147,8 +144,7 @@ final class StorageLabCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      Lab.planDown(root).render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
-      out.flush();
+      PlanOutput.show(Lab.planDown(root), apply, out);
       if (apply) {
         Lab.down(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
         out.println("lab at " + root.toAbsolutePath().normalize() + " is down");

@@ -7,7 +7,6 @@ import io.commitbench.storage.layout.LayoutSnapshot;
 import io.commitbench.storage.layout.LayoutSpec;
 import io.commitbench.storage.layout.LayoutState;
 import io.commitbench.storage.layout.VolumeManager;
-import io.commitbench.storage.plan.Plan;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -114,9 +113,7 @@ final class StorageLayoutCommand {
   /** Prints the plan, and runs the checks: exit 2 with the reason when the layout would be refused. */
   private static Integer planAndCheck(SpecOptions options, boolean apply, PrintWriter out) throws Exception {
     LayoutSpec layout = options.layout();
-    Layout.plan(layout, options.overwrite).render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN)
-        .forEach(out::println);
-    out.flush();
+    PlanOutput.show(Layout.plan(layout, options.overwrite), apply, out);
     if (!apply) {
       Layout.check(layout, options.overwrite);
       return ExitCodes.OK;
@@ -199,8 +196,7 @@ final class StorageLayoutCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      Layout.planSnapshots(root, count).render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
-      out.flush();
+      PlanOutput.show(Layout.planSnapshots(root, count), apply, out);
       if (!apply) {
         Layout.checkSnapshots(root, count);
         return ExitCodes.OK;
@@ -237,8 +233,7 @@ final class StorageLayoutCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      Layout.planDestroy(root).render(apply ? Plan.Mode.APPLYING : Plan.Mode.DRY_RUN).forEach(out::println);
-      out.flush();
+      PlanOutput.show(Layout.planDestroy(root), apply, out);
       if (apply) {
         Layout.destroy(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
         out.println("the layout at " + root.toAbsolutePath().normalize() + " is destroyed");
