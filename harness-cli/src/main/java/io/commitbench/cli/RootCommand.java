@@ -13,7 +13,7 @@ import picocli.CommandLine.HelpCommand;
       "Neitzel/Hoeding testframe (inserts, selects, updates, deletes by N staggered users)",
       "against H2, PostgreSQL, MariaDB or Oracle, and reports commit latency and throughput."
     },
-    subcommands = {RunCommand.class, ValidateCommand.class, DriversCommand.class, StorageCommand.class,
+    subcommands = {RunCommand.class, ValidateCommand.class, WorkloadsCommand.class, DriversCommand.class, StorageCommand.class,
       CampaignCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

@@ -3,6 +3,7 @@ package io.commitbench.cli;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.workload.WorkloadRegistry;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,9 +38,8 @@ final class ValidateCommand implements Callable<Integer> {
     }
     out.println("# " + options.file + " is valid. Effective configuration:");
     config.effective().forEach((key, value) -> out.println(key + "=" + value));
-    out.printf("# a run issues %,d inserts, %,d selects, %,d updates and %,d delete statements%n",
-        config.plannedOperations(config.insertsPerTable()), config.plannedOperations(config.selectsPerTable()),
-        config.plannedOperations(config.updatesPerTable()), config.plannedOperations(config.deletesPerTable()));
+    WorkloadRegistry.load().byName(config.workload()).orElseThrow().bind(config.settings()).plan(config.users())
+        .forEach(line -> out.println("# " + line));
     out.flush();
     return ExitCodes.OK;
   }

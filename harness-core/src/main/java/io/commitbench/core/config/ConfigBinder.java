@@ -4,6 +4,9 @@ import static io.commitbench.core.config.ParameterKeys.*;
 
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.workload.Workload;
+import io.commitbench.core.workload.WorkloadRegistry;
+import io.commitbench.core.workload.WorkloadSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,19 +44,42 @@ public final class ConfigBinder {
   private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   private final DialectRegistry dialects;
+  private final WorkloadRegistry workloads;
   private final Function<String, String> environment;
 
   /**
+   * With the workloads on the class path.
+   *
    * @param environment looks up environment variables (System::getenv, or a map in tests)
    */
   public ConfigBinder(DialectRegistry dialects, Function<String, String> environment) {
+    this(dialects, WorkloadRegistry.load(), environment);
+  }
+
+  public ConfigBinder(DialectRegistry dialects, WorkloadRegistry workloads, Function<String, String> environment) {
     this.dialects = dialects;
+    this.workloads = workloads;
     this.environment = environment;
   }
 
-  /** The keys this binder accepts (db.type's choices are the registry's dialects). */
+  /** The keys of the default workload's runs (db.type's choices are the registry's dialects). */
   public List<Key> keys() {
-    return ParameterKeys.all(dialects.names());
+    return keys(workloads.byName(WorkloadRegistry.DEFAULT));
+  }
+
+  /** The engine's keys, then the workload's own; the engine keys it asks for are required. */
+  public List<Key> keys(Optional<Workload> workload) {
+    List<Key> keys = new ArrayList<>();
+    for (Key key : ParameterKeys.all(dialects.names(), workloads.names())) {
+      boolean required = workload.map(w -> w.requiredKeys().contains(key.name())).orElse(false);
+      keys.add(required ? key.asRequired() : key);
+    }
+    workload.ifPresent(w -> keys.addAll(w.keys()));
+    return List.copyOf(keys);
+  }
+
+  public WorkloadRegistry workloads() {
+    return workloads;
   }
 
   /** Reads a .properties file; a missing or unreadable file is a violation of its own. */
@@ -76,7 +102,10 @@ public final class ConfigBinder {
 
     List<Violation> violations = new ArrayList<>();
     InstanceConnection.fill(raw).ifPresent(violations::add);
-    List<Key> keys = keys();
+    // The workload decides which further keys exist, so it is read first; an unknown one is
+    // reported with the others, and the engine's keys are still checked.
+    Optional<Workload> workload = workloads.byName(raw.getOrDefault(WORKLOAD, WorkloadRegistry.DEFAULT).trim());
+    List<Key> keys = keys(workload);
     Map<String, Key> byName = new LinkedHashMap<>();
     keys.forEach(k -> byName.put(k.name(), k));
 
@@ -99,10 +128,11 @@ public final class ConfigBinder {
         violations.add(new Violation(key.name(), given, parsed.problem() + "; allowed: " + key.allowed()));
       }
     }
-    return new Assembly(values, violations).build();
+    return new Assembly(values, violations, workload, raw.keySet(), keys).build();
   }
 
-  private static void rejectUnknownKeys(Map<String, String> raw, Map<String, Key> known, List<Violation> violations) {
+  private void rejectUnknownKeys(Map<String, String> raw, Map<String, Key> known, List<Violation> violations) {
+    String workload = raw.getOrDefault(WORKLOAD, WorkloadRegistry.DEFAULT).trim();
     for (Map.Entry<String, String> entry : raw.entrySet()) {
       String key = entry.getKey();
       if (known.containsKey(key)) {
@@ -112,6 +142,14 @@ public final class ConfigBinder {
         violations.add(new Violation(key, "***",
             "passwords are not accepted in parameter files or on the command line; allowed: "
                 + DB_PASSWORD_ENV + "=<variable name> or " + DB_PASSWORD_FILE + "=<path>"));
+        continue;
+      }
+      Optional<Workload> owner = workloads.all().stream()
+          .filter(w -> w.keys().stream().anyMatch(k -> k.name().equals(key))).findFirst();
+      if (owner.isPresent()) {
+        violations.add(new Violation(key, shownValue(key, entry.getValue()), "a key of workload=" + owner.get().name()
+            + ", not of this run's workload=" + workload + "; allowed: the keys 'commitbench workloads' lists for "
+            + workload));
         continue;
       }
       String hint = KeySuggestion.closest(key, known.keySet()).map(s -> "did you mean '" + s + "'? ").orElse("");
@@ -139,10 +177,17 @@ public final class ConfigBinder {
   private final class Assembly {
     private final Map<String, Object> values;
     private final List<Violation> violations;
+    private final Optional<Workload> workload;
+    private final java.util.Set<String> given;
+    private final List<Key> keys;
 
-    Assembly(Map<String, Object> values, List<Violation> violations) {
+    Assembly(Map<String, Object> values, List<Violation> violations, Optional<Workload> workload,
+        java.util.Set<String> given, List<Key> keys) {
       this.values = values;
       this.violations = violations;
+      this.workload = workload;
+      this.given = given;
+      this.keys = keys;
     }
 
     BenchmarkConfig build() throws ConfigException {
@@ -151,18 +196,65 @@ public final class ConfigBinder {
       String url = dialect.flatMap(d -> resolveUrl(d, resultsDir)).orElse("");
       String user = optionalText(DB_USER).orElseGet(() -> dialect.map(Dialect::defaultUser).orElse(""));
       Secret password = resolvePassword();
-      checkDeletesClearInserts();
+      RunControl control = runControl();
+      WorkloadSettings settings = new WorkloadSettings(values);
+      workload.ifPresent(w -> w.check(settings, given, violations::add));
       String runId = resolveRunId(dialect);
       if (!violations.isEmpty()) {
         throw new ConfigException(violations);
       }
       return new BenchmarkConfig(
-          integer(USERS), integer(SLEEP), integer(TABLES), integer(INSERTS), integer(SELECTS), integer(UPDATES),
-          integer(DELETES), integer(REPEAT), dialect.orElseThrow().name(), url, user, password, bool(AUTOCOMMIT),
-          integer(COMMIT_INTERVAL), integer(QUOTA), UsersMode.parse(text(USERS_MODE)), bool(CLEANUP),
-          text(TABLE_PREFIX), text(USER_PREFIX), integer(TEXT_LENGTH), integer(STATEMENT_TIMEOUT),
-          integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT), integer(REPORT_INTERVAL), resultsDir, runId,
+          workload.orElseThrow().name(), integer(USERS), integer(SLEEP), control, dialect.orElseThrow().name(), url,
+          user, password, integer(QUOTA), UsersMode.parse(text(USERS_MODE)), bool(CLEANUP), text(TABLE_PREFIX),
+          text(USER_PREFIX), integer(STATEMENT_TIMEOUT), integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT),
+          integer(REPORT_INTERVAL), resultsDir, runId, settings,
           effective(dialect.orElseThrow().name(), url, user, password, runId));
+    }
+
+    /**
+     * Duration or count, warm-up, rate and think time, checked against each other and against the
+     * workload: a workload in cycles counts in its own key, any other in {@code transactions}.
+     */
+    private RunControl runControl() {
+      boolean cycles = workload.map(Workload::runsInCycles).orElse(false);
+      boolean timed = values.containsKey(DURATION);
+      if (workload.isPresent() && !cycles && !timed && !values.containsKey(TRANSACTIONS)) {
+        violations.add(new Violation(DURATION, null, "missing: workload=" + workload.get().name() + " runs for a time"
+            + " or a count; allowed: duration=<seconds> or transactions=<count>"));
+      }
+      if (timed && values.containsKey(TRANSACTIONS)) {
+        violations.add(new Violation(TRANSACTIONS, String.valueOf(values.get(TRANSACTIONS)),
+            "given with duration; allowed: one of them"));
+      }
+      if (cycles && values.containsKey(TRANSACTIONS)) {
+        violations.add(new Violation(TRANSACTIONS, String.valueOf(values.get(TRANSACTIONS)), "not used by workload="
+            + workload.get().name() + ", which counts in cycles; allowed: its own count key, or duration"));
+      }
+      if (values.containsKey(RATE) && values.containsKey(THINK_TIME)) {
+        violations.add(new Violation(THINK_TIME, String.valueOf(values.get(THINK_TIME)), "given with rate, which"
+            + " already sets when each transaction starts; allowed: rate or think.time, not both"));
+      }
+      for (String rateKey : List.of(RATE_ARRIVAL, RATE_BACKLOG, RATE_BACKLOG_FAIL)) {
+        requireWith(rateKey, RATE);
+      }
+      requireWith(THINK_TIME_DISTRIBUTION, THINK_TIME);
+      return new RunControl(optionalLong(DURATION), optionalLong(TRANSACTIONS), (Long) values.get(WARMUP),
+          optionalLong(RATE), "poisson".equals(values.get(RATE_ARRIVAL)), (Long) values.get(RATE_BACKLOG),
+          bool(RATE_BACKLOG_FAIL), optionalLong(THINK_TIME), "exponential".equals(values.get(THINK_TIME_DISTRIBUTION)),
+          integer(RETRY_MAX));
+    }
+
+    /** A key that means something only beside another, stated without it, is a mistake to point out. */
+    private void requireWith(String key, String companion) {
+      if (given.contains(key) && !values.containsKey(companion)) {
+        violations.add(new Violation(key, String.valueOf(values.get(key)), "has no effect without " + companion
+            + "; allowed: set " + companion + " too, or leave " + key + " out"));
+      }
+    }
+
+    private long optionalLong(String key) {
+      Object value = values.get(key);
+      return value == null ? 0 : (Long) value;
     }
 
     /**
@@ -235,20 +327,6 @@ public final class ConfigBinder {
           .resolve(optionalText(DB_PASSWORD_ENV), optionalText(DB_PASSWORD_FILE), violations::add);
     }
 
-    /**
-     * A cycle must leave the tables as it found them, or the next cycle's inserts collide. A run of
-     * one cycle may keep its rows: that is how a storage campaign loads data before its snapshots.
-     */
-    private void checkDeletesClearInserts() {
-      boolean oneCycle = values.get(REPEAT) instanceof Long repeat && repeat == 1;
-      if (values.get(INSERTS) instanceof Long inserts && values.get(DELETES) instanceof Long deletes
-          && inserts > 0 && deletes == 0 && !oneCycle) {
-        violations.add(new Violation(DELETES, "0", "must be at least 1 when " + INSERTS + " > 0, because each cycle's"
-            + " deletes remove the rows it inserted; allowed: a whole number from 1 to 1000000, or 0 with repeat=1"
-            + " (a load run that keeps its rows)"));
-      }
-    }
-
     private String resolveRunId(Optional<Dialect> dialect) {
       Optional<String> given = optionalText(RUN_ID);
       if (given.isPresent() && (!given.get().matches(RUN_ID_PATTERN) || given.get().matches(ONLY_DOTS))) {
@@ -267,7 +345,7 @@ public final class ConfigBinder {
       effective.put("db.password", password.origin());
       effective.put(RUN_ID, runId);
       // Keys without a value (db.password.env, db.password.file when not given) are listed empty.
-      keys().forEach(k -> effective.putIfAbsent(k.name(), ""));
+      keys.forEach(k -> effective.putIfAbsent(k.name(), ""));
       return effective;
     }
 

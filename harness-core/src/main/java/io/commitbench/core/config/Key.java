@@ -45,31 +45,41 @@ public record Key(
     choices = List.copyOf(choices);
   }
 
-  static Key requiredInteger(String name, long min, long max, String doc) {
+  public static Key requiredInteger(String name, long min, long max, String doc) {
     return new Key(name, Type.INTEGER, Optional.empty(), true, min, max, List.of(), doc);
   }
 
-  static Key integer(String name, long defaultValue, long min, long max, String doc) {
+  public static Key integer(String name, long defaultValue, long min, long max, String doc) {
     return new Key(name, Type.INTEGER, Optional.of(Long.toString(defaultValue)), false, min, max, List.of(), doc);
   }
 
-  static Key bool(String name, boolean defaultValue, String doc) {
+  /** A number that may be left out (no default): absent means "not set". */
+  public static Key optionalInteger(String name, long min, long max, String doc) {
+    return new Key(name, Type.INTEGER, Optional.empty(), false, min, max, List.of(), doc);
+  }
+
+  /** This key, required to be stated (a workload asks it of an engine key). */
+  public Key asRequired() {
+    return new Key(name, type, Optional.empty(), true, min, max, choices, doc);
+  }
+
+  public static Key bool(String name, boolean defaultValue, String doc) {
     return new Key(name, Type.BOOLEAN, Optional.of(Boolean.toString(defaultValue)), false, 0, 0, List.of(), doc);
   }
 
-  static Key choice(String name, String defaultValue, List<String> choices, String doc) {
+  public static Key choice(String name, String defaultValue, List<String> choices, String doc) {
     return new Key(name, Type.CHOICE, Optional.ofNullable(defaultValue), false, 0, 0, choices, doc);
   }
 
-  static Key identifier(String name, String defaultValue, String doc) {
+  public static Key identifier(String name, String defaultValue, String doc) {
     return new Key(name, Type.IDENTIFIER, Optional.of(defaultValue), false, 0, 0, List.of(), doc);
   }
 
-  static Key envName(String name, String doc) {
+  public static Key envName(String name, String doc) {
     return new Key(name, Type.ENV_NAME, Optional.empty(), false, 0, 0, List.of(), doc);
   }
 
-  static Key text(String name, String defaultValue, String doc) {
+  public static Key text(String name, String defaultValue, String doc) {
     return new Key(name, Type.TEXT, Optional.ofNullable(defaultValue), false, 0, 0, List.of(), doc);
   }
 

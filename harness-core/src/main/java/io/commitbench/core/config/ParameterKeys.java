@@ -5,35 +5,37 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Every key a parameter file may contain, with its default and allowed range: the one place
- * that defines them. The paper's eight keys keep their names and meaning (note that
- * {@code tablename} is the NUMBER of tables, as in the paper) and are required, because a run's
- * workload must be stated, not assumed; every other key has a default.
+ * The engine's keys, with their defaults and allowed ranges: the one place that defines them. A
+ * workload declares its own keys beside them (the paper's testframe keeps the paper's names and
+ * requires them, and {@code users} and {@code sleep}, because its workload must be stated, not
+ * assumed); together they are every key a parameter file may contain.
  */
 public final class ParameterKeys {
 
+  public static final String WORKLOAD = "workload";
   public static final String USERS = "users";
   public static final String SLEEP = "sleep";
-  public static final String TABLES = "tablename";
-  public static final String INSERTS = "tableinsertnumber";
-  public static final String SELECTS = "tableselectnumber";
-  public static final String UPDATES = "tableupdatenumber";
-  public static final String DELETES = "tabledeletenumber";
-  public static final String REPEAT = "repeat";
+  public static final String DURATION = "duration";
+  public static final String TRANSACTIONS = "transactions";
+  public static final String WARMUP = "warmup";
+  public static final String RATE = "rate";
+  public static final String RATE_ARRIVAL = "rate.arrival";
+  public static final String RATE_BACKLOG = "rate.backlog";
+  public static final String RATE_BACKLOG_FAIL = "rate.backlog.fail";
+  public static final String THINK_TIME = "think.time";
+  public static final String THINK_TIME_DISTRIBUTION = "think.time.distribution";
+  public static final String RETRY_MAX = "retry.max";
   public static final String DB_TYPE = "db.type";
   public static final String DB_URL = "db.url";
   public static final String DB_USER = "db.user";
   public static final String DB_INSTANCE = "db.instance";
   public static final String DB_PASSWORD_ENV = "db.password.env";
   public static final String DB_PASSWORD_FILE = "db.password.file";
-  public static final String AUTOCOMMIT = "autocommit";
-  public static final String COMMIT_INTERVAL = "commit.interval";
   public static final String QUOTA = "quota";
   public static final String USERS_MODE = "users.mode";
   public static final String CLEANUP = "cleanup";
   public static final String TABLE_PREFIX = "table.prefix";
   public static final String USER_PREFIX = "user.prefix";
-  public static final String TEXT_LENGTH = "text.length";
   public static final String STATEMENT_TIMEOUT = "statement.timeout";
   public static final String CONNECT_TIMEOUT = "connect.timeout";
   public static final String RECONNECT_TIMEOUT = "reconnect.timeout";
@@ -47,27 +49,40 @@ public final class ParameterKeys {
   /** Refused with a message of its own: passwords never sit in a parameter file. */
   public static final String DB_PASSWORD = "db.password";
 
-  private static final long MAX_PER_TABLE = 1_000_000;
-
   private ParameterKeys() {}
 
   /**
-   * All keys, in documentation order.
+   * The engine's keys, in documentation order; each workload adds its own ({@code
+   * io.commitbench.core.workload.Workload#keys}).
    *
    * @param dialectNames the allowed values of {@code db.type} (the dialects on the class path)
+   * @param workloadNames the allowed values of {@code workload}
    */
-  public static List<Key> all(Collection<String> dialectNames) {
+  public static List<Key> all(Collection<String> dialectNames, Collection<String> workloadNames) {
     List<Key> keys = new ArrayList<>();
-    keys.add(Key.requiredInteger(USERS, 1, 10_000, "Number of actors (simulated database users), each one thread and one connection."));
-    keys.add(Key.requiredInteger(SLEEP, 0, 3_600_000, "Milliseconds between the starts of two actors in a cycle."));
-    keys.add(Key.requiredInteger(TABLES, 1, 1_000, "Number of central tables (the paper's name for the key)."));
-    keys.add(Key.requiredInteger(INSERTS, 0, MAX_PER_TABLE, "Inserts each actor runs on each table per cycle."));
-    keys.add(Key.requiredInteger(SELECTS, 0, MAX_PER_TABLE, "Selects each actor runs on each table per cycle."));
-    keys.add(Key.requiredInteger(UPDATES, 0, MAX_PER_TABLE, "Updates each actor runs on each table per cycle."));
-    keys.add(Key.requiredInteger(DELETES, 0, MAX_PER_TABLE,
-        "Delete statements each actor runs on each table per cycle; together they remove the rows it inserted"
-            + " (0 keeps them, with repeat=1)."));
-    keys.add(Key.requiredInteger(REPEAT, 1, 1_000_000, "Number of cycles run one after another."));
+    keys.add(Key.choice(WORKLOAD, "paper", List.copyOf(workloadNames), "What the actors do (see 'commitbench workloads')."));
+    keys.add(Key.integer(USERS, 1, 1, 10_000, "Number of actors (simulated database users), each one thread and one connection."));
+    keys.add(Key.integer(SLEEP, 0, 0, 3_600_000, "Milliseconds between the starts of two actors (in every cycle, for a workload with cycles)."));
+    keys.add(Key.optionalInteger(DURATION, 1, 31_536_000,
+        "Seconds the measurement runs (after the warm-up); absent: the run is count-based (repeat or transactions)."));
+    keys.add(Key.optionalInteger(TRANSACTIONS, 1, 2_000_000_000,
+        "Transactions of a count-based run of a workload without cycles, over all actors (after the warm-up)."));
+    keys.add(Key.integer(WARMUP, 0, 0, 86_400,
+        "Seconds of warm-up before the measurement: measured, shown on its own and excluded from the results."));
+    keys.add(Key.optionalInteger(RATE, 1, 10_000_000,
+        "Target transactions per second of the whole run (an open loop: latency counts from each intended start);"
+            + " absent: every actor starts its next transaction as soon as the last one ended."));
+    keys.add(Key.choice(RATE_ARRIVAL, "uniform", List.of("uniform", "poisson"),
+        "With rate: intended starts evenly spaced, or a Poisson process (exponential gaps) of the same mean rate."));
+    keys.add(Key.integer(RATE_BACKLOG, 10, 1, 86_400,
+        "With rate: seconds an actor may fall behind its schedule; arrivals older than that are shed and counted."));
+    keys.add(Key.bool(RATE_BACKLOG_FAIL, false, "With rate: fail the run instead of shedding arrivals when the backlog is exceeded."));
+    keys.add(Key.optionalInteger(THINK_TIME, 0, 3_600_000,
+        "Milliseconds an actor waits between two of its transactions (closed loop); not with rate."));
+    keys.add(Key.choice(THINK_TIME_DISTRIBUTION, "fixed", List.of("fixed", "exponential"),
+        "With think.time: always think.time, or exponentially distributed with think.time as its mean."));
+    keys.add(Key.integer(RETRY_MAX, 0, 0, 100,
+        "Times a transaction that failed with a deadlock or serialization failure is retried; retries are counted apart from errors."));
     keys.add(Key.choice(DB_TYPE, null, List.copyOf(dialectNames), "Database kind; inferred from db.url when absent, h2 when both are absent."));
     keys.add(Key.text(DB_URL, null, "JDBC URL; absent means the embedded H2 database under results.dir."));
     keys.add(Key.text(DB_INSTANCE, null, "Directory of a managed instance ('commitbench storage instance create'); "
@@ -75,16 +90,13 @@ public final class ParameterKeys {
     keys.add(Key.text(DB_USER, null, "The central user that owns the tables (default: the dialect's usual admin user)."));
     keys.add(Key.envName(DB_PASSWORD_ENV, "Name of the environment variable holding db.user's password."));
     keys.add(Key.text(DB_PASSWORD_FILE, null, "File whose first line is db.user's password."));
-    keys.add(Key.bool(AUTOCOMMIT, true, "Whether every statement commits by itself."));
-    keys.add(Key.integer(COMMIT_INTERVAL, 1, 1, MAX_PER_TABLE, "With autocommit=false: statements per commit (a phase's remainder commits at its end)."));
     keys.add(Key.integer(QUOTA, 50, 1, 1_048_576, "Tablespace quota in MB of each created user (Oracle; others have none)."));
     keys.add(Key.choice(USERS_MODE, UsersMode.AUTO.value(),
         List.of(UsersMode.AUTO.value(), UsersMode.DB_USERS.value(), UsersMode.SHARED.value()),
         "db-users: one database user per actor; shared: all actors log in as db.user; auto: db-users when db.user may create users."));
     keys.add(Key.bool(CLEANUP, true, "Whether the tables and users the run created are dropped at its end."));
-    keys.add(Key.identifier(TABLE_PREFIX, "cb_table_", "Prefix of the central tables' names; tables are <prefix>1 .. <prefix>N."));
+    keys.add(Key.identifier(TABLE_PREFIX, "cb_table_", "Prefix of the names of the tables a run creates (the paper's are <prefix>1 .. <prefix>N)."));
     keys.add(Key.identifier(USER_PREFIX, "cb_user_", "Prefix of the created users' names; users are <prefix>1 .. <prefix>N."));
-    keys.add(Key.integer(TEXT_LENGTH, 32, 1, 4_000, "Length of the two varchar attributes, declared and written."));
     keys.add(Key.integer(STATEMENT_TIMEOUT, 60, 1, 86_400, "Seconds one statement may run before it is cancelled."));
     keys.add(Key.integer(CONNECT_TIMEOUT, 10, 1, 600, "Seconds one connection attempt may take."));
     keys.add(Key.integer(RECONNECT_TIMEOUT, 60, 0, 86_400, "Seconds an actor keeps trying to re-establish a lost connection before the run fails."));

@@ -80,6 +80,21 @@ public interface Dialect {
     return schema != null ? schema : admin.getCatalog();
   }
 
+  /** The column type of a 64-bit whole number ({@code BIGINT}; {@code NUMBER(19)} on Oracle). */
+  default String bigintType() {
+    return "BIGINT";
+  }
+
+  /** The name of the variable-length text type, to be followed by {@code (length)}. */
+  default String varcharType() {
+    return "VARCHAR";
+  }
+
+  /** Text after a CREATE TABLE's column list ({@code ENGINE=InnoDB}), or empty. */
+  default String tableOptions() {
+    return "";
+  }
+
   /**
    * DDL that creates one table of the paper's testframe with its three indexes, in order.
    * Columns: {@link TableSpec#NUMBER_COLUMN} (the row key, a number), {@link

@@ -20,6 +20,14 @@ public enum ErrorClass {
   /** Anything else. */
   OTHER;
 
+  /**
+   * Whether a transaction that failed with this class may succeed when tried again unchanged:
+   * the server aborted it to resolve a conflict (deadlock, serialization failure).
+   */
+  public boolean retryable() {
+    return this == DEADLOCK || this == SERIALIZATION_FAILURE;
+  }
+
   /** The lower-case label used in reports and JSON: {@code connection_lost}. */
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);

@@ -15,6 +15,11 @@ package io.commitbench.core.measure;
 public record ActorCycleTimes(
     int cycle, int actor, long actorNanos, long insertNanos, long selectNanos, long updateNanos, long deleteNanos) {
 
+  /** The same figures under another cycle number (warm-up cycles are not counted). */
+  public ActorCycleTimes renumbered(int measuredCycle) {
+    return new ActorCycleTimes(measuredCycle, actor, actorNanos, insertNanos, selectNanos, updateNanos, deleteNanos);
+  }
+
   /** The summed latency of one DML kind; COMMIT is not part of the paper's figures. */
   public long nanosOf(OperationKind kind) {
     return switch (kind) {

@@ -1,22 +1,120 @@
 package io.commitbench.core.measure;
 
+import io.commitbench.core.dialect.ErrorClass;
+import java.util.Arrays;
+
 /**
- * Where one actor records its latencies: a {@link LatencyStripe} of its own, or one shared with
- * the actors whose number falls on the same stripe when there are too many actors for a stripe
- * each ({@link Measurements#forActors}).
+ * Where one actor records what it measured. Statements are collected while their transaction
+ * runs and written to the actor's {@link LatencyStripe} together with the transaction, in one
+ * step, so that a transaction and its statements always land in the same interval. A retried
+ * attempt is {@linkplain #discardAttempt dropped} and counted as a retry only.
  *
- * <p>Thread-safety: one thread at a time may record (the actor's own).
+ * <p>Thread-safety: one thread at a time (the actor's own).
  */
 public final class ActorRecorder {
 
   private final LatencyStripe stripe;
+  private final int transactionTypes;
+  private int[] kinds = new int[16];
+  private long[] nanos = new long[16];
+  private int statements;
+  private int[] errorKinds = new int[4];
+  private ErrorClass[] errorClasses = new ErrorClass[4];
+  private int errors;
 
-  ActorRecorder(LatencyStripe stripe) {
+  ActorRecorder(LatencyStripe stripe, int transactionTypes) {
     this.stripe = stripe;
+    this.transactionTypes = transactionTypes;
   }
 
-  /** A successful operation and how long it took. */
-  public void recordSuccess(OperationKind kind, long latencyNanos) {
-    stripe.record(kind, latencyNanos);
+  /** A successful statement of the transaction in progress and how long it took. */
+  public void statement(OperationKind kind, long latencyNanos) {
+    if (statements == kinds.length) {
+      kinds = Arrays.copyOf(kinds, statements * 2);
+      nanos = Arrays.copyOf(nanos, statements * 2);
+    }
+    kinds[statements] = kind.ordinal();
+    nanos[statements++] = Math.max(0, latencyNanos);
+  }
+
+  /** A failed statement of the transaction in progress. */
+  public void statementFailed(OperationKind kind, ErrorClass errorClass) {
+    if (errors == errorKinds.length) {
+      errorKinds = Arrays.copyOf(errorKinds, errors * 2);
+      errorClasses = Arrays.copyOf(errorClasses, errors * 2);
+    }
+    errorKinds[errors] = kind.ordinal();
+    errorClasses[errors++] = errorClass;
+  }
+
+  /** Forgets the statements of an attempt that is retried, and counts the retry. */
+  public void discardAttempt(int type) {
+    checkType(type);
+    statements = 0;
+    errors = 0;
+    stripe.write(bucket -> bucket.retries[type]++);
+  }
+
+  /**
+   * The transaction in progress succeeded.
+   *
+   * @param intendedStartNanos when it should have started (its arrival); equal to {@code
+   *     startNanos} in a closed loop
+   * @param startNanos when it actually started
+   * @param endNanos when it ended
+   */
+  public void transactionDone(int type, long intendedStartNanos, long startNanos, long endNanos) {
+    checkType(type);
+    stripe.write(bucket -> {
+      flushStatements(bucket);
+      bucket.responseNanos[type].recordValue(Math.max(0, endNanos - intendedStartNanos));
+      bucket.serviceNanos[type].recordValue(Math.max(0, endNanos - startNanos));
+      bucket.lagNanos[type].recordValue(Math.max(0, startNanos - intendedStartNanos));
+      bucket.transactions++;
+    });
+  }
+
+  /** The transaction in progress failed for good (no retry left, or not retryable). */
+  public void transactionFailed(int type, ErrorClass errorClass) {
+    checkType(type);
+    stripe.write(bucket -> {
+      flushStatements(bucket);
+      bucket.transactionErrors[RecordingBucket.errorIndex(type, errorClass)]++;
+    });
+  }
+
+  /**
+   * Statements outside any transaction type: written at once (setup-like work that is still
+   * workload, and tests).
+   */
+  public void flush() {
+    stripe.write(this::flushStatements);
+  }
+
+  /** A connection re-established after it was lost. */
+  public void reconnect() {
+    stripe.write(bucket -> bucket.reconnects++);
+  }
+
+  /** Arrivals whose schedule was given up because the actor fell too far behind (see rate.backlog). */
+  public void shed(long arrivals) {
+    stripe.write(bucket -> bucket.shedArrivals += arrivals);
+  }
+
+  private void flushStatements(RecordingBucket bucket) {
+    for (int i = 0; i < statements; i++) {
+      bucket.statementNanos[kinds[i]].recordValue(nanos[i]);
+    }
+    for (int i = 0; i < errors; i++) {
+      bucket.statementErrors[RecordingBucket.errorIndex(errorKinds[i], errorClasses[i])]++;
+    }
+    statements = 0;
+    errors = 0;
+  }
+
+  private void checkType(int type) {
+    if (type < 0 || type >= transactionTypes) {
+      throw new IllegalArgumentException("transaction type " + type + " of " + transactionTypes);
+    }
   }
 }

@@ -1,104 +1,199 @@
 package io.commitbench.core.measure;
 
 import io.commitbench.core.dialect.ErrorClass;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Cuts {@link Measurements} into intervals and adds each interval into the run's totals, so
- * the totals are exactly the sum of the intervals written to disk.
+ * Cuts {@link Measurements} into intervals and adds each interval into the totals of its phase,
+ * so the totals are exactly the sum of the intervals written to disk. A run with a warm-up starts
+ * in {@link Phase#WARMUP}; {@link #beginMeasurement} cuts an interval there and counts everything
+ * after it as measured.
  *
- * <p>Thread-safety: single reader; call {@link #sample} and {@link #totals} from one thread at a
- * time (the interval reporter, then the run's final sample).
+ * <p>Thread-safety: single reader; call everything from one thread at a time (the interval
+ * reporter serialises its callers).
  */
 public final class IntervalSampler {
 
   private final Measurements measurements;
+  private final List<String> types;
   private final long startNanos;
   private final long startEpochMillis;
-  private final Map<OperationKind, Histogram> interval = new EnumMap<>(OperationKind.class);
-  private final Map<OperationKind, Histogram> total = new EnumMap<>(OperationKind.class);
-  private final Map<OperationKind, Map<ErrorClass, Long>> errorsSoFar = new EnumMap<>(OperationKind.class);
-  private long transactionsSoFar;
+  private final long intervalNanos;
+  private final RecordingBucket interval;
+  private final RecordingBucket warmup;
+  private final RecordingBucket measured;
+  private Phase phase;
   private long lastSampleNanos;
+  private long measurementStartNanos;
+  private long warmupNanos;
 
   /**
-   * @param startNanos {@link System#nanoTime()} when measurement starts (interval offsets count from it)
+   * @param startNanos {@link System#nanoTime()} when the run's first actor is released (interval
+   *     offsets count from it)
    * @param startEpochMillis the same moment as wall-clock time, for histogram time stamps
+   * @param intervalNanos the reporting interval; a shorter interval is marked partial
+   * @param phase {@link Phase#WARMUP} when the run has a warm-up, else {@link Phase#MEASURED}
    */
-  public IntervalSampler(Measurements measurements, long startNanos, long startEpochMillis) {
+  public IntervalSampler(Measurements measurements, long startNanos, long startEpochMillis, long intervalNanos,
+      Phase phase) {
     this.measurements = measurements;
+    this.types = measurements.transactionTypes();
     this.startNanos = startNanos;
     this.startEpochMillis = startEpochMillis;
+    this.intervalNanos = intervalNanos;
+    this.phase = phase;
     this.lastSampleNanos = startNanos;
-    for (OperationKind kind : OperationKind.values()) {
-      total.put(kind, new Histogram(Measurements.SIGNIFICANT_DIGITS));
-      interval.put(kind, new Histogram(Measurements.SIGNIFICANT_DIGITS));
-      errorsSoFar.put(kind, new EnumMap<>(ErrorClass.class));
-      // Whatever was recorded before the start belongs to no interval (setup is not measured).
-      measurements.stripes().forEach(stripe -> stripe.takeInterval(kind));
-    }
+    this.measurementStartNanos = startNanos;
+    this.interval = new RecordingBucket(types.size());
+    this.warmup = new RecordingBucket(types.size());
+    this.measured = new RecordingBucket(types.size());
+    // Whatever was recorded before the start belongs to no interval (setup is not measured).
+    RecordingBucket discarded = new RecordingBucket(types.size());
+    measurements.stripes().forEach(stripe -> stripe.drainInto(discarded));
   }
 
-  /** One interval, from the previous sample to {@code nowNanos}, passed to the sink. */
-  public IntervalStats sample(long nowNanos, IntervalSink sink) throws java.io.IOException {
+  public Phase phase() {
+    return phase;
+  }
+
+  /** One regular interval, from the previous sample to {@code nowNanos}, passed to the sink. */
+  public IntervalStats sample(long nowNanos, IntervalSink sink) throws IOException {
+    return sample(nowNanos, sink, false);
+  }
+
+  /**
+   * The last interval of the warm-up or of the run, cut wherever it ends: partial when it is
+   * shorter than the reporting interval.
+   */
+  public IntervalStats sampleLast(long nowNanos, IntervalSink sink) throws IOException {
+    return sample(nowNanos, sink, true);
+  }
+
+  private IntervalStats sample(long nowNanos, IntervalSink sink, boolean cut) throws IOException {
     // A final sample may be stamped with a moment already passed (the end of the actors' work);
     // an interval never ends before it starts.
     nowNanos = Math.max(nowNanos, lastSampleNanos);
-    Map<OperationKind, IntervalStats.KindInterval> kinds = new EnumMap<>(OperationKind.class);
-    long intervalErrors = 0;
-    long startMillis = (lastSampleNanos - startNanos) / 1_000_000;
-    long endMillis = (nowNanos - startNanos) / 1_000_000;
-    for (OperationKind kind : OperationKind.values()) {
-      Histogram histogram = interval.get(kind);
-      histogram.reset();
-      for (LatencyStripe stripe : measurements.stripes()) {
-        histogram.add(stripe.takeInterval(kind));
-      }
-      histogram.setStartTimeStamp(startEpochMillis + startMillis);
-      histogram.setEndTimeStamp(startEpochMillis + endMillis);
-      total.get(kind).add(histogram);
-      long kindErrors = newErrors(kind);
-      intervalErrors += kindErrors;
-      kinds.put(kind, new IntervalStats.KindInterval(histogram.getTotalCount(), kindErrors,
-          percentile(histogram, 50), percentile(histogram, 99)));
+    interval.reset();
+    for (LatencyStripe stripe : measurements.stripes()) {
+      stripe.drainInto(interval);
     }
-    long transactions = measurements.transactions();
-    IntervalStats stats = new IntervalStats(startMillis, endMillis, kinds, transactions - transactionsSoFar, intervalErrors);
-    transactionsSoFar = transactions;
+    stamp(nowNanos);
+    interval.addTo(phase == Phase.WARMUP ? warmup : measured);
+    IntervalStats stats = stats(nowNanos, cut && nowNanos - lastSampleNanos < intervalNanos);
     lastSampleNanos = nowNanos;
-    sink.onInterval(stats, interval);
+    sink.onInterval(stats, histograms());
     return stats;
   }
 
-  /** Totals over every interval sampled so far; {@code measuredNanos} is up to the last sample. */
-  public RunTotals totals() {
-    Map<OperationKind, KindTotals> kinds = new EnumMap<>(OperationKind.class);
-    for (OperationKind kind : OperationKind.values()) {
-      Map<ErrorClass, Long> nonZero = new EnumMap<>(ErrorClass.class);
-      errorsSoFar.get(kind).forEach((c, n) -> {
-        if (n > 0) {
-          nonZero.put(c, n);
-        }
-      });
-      kinds.put(kind, new KindTotals(kind, total.get(kind).copy(), nonZero));
+  /**
+   * Ends the warm-up at {@code nowNanos}: the interval up to it is the warm-up's last, and
+   * everything after it is measured. Does nothing when the run is already measuring.
+   */
+  public void beginMeasurement(long nowNanos, IntervalSink sink) throws IOException {
+    if (phase == Phase.MEASURED) {
+      return;
     }
-    return new RunTotals(kinds, transactionsSoFar, measurements.reconnects(), lastSampleNanos - startNanos);
+    if (nowNanos > lastSampleNanos) {
+      sampleLast(nowNanos, sink);
+    }
+    phase = Phase.MEASURED;
+    warmupNanos = lastSampleNanos - startNanos;
+    measurementStartNanos = lastSampleNanos;
   }
 
-  private long newErrors(OperationKind kind) {
-    long added = 0;
-    Map<ErrorClass, Long> seen = errorsSoFar.get(kind);
-    for (ErrorClass errorClass : ErrorClass.values()) {
-      long now = measurements.errors(kind, errorClass);
-      added += now - seen.getOrDefault(errorClass, 0L);
-      seen.put(errorClass, now);
+  /** The measurement's totals over every interval sampled so far. */
+  public RunTotals totals() {
+    long nanos = phase == Phase.MEASURED ? lastSampleNanos - measurementStartNanos : 0;
+    return totals(measured, nanos);
+  }
+
+  /** The warm-up's totals (empty, over 0 s, when the run had none). */
+  public RunTotals warmupTotals() {
+    return totals(warmup, phase == Phase.WARMUP ? lastSampleNanos - startNanos : warmupNanos);
+  }
+
+  private RunTotals totals(RecordingBucket bucket, long nanos) {
+    Map<OperationKind, KindTotals> kinds = new EnumMap<>(OperationKind.class);
+    for (OperationKind kind : OperationKind.values()) {
+      kinds.put(kind, new KindTotals(kind, bucket.statementNanos[kind.ordinal()].copy(),
+          errors(bucket.statementErrors, kind.ordinal())));
     }
-    return added;
+    List<TypeTotals> typeTotals = new ArrayList<>();
+    for (int t = 0; t < types.size(); t++) {
+      typeTotals.add(new TypeTotals(types.get(t), bucket.responseNanos[t].copy(), bucket.serviceNanos[t].copy(),
+          bucket.lagNanos[t].copy(), errors(bucket.transactionErrors, t), bucket.retries[t]));
+    }
+    return new RunTotals(kinds, typeTotals, bucket.transactions, bucket.reconnects, nanos, bucket.shedArrivals);
+  }
+
+  private IntervalStats stats(long nowNanos, boolean partial) {
+    Map<OperationKind, IntervalStats.KindInterval> kinds = new EnumMap<>(OperationKind.class);
+    long errors = 0;
+    for (OperationKind kind : OperationKind.values()) {
+      Histogram h = interval.statementNanos[kind.ordinal()];
+      long kindErrors = sum(errors(interval.statementErrors, kind.ordinal()));
+      errors += kindErrors;
+      kinds.put(kind, new IntervalStats.KindInterval(h.getTotalCount(), kindErrors, percentile(h, 50),
+          percentile(h, 99)));
+    }
+    List<IntervalStats.TypeInterval> typeIntervals = new ArrayList<>();
+    long retries = 0;
+    for (int t = 0; t < types.size(); t++) {
+      Histogram response = interval.responseNanos[t];
+      Histogram service = interval.serviceNanos[t];
+      retries += interval.retries[t];
+      typeIntervals.add(new IntervalStats.TypeInterval(types.get(t), service.getTotalCount(),
+          sum(errors(interval.transactionErrors, t)), interval.retries[t], percentile(response, 50),
+          percentile(response, 99), percentile(service, 50), percentile(service, 99)));
+    }
+    return new IntervalStats(phase, lastSampleNanos - startNanos, nowNanos - startNanos, partial, kinds,
+        typeIntervals, interval.transactions, errors, retries, interval.shedArrivals);
+  }
+
+  private void stamp(long nowNanos) {
+    long start = startEpochMillis + (lastSampleNanos - startNanos) / 1_000_000;
+    long end = startEpochMillis + (nowNanos - startNanos) / 1_000_000;
+    for (Histogram h : interval.statementNanos) {
+      h.setStartTimeStamp(start);
+      h.setEndTimeStamp(end);
+    }
+    for (int t = 0; t < types.size(); t++) {
+      for (Histogram h : new Histogram[] {interval.responseNanos[t], interval.serviceNanos[t]}) {
+        h.setStartTimeStamp(start);
+        h.setEndTimeStamp(end);
+      }
+    }
+  }
+
+  private IntervalHistograms histograms() {
+    Map<OperationKind, Histogram> statements = new EnumMap<>(OperationKind.class);
+    for (OperationKind kind : OperationKind.values()) {
+      statements.put(kind, interval.statementNanos[kind.ordinal()]);
+    }
+    return new IntervalHistograms(statements, List.of(interval.responseNanos), List.of(interval.serviceNanos));
+  }
+
+  private static Map<ErrorClass, Long> errors(long[] counts, int row) {
+    Map<ErrorClass, Long> nonZero = new EnumMap<>(ErrorClass.class);
+    for (ErrorClass c : ErrorClass.values()) {
+      long n = counts[RecordingBucket.errorIndex(row, c)];
+      if (n > 0) {
+        nonZero.put(c, n);
+      }
+    }
+    return nonZero;
+  }
+
+  private static long sum(Map<ErrorClass, Long> byClass) {
+    return byClass.values().stream().mapToLong(Long::longValue).sum();
   }
 
   private static long percentile(Histogram histogram, double percentile) {
-    return histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(percentile);
+    return histogram.getTotalCount() == 0 ? IntervalStats.NO_VALUE : histogram.getValueAtPercentile(percentile);
   }
 }

@@ -2,21 +2,18 @@ package io.commitbench.core.measure;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Receives every reporting interval while the run goes on, so results on disk grow with the run
- * and survive a crash. Called from one thread (the interval reporter), in interval order.
+ * and survive a crash. Called from one thread at a time, in interval order.
  */
 public interface IntervalSink extends Closeable {
 
   /**
    * @param stats the interval's counts and percentiles
-   * @param latencyNanos the interval's histogram per kind, with start and end time stamps set
-   *     (epoch milliseconds); only valid during the call
+   * @param histograms the interval's histograms; only valid during the call
    */
-  void onInterval(IntervalStats stats, Map<OperationKind, Histogram> latencyNanos) throws IOException;
+  void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException;
 
   /** Flushes and closes; the sink receives nothing after it. */
   @Override

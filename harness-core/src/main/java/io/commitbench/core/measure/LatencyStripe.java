@@ -1,58 +1,78 @@
 package io.commitbench.core.measure;
 
-import java.util.function.IntFunction;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.IntervalHistogramProvider;
-import org.HdrHistogram.Recorder;
-import org.HdrHistogram.SingleWriterRecorder;
-import org.HdrHistogram.ValueRecorder;
+import java.util.concurrent.locks.ReentrantLock;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * One HdrHistogram recorder per operation kind, written by the actors of one stripe and cut into
- * intervals by the {@link IntervalSampler}. A stripe is either {@linkplain #singleWriter() one
- * actor's own} (a {@link SingleWriterRecorder}: no atomic operation shared with anyone but the
- * sampler) or {@linkplain #shared() shared} by several actors (a {@link Recorder}, whose every
- * recording updates counters the other writers update too).
+ * Where one actor (or a few actors in turn) record what they measured, cut into intervals by the
+ * {@link IntervalSampler}. A writer records a whole transaction at once, its statements, its
+ * transaction figures and its counts, inside one {@link WriterReaderPhaser} critical section; the
+ * sampler swaps the active bucket for the idle one and waits for writers in flight. So an
+ * interval holds every transaction completely or not at all: an autocommit statement and the
+ * transaction it is always fall into the same interval (they did not when each had a recorder
+ * of its own), and recording costs one atomic increment per transaction, not one per value.
  *
- * <p>Thread-safety: {@link #record} from the stripe's writers (only one thread at a time for a
- * single-writer stripe); {@link #takeInterval} from the sampler only.
+ * <p>A stripe is either {@linkplain #singleWriter one actor's own} or {@linkplain #shared shared}
+ * by several actors, who then also take the stripe's lock to write (histograms are plain, not
+ * concurrent). Thread-safety: {@link #write} as described; {@link #swap} from the sampler only.
  */
 final class LatencyStripe {
 
-  private final ValueRecorder[] writers = new ValueRecorder[OperationKind.values().length];
-  private final IntervalHistogramProvider<Histogram>[] intervals;
-  /** Histograms handed back for reuse; owned by the sampler. */
-  private final Histogram[] recycled = new Histogram[OperationKind.values().length];
+  private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+  private final ReentrantLock writers;
+  private volatile RecordingBucket active;
+  private RecordingBucket idle;
+
+  private LatencyStripe(int transactionTypes, boolean shared) {
+    this.active = new RecordingBucket(transactionTypes);
+    this.idle = new RecordingBucket(transactionTypes);
+    this.writers = shared ? new ReentrantLock() : null;
+  }
 
   /** A stripe written by one actor only. */
-  static LatencyStripe singleWriter() {
-    return new LatencyStripe(SingleWriterRecorder::new);
+  static LatencyStripe singleWriter(int transactionTypes) {
+    return new LatencyStripe(transactionTypes, false);
   }
 
-  /** A stripe any number of actors may write at once. */
-  static LatencyStripe shared() {
-    return new LatencyStripe(Recorder::new);
+  /** A stripe any number of actors may write, one at a time. */
+  static LatencyStripe shared(int transactionTypes) {
+    return new LatencyStripe(transactionTypes, true);
   }
 
-  @SuppressWarnings("unchecked")
-  private <R extends ValueRecorder & IntervalHistogramProvider<Histogram>> LatencyStripe(
-      IntFunction<R> recorderWithDigits) {
-    intervals = new IntervalHistogramProvider[writers.length];
-    for (int k = 0; k < writers.length; k++) {
-      R recorder = recorderWithDigits.apply(Measurements.SIGNIFICANT_DIGITS);
-      writers[k] = recorder;
-      intervals[k] = recorder;
+  /** What a writer puts into the active bucket in one go. */
+  interface Entry {
+    void into(RecordingBucket bucket);
+  }
+
+  void write(Entry entry) {
+    if (writers != null) {
+      writers.lock();
+    }
+    long critical = phaser.writerCriticalSectionEnter();
+    try {
+      entry.into(active);
+    } finally {
+      phaser.writerCriticalSectionExit(critical);
+      if (writers != null) {
+        writers.unlock();
+      }
     }
   }
 
-  void record(OperationKind kind, long latencyNanos) {
-    writers[kind.ordinal()].recordValue(Math.max(0, latencyNanos));
-  }
-
-  /** What this stripe recorded of the kind since the previous call; valid until the next call. */
-  Histogram takeInterval(OperationKind kind) {
-    int k = kind.ordinal();
-    recycled[k] = intervals[k].getIntervalHistogram(recycled[k]);
-    return recycled[k];
+  /**
+   * Adds everything recorded since the previous call into {@code interval} and clears it here.
+   */
+  void drainInto(RecordingBucket interval) {
+    phaser.readerLock();
+    try {
+      RecordingBucket written = active;
+      idle.reset();
+      active = idle;
+      idle = written;
+      phaser.flipPhase();
+    } finally {
+      phaser.readerUnlock();
+    }
+    idle.addTo(interval);
   }
 }

@@ -2,23 +2,28 @@ package io.commitbench.core.measure;
 
 import io.commitbench.core.dialect.ErrorClass;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The run's totals.
+ * The totals of the measurement (or of the warm-up, which is kept apart).
  *
- * @param kinds per operation kind; all five kinds are present
- * @param transactions completed transactions: with autocommit on every successful statement is
- *     one, with autocommit off every successful commit is one
+ * @param kinds per statement kind; all five kinds are present
+ * @param types per transaction type, in the workload's order
+ * @param transactions transactions that succeeded (with the paper's autocommit=true every
+ *     successful statement is one)
  * @param reconnects connections re-established after a {@link ErrorClass#CONNECTION_LOST}
- * @param measuredNanos wall time from releasing the first actor of the first cycle to the end of
- *     the last cycle (or of the measurement, when the run stopped early); the denominator of
- *     every throughput figure
+ * @param measuredNanos wall time of the measurement: from its start (the first actor's release,
+ *     or the end of the warm-up) to the end of the last actor's work; the denominator of every
+ *     throughput figure
+ * @param shedArrivals arrivals given up because an actor fell more than rate.backlog behind
  */
-public record RunTotals(Map<OperationKind, KindTotals> kinds, long transactions, long reconnects, long measuredNanos) {
+public record RunTotals(Map<OperationKind, KindTotals> kinds, List<TypeTotals> types, long transactions,
+    long reconnects, long measuredNanos, long shedArrivals) {
 
   public RunTotals {
     kinds = Map.copyOf(kinds);
+    types = List.copyOf(types);
   }
 
   public KindTotals kind(OperationKind kind) {
@@ -30,12 +35,22 @@ public record RunTotals(Map<OperationKind, KindTotals> kinds, long transactions,
     return OperationKind.PHASES.stream().mapToLong(k -> kinds.get(k).count()).sum();
   }
 
-  /** Errors of all kinds. */
+  /** Failed statements of all kinds. */
   public long errors() {
     return kinds.values().stream().mapToLong(KindTotals::errorCount).sum();
   }
 
-  /** Errors of all kinds grouped by class. */
+  /** Transactions that failed for good, of all types. */
+  public long transactionErrors() {
+    return types.stream().mapToLong(TypeTotals::errorCount).sum();
+  }
+
+  /** Retried attempts of all types. */
+  public long retries() {
+    return types.stream().mapToLong(TypeTotals::retries).sum();
+  }
+
+  /** Failed statements of all kinds grouped by class. */
   public Map<ErrorClass, Long> errorsByClass() {
     Map<ErrorClass, Long> byClass = new EnumMap<>(ErrorClass.class);
     kinds.values().forEach(k -> k.errors().forEach((c, n) -> byClass.merge(c, n, Long::sum)));

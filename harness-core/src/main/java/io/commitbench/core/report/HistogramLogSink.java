@@ -1,6 +1,8 @@
 package io.commitbench.core.report;
 
+import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSink;
+import io.commitbench.core.measure.Phase;
 import io.commitbench.core.measure.IntervalStats;
 import io.commitbench.core.measure.OperationKind;
 import java.io.BufferedOutputStream;
@@ -9,7 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -19,10 +21,14 @@ import org.HdrHistogram.HistogramLogWriter;
  * tools can plot percentiles over time without the harness deciding which percentiles matter.
  *
  * <p>The file starts with the log format version, {@code #[StartTime: ...]} and
- * {@code #[BaseTime: ...]} (both the measurement start, so interval time stamps are seconds
- * since then) and the legend. Then, for every interval, one histogram per operation kind in
- * {@link OperationKind} order, tagged with {@link OperationKind#label()}. Empty histograms are
- * written too, so every tag has every interval and a reader can line the tags up. Values are
+ * {@code #[BaseTime: ...]} (both the release of the first actor, so interval time stamps are
+ * seconds since then) and the legend. Then, for every measured interval (warm-up intervals are
+ * left out, as they are of the results), one histogram per operation kind in {@link
+ * OperationKind} order, tagged with {@link OperationKind#label()}, then two per transaction type,
+ * tagged {@code tx.TYPE.response} (from the intended start) and {@code tx.TYPE.service} (from the
+ * actual start). Empty histograms are written too, so every tag has every interval and a reader
+ * can line the tags up. HdrHistogram's own tools read one tag at a time:
+ * {@code HistogramLogProcessor -i latency.hlog -tag tx.commit.response}. Values are
  * nanoseconds, the tools' default unit (their max column shows milliseconds). The stream is
  * flushed after every interval, so a killed run keeps what was written.
  *
@@ -37,6 +43,7 @@ public final class HistogramLogSink implements IntervalSink {
 
   private final PrintStream stream;
   private final HistogramLogWriter writer;
+  private final List<String> types;
 
   /**
    * Creates (or truncates) {@code file} and writes the log's preamble.
@@ -44,7 +51,8 @@ public final class HistogramLogSink implements IntervalSink {
    * @param startEpochMillis when the measurement started; the histograms' time stamps are
    *     written relative to it
    */
-  public HistogramLogSink(Path file, long startEpochMillis) throws IOException {
+  public HistogramLogSink(Path file, long startEpochMillis, List<String> transactionTypes) throws IOException {
+    this.types = List.copyOf(transactionTypes);
     this.stream = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)), false, StandardCharsets.UTF_8);
     this.writer = new HistogramLogWriter(stream);
     writer.outputLogFormatVersion();
@@ -56,26 +64,40 @@ public final class HistogramLogSink implements IntervalSink {
   }
 
   @Override
-  public void onInterval(IntervalStats stats, Map<OperationKind, Histogram> latencyNanos) throws IOException {
+  public void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException {
+    if (stats.phase() != Phase.MEASURED) {
+      return;
+    }
     // Checked before writing anything, so a bad call never leaves half an interval in the log.
     for (OperationKind kind : OperationKind.values()) {
-      if (latencyNanos.get(kind) == null) {
+      if (histograms.statements().get(kind) == null) {
         throw new IllegalArgumentException("interval " + stats.startMillis() + "-" + stats.endMillis()
             + " ms has no histogram for " + kind.label() + "; every kind must be present");
       }
     }
+    if (histograms.response().size() != types.size() || histograms.service().size() != types.size()) {
+      throw new IllegalArgumentException("interval " + stats.startMillis() + "-" + stats.endMillis() + " ms has "
+          + histograms.response().size() + " transaction types; the log was opened for " + types.size());
+    }
     for (OperationKind kind : OperationKind.values()) {
-      Histogram h = latencyNanos.get(kind);
-      // The tag belongs to the caller's histogram; lend it ours for the write only.
-      String previousTag = h.getTag();
-      h.setTag(kind.label());
-      try {
-        writer.outputIntervalHistogram(h);
-      } finally {
-        h.setTag(previousTag);
-      }
+      write(histograms.statements().get(kind), kind.label());
+    }
+    for (int t = 0; t < types.size(); t++) {
+      write(histograms.response().get(t), "tx." + types.get(t) + ".response");
+      write(histograms.service().get(t), "tx." + types.get(t) + ".service");
     }
     flush();
+  }
+
+  private void write(Histogram h, String tag) {
+    // The tag belongs to the caller's histogram; lend it ours for the write only.
+    String previousTag = h.getTag();
+    h.setTag(tag);
+    try {
+      writer.outputIntervalHistogram(h);
+    } finally {
+      h.setTag(previousTag);
+    }
   }
 
   @Override

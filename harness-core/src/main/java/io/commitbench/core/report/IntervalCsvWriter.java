@@ -1,17 +1,18 @@
 package io.commitbench.core.report;
 
+import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSink;
 import io.commitbench.core.measure.IntervalStats;
 import io.commitbench.core.measure.IntervalStats.KindInterval;
+import io.commitbench.core.measure.IntervalStats.TypeInterval;
 import io.commitbench.core.measure.OperationKind;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Writes {@code intervals.csv}: one row per reporting interval, for plotting throughput and
@@ -20,31 +21,35 @@ import org.HdrHistogram.Histogram;
  * <p>Columns, in this order:
  *
  * <pre>
- * start_s,end_s,ops,ops_per_s,transactions,transactions_per_s,errors,
- * insert_count,insert_errors,insert_p50_ms,insert_p99_ms, ... the same for select, update, delete, commit
+ * start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,errors,retries,shed,
+ * insert_count,insert_errors,insert_p50_ms,insert_p99_ms, ... the same for select, update, delete, commit,
+ * tx_TYPE_count,tx_TYPE_errors,tx_TYPE_retries,tx_TYPE_response_p50_ms,tx_TYPE_response_p99_ms,
+ * tx_TYPE_service_p50_ms,tx_TYPE_service_p99_ms ... for every transaction type of the workload
  * </pre>
  *
- * <p>{@code start_s}/{@code end_s} are seconds since the measurement started; {@code ops} counts
- * successful DML statements (commits excluded, as in the totals); rates are per second of the
- * interval (0 for an interval of zero length); percentiles are milliseconds and 0 when the kind
- * had no success in the interval. Numbers use a decimal point ({@link Locale#ROOT}) and three
- * decimals for seconds, rates and milliseconds. Every row is flushed at once, so a killed run
- * keeps the rows it wrote.
+ * <p>{@code start_s}/{@code end_s} are seconds since the first actor was released; {@code phase}
+ * is {@code warmup} or {@code measured} (only measured rows count in the results); {@code
+ * partial} is 1 for an interval shorter than {@code report.interval} (cut at the end of the
+ * warm-up or of the run), whose rates are over its own length; {@code ops} counts successful DML
+ * statements (commits excluded, as in the totals); {@code errors} failed statements; rates are
+ * per second of the interval; percentiles are milliseconds, and empty when the interval had no
+ * value to take them from. A transaction and its statements are always in the same row. Numbers
+ * use a decimal point ({@link Locale#ROOT}). Every row is flushed at once, so a killed run keeps
+ * the rows it wrote.
  *
- * <p>Not thread-safe: {@link IntervalSink} is called from one thread.
+ * <p>Not thread-safe: {@link IntervalSink} is called from one thread at a time.
  */
 public final class IntervalCsvWriter implements IntervalSink {
 
   private static final double NANOS_PER_MILLI = 1_000_000.0;
-  private static final KindInterval NOTHING = new KindInterval(0, 0, 0, 0);
 
   private final BufferedWriter out;
 
-  /** Creates (or truncates) {@code file} and writes the header line. */
-  public IntervalCsvWriter(Path file) throws IOException {
+  /** Creates (or truncates) {@code file} and writes the header line for these transaction types. */
+  public IntervalCsvWriter(Path file, List<String> transactionTypes) throws IOException {
     this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     try {
-      writeLine(header());
+      writeLine(header(transactionTypes));
     } catch (IOException e) {
       out.close();
       throw e;
@@ -52,34 +57,51 @@ public final class IntervalCsvWriter implements IntervalSink {
   }
 
   /** The header line, without line end. */
-  static String header() {
-    StringBuilder b = new StringBuilder("start_s,end_s,ops,ops_per_s,transactions,transactions_per_s,errors");
+  static String header(List<String> transactionTypes) {
+    StringBuilder b = new StringBuilder(
+        "start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,errors,retries,shed");
     for (OperationKind kind : OperationKind.values()) {
       String k = kind.label();
       b.append(',').append(k).append("_count,").append(k).append("_errors,")
           .append(k).append("_p50_ms,").append(k).append("_p99_ms");
     }
+    for (String type : transactionTypes) {
+      String t = "tx_" + type;
+      for (String column : List.of("count", "errors", "retries", "response_p50_ms", "response_p99_ms",
+          "service_p50_ms", "service_p99_ms")) {
+        b.append(',').append(t).append('_').append(column);
+      }
+    }
     return b.toString();
   }
 
   @Override
-  public void onInterval(IntervalStats stats, Map<OperationKind, Histogram> latencyNanos) throws IOException {
-    long ops = OperationKind.PHASES.stream().mapToLong(k -> kind(stats, k).count()).sum();
+  public void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException {
+    long ops = stats.operations();
     double seconds = stats.seconds();
     StringBuilder b = new StringBuilder();
-    b.append(decimal(stats.startMillis() / 1000.0)).append(',')
-        .append(decimal(stats.endMillis() / 1000.0)).append(',')
+    b.append(decimal(stats.startNanos() / 1e9)).append(',')
+        .append(decimal(stats.endNanos() / 1e9)).append(',')
+        .append(stats.phase().label()).append(',')
+        .append(stats.partial() ? 1 : 0).append(',')
         .append(ops).append(',')
         .append(decimal(rate(ops, seconds))).append(',')
         .append(stats.transactions()).append(',')
         .append(decimal(rate(stats.transactions(), seconds))).append(',')
-        .append(stats.errors());
+        .append(stats.errors()).append(',')
+        .append(stats.retries()).append(',')
+        .append(stats.shedArrivals());
     for (OperationKind kind : OperationKind.values()) {
-      KindInterval k = kind(stats, kind);
-      b.append(',').append(k.count())
-          .append(',').append(k.errors())
-          .append(',').append(decimal(k.p50Nanos() / NANOS_PER_MILLI))
-          .append(',').append(decimal(k.p99Nanos() / NANOS_PER_MILLI));
+      KindInterval k = stats.kinds().get(kind);
+      b.append(',').append(k.count()).append(',').append(k.errors());
+      b.append(',').append(millis(k.p50Nanos())).append(',').append(millis(k.p99Nanos()));
+    }
+    for (TypeInterval t : stats.types()) {
+      b.append(',').append(t.count()).append(',').append(t.errors()).append(',').append(t.retries());
+      for (long nanos : new long[] {t.responseP50Nanos(), t.responseP99Nanos(), t.serviceP50Nanos(),
+          t.serviceP99Nanos()}) {
+        b.append(',').append(millis(nanos));
+      }
     }
     writeLine(b.toString());
   }
@@ -89,9 +111,9 @@ public final class IntervalCsvWriter implements IntervalSink {
     out.close();
   }
 
-  /** A kind the interval does not mention had nothing in it. */
-  private static KindInterval kind(IntervalStats stats, OperationKind kind) {
-    return stats.kinds().getOrDefault(kind, NOTHING);
+  /** Empty for an interval without values: a 0 would read as a measured latency of zero. */
+  private static String millis(long nanos) {
+    return nanos == IntervalStats.NO_VALUE ? "" : decimal(nanos / NANOS_PER_MILLI);
   }
 
   private static double rate(long count, double seconds) {

@@ -2,6 +2,9 @@ package io.commitbench.core.report;
 
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.Redaction;
+import io.commitbench.core.config.RunControl;
+import io.commitbench.core.measure.TypeTotals;
+import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
@@ -15,10 +18,11 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The text printed at the end of a run and saved as {@code report.txt}: the paper's run header
- * and "Benchmark Overall Analysis" block (same labels, so results can be set beside the paper's),
- * followed by the statistics the paper lacks (throughput, percentiles, errors) and the
- * database's view of the run (its log counters, beside the client-side commit latency).
+ * The text printed at the end of a run and saved as {@code report.txt}: the paper's run header,
+ * the workload's own block (the paper's "Benchmark Overall Analysis", same labels, so results can
+ * be set beside the paper's), the statistics the paper lacks (throughput, percentiles per
+ * statement kind and per transaction type, errors) and the database's view of the run (its log
+ * counters, beside the client-side commit latency).
  *
  * <p>Numbers use {@link Locale#ROOT}: a decimal point and no grouping, whatever the machine's
  * locale, because the paper's German "324.604 ms" (meaning 324,604 ms) shows how easily a
@@ -45,43 +49,43 @@ public final class ReportText {
 
   private ReportText() {}
 
-  /** Header, paper block, modern block and the database's view, separated by blank lines. */
-  public static String full(RunResult r) {
-    return header(r.config(), r.usersModeUsed()) + "\n" + paperBlock(PaperAnalysis.of(r)) + "\n" + modernBlock(r)
-        + "\n" + serverBlock(r);
-  }
-
   /**
-   * The paper's run header. {@code Commit Interval} appears only when autocommit is off, since
-   * it means nothing otherwise.
+   * The run header: the database, the workload and its own lines, the run control, the users
+   * mode and the connection, then {@code extraLines} (already in the {@code  | Label : value} form,
+   * such as the environment's). The labels keep the paper's spelling.
    *
    * @param usersModeUsed what {@code users.mode} resolved to ({@code db-users} or {@code shared})
    */
-  public static String header(BenchmarkConfig c, String usersModeUsed) {
-    return header(c, usersModeUsed, List.of());
-  }
-
-  /**
-   * The run header with extra lines (already in the {@code  | Label : value} form, such as the
-   * environment's) after the configuration.
-   */
-  public static String header(BenchmarkConfig c, String usersModeUsed, List<String> extraLines) {
+  public static String header(BenchmarkConfig c, List<BoundWorkload.HeaderLine> workloadLines, String usersModeUsed,
+      List<String> extraLines) {
     StringBuilder b = new StringBuilder("-----\n");
     headerLine(b, "DB-Type", c.dbType());
-    headerLine(b, "AutoCommit", c.autocommit());
+    headerLine(b, "Workload", c.workload());
     headerLine(b, "Sleep Intervall", c.sleepMillis()); // the paper's spelling
     headerLine(b, "Test Users", c.users());
     headerLine(b, "Quota Amount", c.quotaMegabytes());
-    headerLine(b, "Table Number", c.tables());
-    headerLine(b, "Table Inserts", c.insertsPerTable());
-    headerLine(b, "Table Selects", c.selectsPerTable());
-    headerLine(b, "Table Updates", c.updatesPerTable());
-    headerLine(b, "Table Deletes", c.deletesPerTable());
-    headerLine(b, "Repeat", c.repeat());
-    headerLine(b, "Users Mode", usersModeUsed);
-    if (!c.autocommit()) {
-      headerLine(b, "Commit Interval", c.commitInterval());
+    workloadLines.forEach(line -> headerLine(b, line.label(), line.value()));
+    RunControl rc = c.runControl();
+    if (rc.timed()) {
+      headerLine(b, "Duration", rc.durationSeconds() + " s");
     }
+    if (rc.transactions() > 0) {
+      headerLine(b, "Transactions", rc.transactions());
+    }
+    if (rc.warmupSeconds() > 0) {
+      headerLine(b, "Warm-up", rc.warmupSeconds() + " s");
+    }
+    if (rc.rated()) {
+      headerLine(b, "Rate", rc.rate() + " tx/s, " + (rc.poissonArrivals() ? "poisson" : "uniform") + " arrivals, backlog "
+          + rc.backlogSeconds() + " s" + (rc.backlogFails() ? " (fails the run)" : " (then shed)"));
+    }
+    if (rc.thinkMillis() > 0) {
+      headerLine(b, "Think Time", rc.thinkMillis() + " ms" + (rc.exponentialThink() ? " mean, exponential" : ""));
+    }
+    if (rc.retryMax() > 0) {
+      headerLine(b, "Retry Max", rc.retryMax());
+    }
+    headerLine(b, "Users Mode", usersModeUsed);
     headerLine(b, "DB-URL", Redaction.url(c.dbUrl()));
     headerLine(b, "DB-User", c.dbUser());
     extraLines.forEach(line -> b.append(line).append('\n'));
@@ -126,21 +130,62 @@ public final class ReportText {
       // The reason often quotes a driver message, which may quote the URL.
       b.append(labelled("Failure", Redaction.url(r.failure())));
     }
-    List<String[]> figures = List.of(
+    b.append(labelled("Workload", r.config().workload()));
+    List<String[]> figures = new ArrayList<>(List.of(
         new String[] {"Measured time (s)", decimal(t.measuredNanos() / 1e9)},
         new String[] {"Operations (DML, no commits)", Long.toString(t.operations())},
         new String[] {"Operations per second", decimal(t.operationsPerSecond())},
         new String[] {"Transactions", Long.toString(t.transactions())},
         new String[] {"Transactions per second", decimal(t.transactionsPerSecond())},
         new String[] {"Errors", Long.toString(t.errors())},
-        new String[] {"Reconnects", Long.toString(t.reconnects())});
+        new String[] {"Failed transactions", Long.toString(t.transactionErrors())},
+        new String[] {"Retries", Long.toString(t.retries())},
+        new String[] {"Reconnects", Long.toString(t.reconnects())}));
+    if (r.config().runControl().rated()) {
+      figures.add(new String[] {"Target rate (tx/s)", Long.toString(r.config().runControl().rate())});
+      figures.add(new String[] {"Shed arrivals (backlog)", Long.toString(t.shedArrivals())});
+    }
     int width = figures.stream().mapToInt(row -> row[1].length()).max().orElse(0);
     figures.forEach(row -> b.append(labelled(row[0], pad(row[1], width, false))));
+    if (r.hadWarmup()) {
+      RunTotals w = r.warmup();
+      b.append(labelled("Warm-up (excluded above)", String.format(Locale.ROOT, "%.3f s, %d transactions, %.3f tx/s,"
+          + " %d errors", w.measuredNanos() / 1e9, w.transactions(), w.transactionsPerSecond(), w.errors())));
+    }
     b.append("\nLatency of successful operations (ms):\n");
     b.append(kindTable(t));
+    b.append("\nTransactions by type (ms): response time from the intended start, service time from the actual start");
+    b.append(r.config().runControl().rated() || r.config().runControl().thinkMillis() > 0 ? "\n"
+        : " (closed loop: they differ only by the harness's own time between transactions)\n");
+    b.append(typeTable(t.types()));
     b.append("\nErrors by class:");
     b.append(errorsByClass(t.errorsByClass()));
     return b.append("#####\n").toString();
+  }
+
+  /** Per transaction type: counts, then response, service and lag percentiles. */
+  private static String typeTable(List<TypeTotals> types) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"type", "time", "count", "errors", "retries", "mean", "p50", "p90", "p99", "p99.9", "max"});
+    for (TypeTotals type : types) {
+      typeRow(rows, type, "response", type.responseNanos(), true);
+      typeRow(rows, type, "service", type.serviceNanos(), false);
+      typeRow(rows, type, "lag", type.lagNanos(), false);
+    }
+    return table(rows);
+  }
+
+  private static void typeRow(List<String[]> rows, TypeTotals type, String time, Histogram nanos, boolean counts) {
+    List<String> cells = new ArrayList<>(List.of(counts ? type.name() : "", time,
+        counts ? Long.toString(type.count()) : "", counts ? Long.toString(type.errorCount()) : "",
+        counts ? Long.toString(type.retries()) : ""));
+    Latency l = Latency.of(nanos);
+    if (l == null) {
+      cells.addAll(Collections.nCopies(Latency.COLUMNS, NO_VALUE));
+    } else {
+      Arrays.stream(l.inColumnOrder()).mapToObj(ReportText::decimal).forEach(cells::add);
+    }
+    rows.add(cells.toArray(String[]::new));
   }
 
   /**

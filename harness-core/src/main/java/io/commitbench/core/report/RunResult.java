@@ -25,6 +25,8 @@ import java.util.List;
  * @param logActivity the server's log counters over the run (the database's view), or why there
  *     are none
  * @param companions what the run's companions (e.g. the log formatter) report, in start order
+ * @param autocommit whether the workload's statements committed by themselves
+ * @param warmup the warm-up's totals (excluded from {@code totals}), or null when there was none
  */
 public record RunResult(
     String runId,
@@ -39,7 +41,9 @@ public record RunResult(
     List<ActorCycleTimes> actorCycles,
     RunTotals totals,
     LogActivity logActivity,
-    List<CompanionReport> companions) {
+    List<CompanionReport> companions,
+    boolean autocommit,
+    RunTotals warmup) {
 
   public RunResult {
     companions = List.copyOf(companions);
@@ -48,19 +52,8 @@ public record RunResult(
     logActivity = logActivity != null ? logActivity : LogActivity.notRead("the server's counters were not read");
   }
 
-  /** A result without the server's counters (they were not read). */
-  public RunResult(String runId, String harnessVersion, BenchmarkConfig config, String usersModeUsed,
-      Instant startedAt, Instant endedAt, RunOutcome outcome, String failure, List<CycleTimes> cycles,
-      List<ActorCycleTimes> actorCycles, RunTotals totals) {
-    this(runId, harnessVersion, config, usersModeUsed, startedAt, endedAt, outcome, failure, cycles, actorCycles,
-        totals, null, List.of());
-  }
-
-  /** A result of a run without companions. */
-  public RunResult(String runId, String harnessVersion, BenchmarkConfig config, String usersModeUsed,
-      Instant startedAt, Instant endedAt, RunOutcome outcome, String failure, List<CycleTimes> cycles,
-      List<ActorCycleTimes> actorCycles, RunTotals totals, LogActivity logActivity) {
-    this(runId, harnessVersion, config, usersModeUsed, startedAt, endedAt, outcome, failure, cycles, actorCycles,
-        totals, logActivity, List.of());
+  /** Whether the run had a warm-up (then {@link #warmup} holds its totals). */
+  public boolean hadWarmup() {
+    return warmup != null && warmup.measuredNanos() > 0;
   }
 }

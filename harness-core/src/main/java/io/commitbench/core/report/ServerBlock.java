@@ -113,7 +113,7 @@ final class ServerBlock {
    */
   private static String latency(RunResult r) {
     StringBuilder b = new StringBuilder("Commit latency, client side beside the server's view:\n");
-    if (r.config().autocommit()) {
+    if (r.autocommit()) {
       b.append("(autocommit=true: every insert, update and delete includes its commit; no COMMIT is timed alone)\n");
       for (OperationKind kind : List.of(OperationKind.INSERT, OperationKind.UPDATE, OperationKind.DELETE)) {
         b.append(ReportText.labelledLine("Client: " + kind.label() + " mean", millis(r.totals().kind(kind), false)));

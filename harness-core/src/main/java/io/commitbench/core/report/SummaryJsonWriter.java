@@ -10,6 +10,7 @@ import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.measure.TypeTotals;
 import io.commitbench.core.server.ActivityFigure;
 import io.commitbench.core.server.LogActivity;
 import io.commitbench.core.io.AtomicFiles;
@@ -42,11 +43,18 @@ import java.util.Map;
  *              "cycles", "actorCycles" },          // see {@link PaperAnalysis}
  *   "cycles": [ { "cycle": 1, "millis": 10.8 }, ... ],
  *   "totals": { "measuredSeconds", "operations", "operationsPerSecond", "transactions",
- *               "transactionsPerSecond", "errors", "reconnects",
+ *               "transactionsPerSecond", "errors", "transactionErrors", "retries", "shedArrivals",
+ *               "reconnects",
  *               "errorsByClass": { "deadlock": 0, ... every error class } },
  *   "kinds": { "insert" | "select" | "update" | "delete" | "commit":
  *              { "count", "errors", "errorsByClass": { ... every error class },
  *                "latencyMillis": { "mean", "p50", "p90", "p99", "p99_9", "max" } or null } },
+ *   "workload": "paper" | "commit" | ...,        // added to v1 with the workload SPI
+ *   "types": { TYPE: { "count", "errors", "retries", "errorsByClass": { ... },
+ *                      "responseMillis": {...} or null,   // from the intended start
+ *                      "serviceMillis": {...} or null,    // from the actual start
+ *                      "lagMillis": {...} or null } },    // actual minus intended start
+ *   "warmup": { the keys of "totals" } or null,  // the warm-up, excluded from everything else
  *   "server": {                                  // the database's view; added to v1 later
  *     "before": instant or null, "after": instant or null,   // when the counters were read
  *     "note": why there are no counters at all (not read, none offered), or null,
@@ -114,6 +122,17 @@ public final class SummaryJsonWriter {
     for (OperationKind kind : OperationKind.values()) {
       kind(kinds.putObject(kind.label()), r.totals().kind(kind));
     }
+    root.put("workload", r.config().workload());
+    ObjectNode types = root.putObject("types");
+    for (TypeTotals type : r.totals().types()) {
+      type(types.putObject(type.name()), type);
+    }
+    if (r.hadWarmup()) {
+      ObjectNode warmup = root.putObject("warmup");
+      totals(warmup, r.warmup());
+    } else {
+      root.putNull("warmup");
+    }
     server(root.putObject("server"), r.logActivity());
     ObjectNode companions = root.putObject("companions");
     for (CompanionReport c : r.companions()) {
@@ -166,6 +185,9 @@ public final class SummaryJsonWriter {
     node.put("transactions", t.transactions());
     number(node, "transactionsPerSecond", t.transactionsPerSecond());
     node.put("errors", t.errors());
+    node.put("transactionErrors", t.transactionErrors());
+    node.put("retries", t.retries());
+    node.put("shedArrivals", t.shedArrivals());
     node.put("reconnects", t.reconnects());
     errorsByClass(node.putObject("errorsByClass"), t.errorsByClass());
   }
@@ -174,12 +196,27 @@ public final class SummaryJsonWriter {
     node.put("count", k.count());
     node.put("errors", k.errorCount());
     errorsByClass(node.putObject("errorsByClass"), k.errors());
-    ReportText.Latency l = ReportText.Latency.of(k.latencyNanos());
+    latency(node, "latencyMillis", k.latencyNanos());
+  }
+
+  private static void type(ObjectNode node, TypeTotals t) {
+    node.put("count", t.count());
+    node.put("errors", t.errorCount());
+    node.put("retries", t.retries());
+    errorsByClass(node.putObject("errorsByClass"), t.errors());
+    latency(node, "responseMillis", t.responseNanos());
+    latency(node, "serviceMillis", t.serviceNanos());
+    latency(node, "lagMillis", t.lagNanos());
+  }
+
+  /** A histogram's figures in milliseconds, or null when it holds no value. */
+  private static void latency(ObjectNode node, String key, org.HdrHistogram.Histogram nanos) {
+    ReportText.Latency l = ReportText.Latency.of(nanos);
     if (l == null) {
-      node.putNull("latencyMillis");
+      node.putNull(key);
       return;
     }
-    ObjectNode latency = node.putObject("latencyMillis");
+    ObjectNode latency = node.putObject(key);
     number(latency, "mean", l.mean());
     number(latency, "p50", l.p50());
     number(latency, "p90", l.p90());

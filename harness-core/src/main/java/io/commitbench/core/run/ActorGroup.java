@@ -37,6 +37,14 @@ public final class ActorGroup {
   }
 
   /**
+   * Decides, before each cycle, whether it runs. Called on the coordinating thread only.
+   */
+  public interface CyclePlan {
+    /** Whether cycle {@code cycle} (1-based) runs; false ends the run. */
+    boolean startCycle(int cycle, long nowNanos);
+  }
+
+  /**
    * @param cyclesCompleted cycles in which every actor finished its work
    * @param failures what went wrong, in the order it happened
    * @param workEndNanos {@link System#nanoTime()} when the last actor finished its last cycle's
@@ -48,6 +56,7 @@ public final class ActorGroup {
   private final List<? extends ActorBody> bodies;
   private final StopSignal stop;
   private final Listener listener;
+  private final CyclePlan plan;
   private final Phaser phaser;
   private final AtomicLongArray endNanos;
   private final AtomicInteger finishedInCycle = new AtomicInteger();
@@ -55,7 +64,14 @@ public final class ActorGroup {
   private volatile long cycleStartNanos;
   private volatile boolean proceed = true;
 
+  /** Runs the schedule's number of cycles. */
   public ActorGroup(ActorSchedule schedule, List<? extends ActorBody> bodies, StopSignal stop, Listener listener) {
+    this(schedule, bodies, stop, listener, (cycle, now) -> cycle <= schedule.cycles());
+  }
+
+  /** Runs cycles as long as {@code plan} says (at most the schedule's number). */
+  public ActorGroup(ActorSchedule schedule, List<? extends ActorBody> bodies, StopSignal stop, Listener listener,
+      CyclePlan plan) {
     if (bodies.size() != schedule.actors()) {
       throw new IllegalArgumentException(bodies.size() + " bodies for " + schedule.actors() + " actors");
     }
@@ -63,6 +79,7 @@ public final class ActorGroup {
     this.bodies = List.copyOf(bodies);
     this.stop = stop;
     this.listener = listener;
+    this.plan = plan;
     this.phaser = new Phaser(bodies.size() + 1);
     this.endNanos = new AtomicLongArray(bodies.size());
   }
@@ -91,10 +108,10 @@ public final class ActorGroup {
   private int coordinate() {
     phaser.arriveAndAwaitAdvance(); // every actor has opened (or failed to)
     int completed = 0;
-    for (int cycle = 1; cycle <= schedule.cycles(); cycle++) {
-      proceed = !stop.isRequested();
-      finishedInCycle.set(0);
+    for (int cycle = 1; ; cycle++) {
       long start = System.nanoTime();
+      proceed = !stop.isRequested() && cycle <= schedule.cycles() && plan.startCycle(cycle, start);
+      finishedInCycle.set(0);
       cycleStartNanos = start;
       if (proceed) {
         listener.cycleStarting(cycle, start);
@@ -125,7 +142,8 @@ public final class ActorGroup {
         fail(index, e);
       }
       phaser.arriveAndAwaitAdvance();
-      for (int cycle = 1; cycle <= schedule.cycles(); cycle++) {
+      // The coordinator ends the run with a release whose proceed flag is false.
+      for (int cycle = 1; ; cycle++) {
         phaser.arriveAndAwaitAdvance();
         if (!proceed) {
           break;

@@ -6,7 +6,7 @@ package io.commitbench.core.run;
  *
  * @param actors number of actors
  * @param staggerNanos the paper's {@code sleep}, in nanoseconds
- * @param cycles the paper's {@code repeat}
+ * @param cycles the most cycles (the paper's {@code repeat}; {@link Integer#MAX_VALUE} when the run is timed)
  */
 public record ActorSchedule(int actors, long staggerNanos, int cycles) {
 

@@ -1,15 +1,15 @@
 package io.commitbench.core.run;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.commitbench.core.dialect.WorkloadSql;
-import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.workload.ActorWork;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One actor's connection and its prepared statements (prepared once, reused every cycle). When
+ * One actor's connection and the statements its work prepared on it (prepared once per connection). When
  * the connection breaks, {@link #reconnect} replaces it with exponential back-off until the
  * deadline. Confined to the actor's thread.
  *
@@ -26,25 +26,24 @@ final class ActorSession implements AutoCloseable {
 
   private final String login;
   private final HikariDataSource pool;
-  private final List<WorkloadSql> tables;
+  private final ActorWork work;
   private final int statementTimeoutSeconds;
   private final List<String> sessionTimeout;
   private final long reconnectTimeoutNanos;
+  private final List<PreparedStatement> prepared = new ArrayList<>();
   private Connection connection;
-  /** By table index, then by {@link OperationKind#ordinal()}; empty while not connected. */
-  private PreparedStatement[][] statements = new PreparedStatement[0][];
 
   /**
    * @param login the user name, for messages
-   * @param tables the workload SQL of each table, in table order
+   * @param work the actor's work, which prepares its statements on every new connection
    * @param sessionTimeout the dialect's session timeout statements; empty for per-statement timeouts
    */
-  ActorSession(String login, HikariDataSource pool, List<WorkloadSql> tables, int statementTimeoutSeconds,
+  ActorSession(String login, HikariDataSource pool, ActorWork work, int statementTimeoutSeconds,
       int reconnectTimeoutSeconds, List<String> sessionTimeout) {
     this.sessionTimeout = sessionTimeout;
     this.login = login;
     this.pool = pool;
-    this.tables = tables;
+    this.work = work;
     this.statementTimeoutSeconds = statementTimeoutSeconds;
     this.reconnectTimeoutNanos = reconnectTimeoutSeconds * 1_000_000_000L;
   }
@@ -59,11 +58,6 @@ final class ActorSession implements AutoCloseable {
 
   Connection connection() {
     return connection;
-  }
-
-  /** The prepared statement of a DML kind on a table (0-based index). */
-  PreparedStatement statement(int table, OperationKind kind) {
-    return statements[table][kind.ordinal()];
   }
 
   /**
@@ -110,23 +104,14 @@ final class ActorSession implements AutoCloseable {
       }
     }
     Connection driverConnection = connection.unwrap(Connection.class);
-    PreparedStatement[][] prepared = new PreparedStatement[tables.size()][OperationKind.values().length];
-    for (int t = 0; t < tables.size(); t++) {
-      WorkloadSql sql = tables.get(t);
-      prepared[t][OperationKind.INSERT.ordinal()] = prepare(driverConnection, sql.insert());
-      prepared[t][OperationKind.SELECT.ordinal()] = prepare(driverConnection, sql.select());
-      prepared[t][OperationKind.UPDATE.ordinal()] = prepare(driverConnection, sql.update());
-      prepared[t][OperationKind.DELETE.ordinal()] = prepare(driverConnection, sql.delete());
-    }
-    statements = prepared;
-  }
-
-  private PreparedStatement prepare(Connection driverConnection, String sql) throws SQLException {
-    PreparedStatement statement = driverConnection.prepareStatement(sql);
-    if (sessionTimeout.isEmpty()) {
-      statement.setQueryTimeout(statementTimeoutSeconds);
-    }
-    return statement;
+    work.prepare(sql -> {
+      PreparedStatement statement = driverConnection.prepareStatement(sql);
+      prepared.add(statement);
+      if (sessionTimeout.isEmpty()) {
+        statement.setQueryTimeout(statementTimeoutSeconds);
+      }
+      return statement;
+    });
   }
 
   /**
@@ -134,18 +119,14 @@ final class ActorSession implements AutoCloseable {
    * connection), so returning the connection to it would leave them open.
    */
   private void closeStatements() {
-    for (PreparedStatement[] byKind : statements) {
-      for (PreparedStatement statement : byKind) {
-        if (statement != null) {
-          try {
-            statement.close();
-          } catch (SQLException ignored) {
-            // A statement of a broken connection: the connection's end releases it anyway.
-          }
-        }
+    for (PreparedStatement statement : prepared) {
+      try {
+        statement.close();
+      } catch (SQLException ignored) {
+        // A statement of a broken connection: the connection's end releases it anyway.
       }
     }
-    statements = new PreparedStatement[0][];
+    prepared.clear();
   }
 
   private void discardConnection() {

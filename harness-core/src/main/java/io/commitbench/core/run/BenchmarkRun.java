@@ -5,8 +5,13 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.UsersMode;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
-import io.commitbench.core.dialect.TableSpec;
-import io.commitbench.core.dialect.WorkloadSql;
+import io.commitbench.core.config.RunControl;
+import io.commitbench.core.measure.Phase;
+import io.commitbench.core.workload.ActorWork;
+import io.commitbench.core.workload.BoundWorkload;
+import io.commitbench.core.workload.SchemaTable;
+import io.commitbench.core.workload.Workload;
+import io.commitbench.core.workload.WorkloadRegistry;
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.IntervalSampler;
@@ -36,6 +41,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -58,12 +64,15 @@ public final class BenchmarkRun {
   private final String harnessVersion;
   private final RunLog log;
   private final StopSignal stop = new StopSignal();
+  private final BoundWorkload workload;
   private final Measurements measurements;
+  private final RunPhases phases;
+  private final boolean inCycles;
+  private final TransactionBudget budget;
   private final List<CycleTimes> cycles = Collections.synchronizedList(new ArrayList<>());
   private final ConcurrentLinkedQueue<ActorCycleTimes> actorCycles = new ConcurrentLinkedQueue<>();
   private final List<String> problems = new ArrayList<>();
   private volatile boolean stoppedFromOutside;
-  private volatile int currentCycle;
   private Path directory;
   private volatile IntervalReporter reporter;
   private CounterSnapshot countersBefore;
@@ -71,11 +80,23 @@ public final class BenchmarkRun {
   private List<RunCompanion> companions = List.of();
   private final List<RunCompanion> started = new ArrayList<>();
 
+  /** Runs the configured workload, found on the class path. */
   public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
+    this(config, WorkloadRegistry.load().byName(config.workload()).orElseThrow(
+        () -> new IllegalArgumentException("no workload named " + config.workload())), dialect, harnessVersion, console);
+  }
+
+  public BenchmarkRun(BenchmarkConfig config, Workload workload, Dialect dialect, String harnessVersion,
+      PrintWriter console) {
     this.config = config;
     this.dialect = dialect;
     this.harnessVersion = harnessVersion;
-    this.measurements = Measurements.forActors(config.users());
+    this.workload = workload.bind(config.settings());
+    this.measurements = Measurements.forActors(config.users(), this.workload.transactionTypes());
+    this.phases = new RunPhases(config.runControl(), this.workload.cycles(), workload.runsInCycles());
+    this.inCycles = workload.runsInCycles();
+    this.budget = config.runControl().transactions() > 0 ? TransactionBudget.of(config.runControl().transactions())
+        : TransactionBudget.unlimited();
     this.log = new RunLog(console);
   }
 
@@ -123,13 +144,16 @@ public final class BenchmarkRun {
       SchemaSetup setup = new SchemaSetup(config, dialect, admin);
       UsersMode mode = setup.resolveMode();
       List<String> environment = recordEnvironment(admin);
-      log.print(ReportText.header(config, mode.value(), environment));
+      log.print(ReportText.header(config, workload.headerLines(), mode.value(), environment));
       log.print("results: " + directory.toAbsolutePath());
       try {
         long began = System.nanoTime();
-        List<TableSpec> tables = setup.create();
-        log.print(String.format(java.util.Locale.ROOT, "setup: %d tables%s in %.1f s", tables.size(),
+        List<SchemaTable> tables = setup.create(workload.tables(setup.naming()));
+        log.print(String.format(Locale.ROOT, "setup: %d tables%s in %.1f s", tables.size(),
             mode == UsersMode.DB_USERS ? ", " + config.users() + " database users" : "", (System.nanoTime() - began) / 1e9));
+        began = System.nanoTime();
+        workload.load(admin, dialect, tables, log::print);
+        log.print(String.format(Locale.ROOT, "load: done in %.1f s", (System.nanoTime() - began) / 1e9));
         measure(tables, setup, admin);
       } finally {
         cleanUp(setup);
@@ -164,14 +188,15 @@ public final class BenchmarkRun {
     }
   }
 
-  private void measure(List<TableSpec> tables, SchemaSetup setup, Connection admin) throws Exception {
-    List<WorkloadSql> sql = tables.stream().map(dialect::workloadSql).toList();
-    PaperWorkload workload = PaperWorkload.of(config);
+  private void measure(List<SchemaTable> tables, SchemaSetup setup, Connection admin) throws Exception {
     IntervalSinks sinks = new IntervalSinks();
-    countersBefore = readLogCounters(admin, CounterContext.atStart(config.autocommit()));
-    try (ConnectionPools pools = new ConnectionPools(config, dialect); sinks) {
-      List<PaperActor> actors = new ArrayList<>();
+    countersBefore = readLogCounters(admin, CounterContext.atStart(workload.autocommit()));
+    try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit()); sinks) {
+      List<WorkloadActor> actors = new ArrayList<>();
       HikariDataSource shared = null;
+      RunControl control = config.runControl();
+      WorkloadActor.Backlog backlog = new WorkloadActor.Backlog(control.backlogSeconds() * 1_000_000_000L,
+          control.backlogFails());
       for (int i = 0; i < config.users(); i++) {
         DbUser user = setup.userOf(i);
         HikariDataSource pool;
@@ -184,18 +209,22 @@ public final class BenchmarkRun {
           pool = pools.create(user.name(), user.password(), 1);
           login = user.name();
         }
-        ActorSession session = new ActorSession(login, pool, sql, config.statementTimeoutSeconds(),
+        ActorWork work = workload.newActor(i, tables, dialect);
+        ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
             config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()));
-        actors.add(new PaperActor(i, workload, session, dialect, measurements, stop));
+        actors.add(new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
+            Pacing.of(control, i, config.users()), backlog, budget, control.retryMax(), stop));
       }
-      sinks.add(new IntervalCsvWriter(directory.resolve(ResultDirectory.INTERVALS)));
-      sinks.add(new HistogramLogSink(directory.resolve(ResultDirectory.HISTOGRAM_LOG), System.currentTimeMillis()));
-      sinks.add(new ProgressPrinter(log, () -> "cycle " + currentCycle + "/" + config.repeat()));
-      ActorSchedule schedule = new ActorSchedule(config.users(), config.sleepMillis() * 1_000_000L, config.repeat());
+      sinks.add(new IntervalCsvWriter(directory.resolve(ResultDirectory.INTERVALS), workload.transactionTypes()));
+      sinks.add(new HistogramLogSink(directory.resolve(ResultDirectory.HISTOGRAM_LOG), System.currentTimeMillis(),
+          workload.transactionTypes()));
+      sinks.add(new ProgressPrinter(log, phases::position));
+      // How many cycles run is decided cycle by cycle (startCycle): warm-up cycles come first.
+      ActorSchedule schedule = new ActorSchedule(config.users(), config.sleepMillis() * 1_000_000L, Integer.MAX_VALUE);
       ActorGroup.Outcome outcome = null;
       try {
         startCompanions();
-        outcome = new ActorGroup(schedule, actors, stop, listener(sinks)).run();
+        outcome = new ActorGroup(schedule, actors, stop, listener(sinks), this::startCycle).run();
       } finally {
         stopCompanions();
         // The measurement ends when the last actor finished working (RunTotals#measuredNanos), not
@@ -210,8 +239,30 @@ public final class BenchmarkRun {
       outcome.failures().forEach(f -> problems.add(describe(f)));
     } finally {
       if (countersBefore != null) {
-        countersAfter = readLogCounters(admin, CounterContext.atEnd(config.autocommit()));
+        countersAfter = readLogCounters(admin, CounterContext.atEnd(workload.autocommit()));
       }
+    }
+  }
+
+  /**
+   * Before each cycle: whether it runs, and whether it is the first measured one (the warm-up of
+   * a workload in cycles ends with the first cycle that starts after the warm-up time).
+   */
+  private boolean startCycle(int cycle, long nowNanos) {
+    RunPhases.CycleStart start = phases.cycleStarting(cycle, nowNanos);
+    if (start == RunPhases.CycleStart.FIRST_MEASURED && reporter != null) {
+      reporter.beginMeasurement(nowNanos);
+    }
+    return start != RunPhases.CycleStart.NONE;
+  }
+
+  /** The measurement began: a timed run ends {@code duration} later, a counted one counts from now. */
+  private void measurementBegan(long nowNanos) {
+    phases.measurementBegan(nowNanos);
+    budget.startCounting();
+    if (config.runControl().timed()) {
+      reporter.deadline(nowNanos + config.runControl().durationSeconds() * 1_000_000_000L,
+          () -> stop.request(RunPhases.DURATION_REACHED));
     }
   }
 
@@ -244,23 +295,30 @@ public final class BenchmarkRun {
     return new ActorGroup.Listener() {
       @Override
       public void cycleStarting(int cycle, long startNanos) {
-        currentCycle = cycle;
         if (cycle == 1) {
-          IntervalSampler sampler = new IntervalSampler(measurements, startNanos, System.currentTimeMillis());
-          reporter = new IntervalReporter(sampler, sinks, config.reportIntervalSeconds());
+          boolean warmup = config.runControl().warmupSeconds() > 0;
+          IntervalSampler sampler = new IntervalSampler(measurements, startNanos, System.currentTimeMillis(),
+              config.reportIntervalSeconds() * 1_000_000_000L, warmup ? Phase.WARMUP : Phase.MEASURED);
+          // A workload in cycles ends its warm-up at a cycle's start (startCycle), any other by the clock.
+          long warmupEnd = warmup && !inCycles ? startNanos + config.runControl().warmupSeconds() * 1_000_000_000L : Long.MAX_VALUE;
+          reporter = new IntervalReporter(sampler, sinks, config.reportIntervalSeconds() * 1_000_000_000L, startNanos,
+              warmupEnd, BenchmarkRun.this::measurementBegan);
+          phases.started(startNanos);
         }
       }
 
       @Override
       public void actorCycleFinished(ActorCycleTimes times) {
-        actorCycles.add(times);
+        phases.measuredCycle(times.cycle()).ifPresent(n -> actorCycles.add(times.renumbered(n)));
       }
 
       @Override
       public void cycleFinished(CycleTimes times) {
-        cycles.add(times);
-        log.print(String.format(java.util.Locale.ROOT, "cycle %d/%d finished in %.3f ms", times.cycle(), config.repeat(),
-            times.nanos() / 1e6));
+        phases.measuredCycle(times.cycle()).ifPresentOrElse(n -> {
+          cycles.add(new CycleTimes(n, times.nanos()));
+          log.print(String.format(Locale.ROOT, "cycle %s finished in %.3f ms", phases.cycleLabel(n), times.nanos() / 1e6));
+        }, () -> log.print(String.format(Locale.ROOT, "warm-up cycle %d finished in %.3f ms", times.cycle(),
+            times.nanos() / 1e6)));
       }
     };
   }
@@ -302,15 +360,21 @@ public final class BenchmarkRun {
   }
 
   private RunResult finish(Instant startedAt, String usersMode) {
-    RunTotals totals = reporter != null ? reporter.finish(System.nanoTime())
-        : new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis()).totals();
+    IntervalSampler unstarted = reporter != null ? null : new IntervalSampler(measurements, System.nanoTime(),
+        System.currentTimeMillis(), 1, Phase.MEASURED);
+    RunTotals totals = reporter != null ? reporter.finish(System.nanoTime()) : unstarted.totals();
+    RunTotals warmup = config.runControl().warmupSeconds() == 0 ? null
+        : reporter != null ? reporter.warmupTotals() : unstarted.warmupTotals();
     RunOutcome outcome = stoppedFromOutside ? RunOutcome.INTERRUPTED
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
     RunResult result = new RunResult(directory.getFileName().toString(), harnessVersion, config, usersMode, startedAt,
         Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals, logActivity(),
-        companionReports());
-    log.print(ReportText.paperBlock(io.commitbench.core.report.PaperAnalysis.of(result)));
+        companionReports(), workload.autocommit(), warmup);
+    String workloadBlock = workload.reportBlock(result);
+    if (!workloadBlock.isEmpty()) {
+      log.print(workloadBlock);
+    }
     log.print(ReportText.modernBlock(result));
     log.print(ReportText.serverBlock(result));
     result.companions().forEach(c -> log.print(String.join("\n", c.lines())));

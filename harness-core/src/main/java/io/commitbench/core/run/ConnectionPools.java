@@ -21,11 +21,14 @@ final class ConnectionPools implements AutoCloseable {
 
   private final BenchmarkConfig config;
   private final Dialect dialect;
+  private final boolean autocommit;
   private final List<HikariDataSource> pools = new ArrayList<>();
 
-  ConnectionPools(BenchmarkConfig config, Dialect dialect) {
+  /** @param autocommit the workload's connection mode */
+  ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit) {
     this.config = config;
     this.dialect = dialect;
+    this.autocommit = autocommit;
   }
 
   /** The driver properties every connection of the run uses, the admin's included. */
@@ -41,7 +44,7 @@ final class ConnectionPools implements AutoCloseable {
     hikari.setUsername(user);
     hikari.setPassword(password);
     hikari.setDataSourceProperties(driverProperties(config, dialect));
-    hikari.setAutoCommit(config.autocommit());
+    hikari.setAutoCommit(autocommit);
     hikari.setMaximumPoolSize(size);
     // Prefilled: with minimumIdle=0 and every actor asking at once, Hikari was seen to leave the
     // last request waiting into a timeout (total=9 of 10, waiting=0) on an idle H2 database.

@@ -2,50 +2,127 @@ package io.commitbench.core.run;
 
 import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.IntervalSink;
+import io.commitbench.core.measure.Phase;
 import io.commitbench.core.measure.RunTotals;
 import java.io.IOException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 
 /**
  * Samples the measurements every {@code report.interval} on a thread of its own and hands each
  * interval to the sinks (files and console), so results reach the disk while the run goes on.
- * {@link #finish} takes the last, partial interval and returns the totals.
+ * It also keeps the run's clock: it ends the warm-up at its time (or when told, for a workload in
+ * cycles, whose warm-up ends with a cycle), tells the run when the measurement began, and calls
+ * the deadline of a timed run. {@link #finish} takes the last, partial interval and returns the
+ * totals.
  */
 final class IntervalReporter {
 
+  private static final long MAX_PARK_NANOS = 50_000_000L;
+
   private final IntervalSampler sampler;
   private final IntervalSink sink;
-  private final ScheduledExecutorService timer;
+  private final long intervalNanos;
+  private final long warmupEndNanos;
+  private final LongConsumer measurementBegan;
+  private final Thread thread;
+  private long nextSampleNanos;
+  private long deadlineNanos = Long.MAX_VALUE;
+  private Runnable atDeadline = () -> {};
   private IOException writeFailure;
-  private boolean finished;
+  private volatile boolean finished;
 
-  IntervalReporter(IntervalSampler sampler, IntervalSink sink, long intervalSeconds) {
+  /**
+   * @param startNanos when the first actor was released
+   * @param warmupEndNanos when the warm-up ends by the clock; {@link Long#MAX_VALUE} when it ends
+   *     on {@link #beginMeasurement}, or when the sampler starts measuring at once
+   * @param measurementBegan told when the measurement began (at once, when there is no warm-up)
+   */
+  IntervalReporter(IntervalSampler sampler, IntervalSink sink, long intervalNanos, long startNanos,
+      long warmupEndNanos, LongConsumer measurementBegan) {
     this.sampler = sampler;
     this.sink = sink;
-    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread thread = new Thread(r, "interval-reporter");
-      thread.setDaemon(true);
-      return thread;
-    });
-    timer.scheduleAtFixedRate(this::sampleNow, intervalSeconds, intervalSeconds, TimeUnit.SECONDS);
+    this.intervalNanos = intervalNanos;
+    this.warmupEndNanos = warmupEndNanos;
+    this.measurementBegan = measurementBegan;
+    this.nextSampleNanos = startNanos + intervalNanos;
+    if (sampler.phase() == Phase.MEASURED) {
+      measurementBegan.accept(startNanos);
+    }
+    this.thread = new Thread(this::loop, "interval-reporter");
+    thread.setDaemon(true);
+    thread.start();
   }
 
-  private synchronized void sampleNow() {
-    if (!finished) {
-      sampleNow0(System.nanoTime());
+  /** Calls {@code action} once at {@code nanos} (the end of a timed run). */
+  synchronized void deadline(long nanos, Runnable action) {
+    deadlineNanos = nanos;
+    atDeadline = action;
+    LockSupport.unpark(thread);
+  }
+
+  private void loop() {
+    while (!finished) {
+      long now = System.nanoTime();
+      Runnable due = null;
+      synchronized (this) {
+        if (finished) {
+          return;
+        }
+        if (sampler.phase() == Phase.WARMUP && now >= warmupEndNanos) {
+          beginMeasurement(now);
+        } else if (now >= nextSampleNanos) {
+          sampleNow(now);
+          // A late wake-up does not make up for lost time with a burst of short intervals.
+          nextSampleNanos = Math.max(nextSampleNanos + intervalNanos, now + intervalNanos / 2);
+        }
+        if (now >= deadlineNanos) {
+          due = atDeadline;
+          deadlineNanos = Long.MAX_VALUE;
+        }
+      }
+      if (due != null) {
+        due.run();
+      }
+      long wake = Math.min(nextSampleNanos, Math.min(deadlineNanos, sampler.phase() == Phase.WARMUP
+          ? warmupEndNanos : Long.MAX_VALUE));
+      long wait = wake - System.nanoTime();
+      if (wait > 0) {
+        LockSupport.parkNanos(Math.min(wait, MAX_PARK_NANOS));
+      }
     }
   }
 
-  /** Stops the timer, samples the remainder up to {@code endNanos} and returns the run's totals. */
+  /** Ends the warm-up now: the interval up to here is its last one. */
+  synchronized void beginMeasurement(long nowNanos) {
+    if (finished || sampler.phase() == Phase.MEASURED) {
+      return;
+    }
+    try {
+      sampler.beginMeasurement(nowNanos, sink);
+    } catch (IOException e) {
+      remember(e);
+    }
+    nextSampleNanos = nowNanos + intervalNanos;
+    measurementBegan.accept(nowNanos);
+  }
+
+  /** Stops the clock, samples the remainder up to {@code endNanos} and returns the measurement's totals. */
   synchronized RunTotals finish(long endNanos) {
-    timer.shutdownNow();
     if (!finished) {
       finished = true;
-      sampleNow0(endNanos);
+      try {
+        sampler.sampleLast(endNanos, sink);
+      } catch (IOException e) {
+        remember(e);
+      }
+      LockSupport.unpark(thread);
     }
     return sampler.totals();
+  }
+
+  synchronized RunTotals warmupTotals() {
+    return sampler.warmupTotals();
   }
 
   /** The first failure to write an interval, or null; the run reports it but keeps measuring. */
@@ -53,13 +130,17 @@ final class IntervalReporter {
     return writeFailure;
   }
 
-  private void sampleNow0(long nowNanos) {
+  private void sampleNow(long nowNanos) {
     try {
       sampler.sample(nowNanos, sink);
     } catch (IOException e) {
-      if (writeFailure == null) {
-        writeFailure = e;
-      }
+      remember(e);
+    }
+  }
+
+  private void remember(IOException e) {
+    if (writeFailure == null) {
+      writeFailure = e;
     }
   }
 }

@@ -1,13 +1,11 @@
 package io.commitbench.core.run;
 
+import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSink;
 import io.commitbench.core.measure.IntervalStats;
-import io.commitbench.core.measure.OperationKind;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Several sinks as one. Every sink gets every interval even when another fails; the first
@@ -22,11 +20,11 @@ final class IntervalSinks implements IntervalSink {
   }
 
   @Override
-  public void onInterval(IntervalStats stats, Map<OperationKind, Histogram> latencyNanos) throws IOException {
+  public void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException {
     IOException first = null;
     for (IntervalSink sink : sinks) {
       try {
-        sink.onInterval(stats, latencyNanos);
+        sink.onInterval(stats, histograms);
       } catch (IOException e) {
         first = first == null ? e : first;
       }

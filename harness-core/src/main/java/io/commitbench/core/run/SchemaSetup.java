@@ -4,7 +4,8 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.UsersMode;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
-import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.workload.SchemaNaming;
+import io.commitbench.core.workload.SchemaTable;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -13,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Creates what a run needs, as the paper's central user does: the tables with their three
- * indexes and, in db-users mode, one login per actor with DML grants on every table. Removes
+ * Creates what a run needs, as the paper's central user does: the workload's tables and, in
+ * db-users mode, one login per actor with DML grants on every table. Removes
  * it all again at the end. Tables and users carry the configured prefixes; leftovers of an
  * earlier run with the same names are dropped first.
  *
@@ -28,7 +29,7 @@ final class SchemaSetup {
   private final BenchmarkConfig config;
   private final Dialect dialect;
   private final Connection admin;
-  private final List<TableSpec> tables = new ArrayList<>();
+  private final List<SchemaTable> tables = new ArrayList<>();
   private final List<DbUser> users = new ArrayList<>();
   private UsersMode mode;
 
@@ -55,15 +56,18 @@ final class SchemaSetup {
     return mode;
   }
 
-  /** Creates the tables (and users); returns the tables in order. */
-  List<TableSpec> create() throws SQLException {
-    String qualifier = dialect.centralQualifier(admin);
-    for (int t = 1; t <= config.tables(); t++) {
-      String name = config.tablePrefix() + t;
-      TableSpec table = new TableSpec(name, qualifier, dialect.qualifiedName(qualifier, name), config.textLength());
-      execute(dialect.dropTableStatements(table), "drop leftover table " + name, false);
+  /** How the workload names its tables here: the configured prefix, in the admin's schema. */
+  SchemaNaming naming() throws SQLException {
+    return new SchemaNaming(dialect, dialect.centralQualifier(admin), config.tablePrefix());
+  }
+
+  /** Creates the workload's tables (and users); returns the tables in order. */
+  List<SchemaTable> create(List<SchemaTable> workloadTables) throws SQLException {
+    for (SchemaTable table : workloadTables) {
+      String name = table.spec().name();
+      execute(table.drop(), "drop leftover table " + name, false);
       tables.add(table);
-      execute(dialect.createTableStatements(table), "create table " + name, false);
+      execute(table.create(), "create table " + name, false);
     }
     if (mode == UsersMode.DB_USERS) {
       SecureRandom random = new SecureRandom();
@@ -72,8 +76,9 @@ final class SchemaSetup {
         execute(dialect.dropUserStatements(user), "drop leftover user " + user.name(), false);
         users.add(user);
         execute(dialect.createUserStatements(user, config.quotaMegabytes()), "create user " + user.name(), true);
-        for (TableSpec table : tables) {
-          execute(dialect.grantStatements(user, table), "grant " + table.name() + " to " + user.name(), false);
+        for (SchemaTable table : tables) {
+          execute(dialect.grantStatements(user, table.spec()), "grant " + table.spec().name() + " to " + user.name(),
+              false);
         }
       }
     }
@@ -95,8 +100,8 @@ final class SchemaSetup {
     for (DbUser user : users) {
       tryExecute(dialect.dropUserStatements(user), "drop user " + user.name(), failures);
     }
-    for (TableSpec table : tables) {
-      tryExecute(dialect.dropTableStatements(table), "drop table " + table.name(), failures);
+    for (SchemaTable table : tables) {
+      tryExecute(table.drop(), "drop table " + table.spec().name(), failures);
     }
     try {
       commitIfNeeded();

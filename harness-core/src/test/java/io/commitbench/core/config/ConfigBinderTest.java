@@ -29,11 +29,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ConfigBinderTest {
 
-  private static final String ALL_KEYS = "users, sleep, tablename, tableinsertnumber, tableselectnumber,"
-      + " tableupdatenumber, tabledeletenumber, repeat, db.type, db.url, db.instance, db.user, db.password.env, db.password.file,"
-      + " autocommit, commit.interval, quota, users.mode, cleanup, table.prefix, user.prefix, text.length,"
+  private static final String ALL_KEYS = "workload, users, sleep, duration, transactions, warmup, rate, rate.arrival,"
+      + " rate.backlog, rate.backlog.fail, think.time, think.time.distribution, retry.max,"
+      + " db.type, db.url, db.instance, db.user, db.password.env, db.password.file,"
+      + " quota, users.mode, cleanup, table.prefix, user.prefix,"
       + " statement.timeout, connect.timeout, reconnect.timeout, report.interval, results.dir, run.id, storage.format.arm, storage.format.poll,"
-      + " storage.format.fstrim";
+      + " storage.format.fstrim, tablename, tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber,"
+      + " repeat, autocommit, commit.interval, text.length";
 
   private static String defaultH2Url(Path resultsDir) {
     return "jdbc:h2:file:" + resultsDir.resolve("h2").toAbsolutePath() + "/commitbench";
@@ -48,32 +50,31 @@ class ConfigBinderTest {
 
       assertThat(c.users()).isEqualTo(10);
       assertThat(c.sleepMillis()).isEqualTo(100);
-      assertThat(c.tables()).isEqualTo(5);
-      assertThat(c.insertsPerTable()).isEqualTo(10);
-      assertThat(c.selectsPerTable()).isEqualTo(10);
-      assertThat(c.updatesPerTable()).isEqualTo(10);
-      assertThat(c.deletesPerTable()).isEqualTo(10);
-      assertThat(c.repeat()).isEqualTo(30);
+      assertThat(c.settings().integer("tablename")).isEqualTo(5);
+      assertThat(c.settings().integer("tableinsertnumber")).isEqualTo(10);
+      assertThat(c.settings().integer("tableselectnumber")).isEqualTo(10);
+      assertThat(c.settings().integer("tableupdatenumber")).isEqualTo(10);
+      assertThat(c.settings().integer("tabledeletenumber")).isEqualTo(10);
+      assertThat(c.settings().integer("repeat")).isEqualTo(30);
 
       assertThat(c.dbType()).isEqualTo("h2");
       assertThat(c.dbUrl()).isEqualTo(defaultH2Url(Path.of("results")));
       assertThat(c.dbUser()).isEqualTo("sa");
       assertThat(c.password()).isSameAs(Secret.none());
-      assertThat(c.autocommit()).isTrue();
-      assertThat(c.commitInterval()).isEqualTo(1);
+      assertThat(c.settings().bool("autocommit")).isTrue();
+      assertThat(c.settings().integer("commit.interval")).isEqualTo(1);
       assertThat(c.quotaMegabytes()).isEqualTo(50);
       assertThat(c.usersMode()).isEqualTo(UsersMode.AUTO);
       assertThat(c.cleanup()).isTrue();
       assertThat(c.tablePrefix()).isEqualTo("cb_table_");
       assertThat(c.userPrefix()).isEqualTo("cb_user_");
-      assertThat(c.textLength()).isEqualTo(32);
+      assertThat(c.settings().integer("text.length")).isEqualTo(32);
       assertThat(c.statementTimeoutSeconds()).isEqualTo(60);
       assertThat(c.connectTimeoutSeconds()).isEqualTo(10);
       assertThat(c.reconnectTimeoutSeconds()).isEqualTo(60);
       assertThat(c.reportIntervalSeconds()).isEqualTo(1);
       assertThat(c.resultsDirectory()).isEqualTo(Path.of("results"));
       assertThat(c.runId()).matches("\\d{8}-\\d{6}-h2");
-      assertThat(c.plannedOperations(c.insertsPerTable())).isEqualTo(10L * 5 * 10 * 30);
     }
 
     @Test
@@ -84,7 +85,7 @@ class ConfigBinderTest {
       BenchmarkConfig c = bind(ConfigBinder.readFile(file));
 
       assertThat(c.users()).isEqualTo(10);
-      assertThat(c.repeat()).isEqualTo(30);
+      assertThat(c.settings().integer("repeat")).isEqualTo(30);
     }
 
     @Test
@@ -92,7 +93,7 @@ class ConfigBinderTest {
       BenchmarkConfig c = bind(paperWith("users = 12 ", "  repeat=\t3"));
 
       assertThat(c.users()).isEqualTo(12);
-      assertThat(c.repeat()).isEqualTo(3);
+      assertThat(c.settings().integer("repeat")).isEqualTo(3);
     }
 
     @Test
@@ -101,7 +102,7 @@ class ConfigBinderTest {
           "users: missing; required: a whole number from 1 to 10000"
               + " (Number of actors (simulated database users), each one thread and one connection.)",
           "sleep: missing; required: a whole number from 0 to 3600000"
-              + " (Milliseconds between the starts of two actors in a cycle.)",
+              + " (Milliseconds between the starts of two actors (in every cycle, for a workload with cycles).)",
           "tablename: missing; required: a whole number from 1 to 1000"
               + " (Number of central tables (the paper's name for the key).)",
           "tableinsertnumber: missing; required: a whole number from 0 to 1000000"
@@ -113,7 +114,8 @@ class ConfigBinderTest {
           "tabledeletenumber: missing; required: a whole number from 0 to 1000000"
               + " (Delete statements each actor runs on each table per cycle; together they remove the rows it inserted"
               + " (0 keeps them, with repeat=1).)",
-          "repeat: missing; required: a whole number from 1 to 1000000 (Number of cycles run one after another.)");
+          "repeat: missing; required unless duration is set: a whole number from 1 to 1000000 (Number of cycles run one"
+              + " after another.)");
     }
 
     @Test
@@ -183,7 +185,7 @@ class ConfigBinderTest {
     @CsvSource({"true, true", "false, false"})
     void trueAndFalseAreAccepted(String value, boolean expected) throws ConfigException {
       assertThat(bind(paperWith("autocommit=" + value, "cleanup=" + value)))
-          .satisfies(c -> assertThat(c.autocommit()).isEqualTo(expected))
+          .satisfies(c -> assertThat(c.settings().bool("autocommit")).isEqualTo(expected))
           .satisfies(c -> assertThat(c.cleanup()).isEqualTo(expected));
     }
 
@@ -512,13 +514,13 @@ class ConfigBinderTest {
       BenchmarkConfig c = binder().bind(paperWith("autocommit=true"), Map.of("users", "20", "autocommit", "false"));
 
       assertThat(c.users()).isEqualTo(20);
-      assertThat(c.autocommit()).isFalse();
+      assertThat(c.settings().bool("autocommit")).isFalse();
       assertThat(c.effective()).containsEntry("users", "20").containsEntry("autocommit", "false");
     }
 
     @Test
     void overridesMaySupplyARequiredKey() throws ConfigException {
-      assertThat(binder().bind(paperWithout("repeat"), Map.of("repeat", "2")).repeat()).isEqualTo(2);
+      assertThat(binder().bind(paperWithout("repeat"), Map.of("repeat", "2")).settings().integer("repeat")).isEqualTo(2);
     }
 
     @Test
@@ -555,7 +557,7 @@ class ConfigBinderTest {
     @Test
     void aSingleCycleMayKeepItsRows() throws ConfigException {
       BenchmarkConfig c = bind(paperWith("tabledeletenumber=0", "repeat=1"));
-      assertThat(c.deletesPerTable()).isZero();
+      assertThat(c.settings().integer("tabledeletenumber")).isZero();
       assertThat(problems(() -> bind(paperWith("tabledeletenumber=0", "repeat=2")))).hasSize(1);
     }
 
@@ -563,8 +565,8 @@ class ConfigBinderTest {
     void noDeletesWithoutInsertsIsFine() throws ConfigException {
       BenchmarkConfig c = bind(paperWith("tableinsertnumber=0", "tabledeletenumber=0"));
 
-      assertThat(c.insertsPerTable()).isZero();
-      assertThat(c.deletesPerTable()).isZero();
+      assertThat(c.settings().integer("tableinsertnumber")).isZero();
+      assertThat(c.settings().integer("tabledeletenumber")).isZero();
     }
 
     @Test

@@ -38,25 +38,28 @@ class ConfigMessagesGoldenTest {
       "14 problems in the configuration:",
       "  - db.password=***: passwords are not accepted in parameter files or on the command line;"
           + " allowed: db.password.env=<variable name> or db.password.file=<path>",
-      "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: users, sleep, tablename,"
-          + " tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber, repeat, db.type, db.url,"
-          + " db.instance, db.user, db.password.env, db.password.file, autocommit, commit.interval, quota, users.mode, cleanup,"
-          + " table.prefix, user.prefix, text.length, statement.timeout, connect.timeout, reconnect.timeout,"
-          + " report.interval, results.dir, run.id, storage.format.arm, storage.format.poll, storage.format.fstrim",
+      "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: workload, users, sleep, duration,"
+          + " transactions, warmup, rate, rate.arrival, rate.backlog, rate.backlog.fail, think.time,"
+          + " think.time.distribution, retry.max, db.type, db.url, db.instance, db.user, db.password.env,"
+          + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, statement.timeout,"
+          + " connect.timeout, reconnect.timeout, report.interval, results.dir, run.id, storage.format.arm,"
+          + " storage.format.poll, storage.format.fstrim, tablename, tableinsertnumber, tableselectnumber,"
+          + " tableupdatenumber, tabledeletenumber, repeat, autocommit, commit.interval, text.length",
       "  - users=0: out of range; allowed: a whole number from 1 to 10000",
       "  - sleep=abc: not a whole number; allowed: a whole number from 0 to 3600000",
+      "  - quota=0: out of range; allowed: a whole number from 1 to 1048576",
+      "  - users.mode=everyone: not an allowed value; allowed: one of auto, db-users, shared",
       "  - tablename: missing; required: a whole number from 1 to 1000"
           + " (Number of central tables (the paper's name for the key).)",
       "  - tableselectnumber=10 # per table: not a whole number (a .properties file has no inline comments:"
           + " put '#' comments on their own line); allowed: a whole number from 0 to 1000000",
-      "  - repeat: missing; required: a whole number from 1 to 1000000 (Number of cycles run one after another.)",
       "  - autocommit=yes: not a boolean; allowed: true or false",
-      "  - quota=0: out of range; allowed: a whole number from 1 to 1048576",
-      "  - users.mode=everyone: not an allowed value; allowed: one of auto, db-users, shared",
       "  - db.url=jdbc:postgresql://db:5432/test?password=***: not a URL of db.type=h2;"
           + " allowed: a JDBC URL the h2 dialect accepts (this URL is postgresql's)",
       "  - db.password.env=NO_SUCH_VARIABLE: environment variable NO_SUCH_VARIABLE is not set;"
           + " allowed: the name of a set environment variable",
+      "  - repeat: missing; required unless duration is set: a whole number from 1 to 1000000 (Number of cycles run"
+          + " one after another.)",
       "  - tabledeletenumber=0: must be at least 1 when tableinsertnumber > 0, because each cycle's deletes"
           + " remove the rows it inserted; allowed: a whole number from 1 to 1000000, or 0 with repeat=1 (a load run that keeps its rows)",
       "  - run.id=../x: not a folder name; allowed: 1 to 100 ASCII letters, digits, '.', '_', '-' (not only dots)");
@@ -84,10 +87,10 @@ class ConfigMessagesGoldenTest {
     ConfigException e = failure(() -> binder().bind(properties(FILE_WITH_MANY_PROBLEMS), OVERRIDES));
 
     assertThat(e.violations()).extracting(Violation::key).containsExactly(
-        "db.password", "tablenam", "users", "sleep", "tablename", "tableselectnumber", "repeat", "autocommit",
-        "quota", "users.mode", "db.url", "tabledeletenumber", "run.id");
+        "db.password", "tablenam", "users", "sleep", "quota", "users.mode", "tablename", "tableselectnumber",
+        "autocommit", "db.url", "repeat", "tabledeletenumber", "run.id");
     assertThat(e.violations()).extracting(Violation::value).containsExactly(
-        "***", "5", "0", "abc", null, "10 # per table", null, "yes", "0", "everyone",
-        "jdbc:postgresql://db:5432/test?password=***", "0", "../x");
+        "***", "5", "0", "abc", "0", "everyone", null, "10 # per table", "yes",
+        "jdbc:postgresql://db:5432/test?password=***", null, "0", "../x");
   }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class KeySuggestionTest {
 
-  private static final List<String> KEYS = ParameterKeys.all(List.of("h2", "postgresql")).stream().map(Key::name).toList();
+  private static final List<String> KEYS = new ConfigBinder(TestDialects.registry(), name -> null).keys().stream().map(Key::name).toList();
 
   @ParameterizedTest(name = "distance({0}, {1}) = {2}")
   @CsvSource({

@@ -2,6 +2,7 @@ package io.commitbench.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.commitbench.core.workload.WorkloadRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -9,24 +10,44 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ParameterKeysTest {
 
-  private static final List<Key> KEYS = ParameterKeys.all(List.of("h2", "postgresql"));
+  private static final List<Key> ENGINE = ParameterKeys.all(List.of("h2", "postgresql"), List.of("paper", "commit"));
+  private static final List<Key> KEYS = allKeys();
+
+  /** The engine's keys and every workload's own. */
+  private static List<Key> allKeys() {
+    List<Key> all = new java.util.ArrayList<>(ENGINE);
+    WorkloadRegistry.load().all().forEach(w -> all.addAll(w.keys()));
+    return List.copyOf(all);
+  }
 
   static List<Key> keys() {
     return KEYS;
   }
 
   @Test
-  void thePapersEightKeysComeFirstAndAreRequired() {
-    assertThat(KEYS.subList(0, 8)).extracting(Key::name).containsExactly(
+  void noEngineKeyIsRequiredOnItsOwn() {
+    assertThat(ENGINE).noneMatch(Key::required);
+  }
+
+  @Test
+  void aPaperRunRequiresThePapersKeysAndUsersAndSleep() {
+    List<Key> paper = new ConfigBinder(TestDialects.registry(), WorkloadRegistry.load(), name -> null).keys();
+    assertThat(paper).filteredOn(Key::required).extracting(Key::name).containsExactlyInAnyOrder(
         "users", "sleep", "tablename", "tableinsertnumber", "tableselectnumber", "tableupdatenumber",
-        "tabledeletenumber", "repeat");
-    assertThat(KEYS.subList(0, 8)).allMatch(Key::required);
-    assertThat(KEYS.subList(8, KEYS.size())).noneMatch(Key::required);
+        "tabledeletenumber");
+    assertThat(paper).extracting(Key::name).contains("repeat", "autocommit", "commit.interval", "text.length");
+  }
+
+  @Test
+  void workloadKeysDoNotClashWithTheEngines() {
+    List<String> engine = ENGINE.stream().map(Key::name).toList();
+    WorkloadRegistry.load().all().forEach(w -> assertThat(w.keys()).as(w.name())
+        .extracting(Key::name).doesNotContainAnyElementsOf(engine));
   }
 
   @Test
   void namesAreUniqueAndThePasswordKeyIsNotAmongThem() {
-    assertThat(KEYS).extracting(Key::name).doesNotHaveDuplicates().doesNotContain(ParameterKeys.DB_PASSWORD);
+    assertThat(ENGINE).extracting(Key::name).doesNotHaveDuplicates().doesNotContain(ParameterKeys.DB_PASSWORD);
   }
 
   @Test
@@ -37,7 +58,7 @@ class ParameterKeysTest {
 
   @Test
   void dbTypeOffersTheGivenDialects() {
-    assertThat(ParameterKeys.all(List.of("mariadb")))
+    assertThat(ParameterKeys.all(List.of("mariadb"), List.of("paper")))
         .filteredOn(k -> k.name().equals(ParameterKeys.DB_TYPE)).singleElement()
         .satisfies(k -> assertThat(k.choices()).containsExactly("mariadb"));
   }

@@ -4,8 +4,10 @@ import static io.commitbench.core.report.ReportFixtures.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalStats;
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.Phase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,16 +31,22 @@ class HistogramLogSinkTest {
   void writesEveryKindOfEveryIntervalTaggedAndReadableByHdrHistogram() throws IOException {
     Path file = dir.resolve("latency.hlog");
     Map<OperationKind, Histogram> first = histograms(0, 1000);
-    try (HistogramLogSink sink = new HistogramLogSink(file, START)) {
+    Histogram firstResponse = histogram(0, 1000);
+    try (HistogramLogSink sink = new HistogramLogSink(file, START, List.of("write"))) {
       first.get(OperationKind.INSERT).recordValue(3 * MS);
       first.get(OperationKind.INSERT).recordValue(5 * MS);
       first.get(OperationKind.UPDATE).recordValue(425 * MS);
-      sink.onInterval(stats(0, 1000), first);
+      firstResponse.recordValue(7 * MS);
+      sink.onInterval(stats(Phase.MEASURED, 0, 1000),
+          new IntervalHistograms(first, List.of(firstResponse), List.of(histogram(0, 1000))));
       // Flushed per interval: readable before close.
-      assertThat(Files.readString(file)).contains("Tag=commit,");
+      assertThat(Files.readString(file)).contains("Tag=commit,").contains("Tag=tx.write.service,");
+      sink.onInterval(stats(Phase.WARMUP, 0, 1000), new IntervalHistograms(histograms(0, 1000),
+          List.of(histogram(0, 1000)), List.of(histogram(0, 1000)))); // a warm-up interval is left out
       Map<OperationKind, Histogram> second = histograms(1000, 2000);
       second.get(OperationKind.SELECT).recordValue(MS);
-      sink.onInterval(stats(1000, 2000), second);
+      sink.onInterval(stats(Phase.MEASURED, 1000, 2000),
+          new IntervalHistograms(second, List.of(histogram(1000, 2000)), List.of(histogram(1000, 2000))));
       assertThat(first.get(OperationKind.INSERT).getTag()).as("caller's tag restored").isNull();
     }
 
@@ -54,18 +62,19 @@ class HistogramLogSinkTest {
     }
 
     assertThat(read).extracting(Histogram::getTag).containsExactly(
-        "insert", "select", "update", "delete", "commit",
-        "insert", "select", "update", "delete", "commit");
-    assertThat(read).extracting(Histogram::getTotalCount).containsExactly(2L, 0L, 1L, 0L, 0L, 0L, 1L, 0L, 0L, 0L);
+        "insert", "select", "update", "delete", "commit", "tx.write.response", "tx.write.service",
+        "insert", "select", "update", "delete", "commit", "tx.write.response", "tx.write.service");
+    assertThat(read).extracting(Histogram::getTotalCount)
+        .containsExactly(2L, 0L, 1L, 0L, 0L, 1L, 0L, 0L, 1L, 0L, 0L, 0L, 0L, 0L);
     assertThat(read.get(2)).as("same distribution after the round trip").isEqualTo(first.get(OperationKind.UPDATE));
-    assertThat(read.get(5).getStartTimeStamp()).as("absolute again after reading").isEqualTo(START + 1000);
-    assertThat(read.get(5).getEndTimeStamp()).isEqualTo(START + 2000);
+    assertThat(read.get(7).getStartTimeStamp()).as("absolute again after reading").isEqualTo(START + 1000);
+    assertThat(read.get(7).getEndTimeStamp()).isEqualTo(START + 2000);
   }
 
   @Test
   void startsWithTheStandardPreamble() throws IOException {
     Path file = dir.resolve("latency.hlog");
-    new HistogramLogSink(file, START).close();
+    new HistogramLogSink(file, START, List.of("write")).close();
 
     List<String> lines = Files.readAllLines(file);
     assertThat(lines.get(0)).startsWith("#[Histogram log format version ");
@@ -77,11 +86,12 @@ class HistogramLogSinkTest {
   @Test
   void rejectsAnIntervalWithoutEveryKindBeforeWritingAnyOfIt() throws IOException {
     Path file = dir.resolve("latency.hlog");
-    try (HistogramLogSink sink = new HistogramLogSink(file, START)) {
+    try (HistogramLogSink sink = new HistogramLogSink(file, START, List.of("write"))) {
       Map<OperationKind, Histogram> partial = histograms(0, 1000);
       partial.remove(OperationKind.COMMIT);
 
-      assertThatIllegalArgumentException().isThrownBy(() -> sink.onInterval(stats(0, 1000), partial))
+      assertThatIllegalArgumentException().isThrownBy(() -> sink.onInterval(stats(Phase.MEASURED, 0, 1000),
+          new IntervalHistograms(partial, List.of(histogram(0, 1000)), List.of(histogram(0, 1000)))))
           .withMessageContaining("commit");
     }
     assertThat(Files.readString(file)).doesNotContain("Tag=");
@@ -90,15 +100,19 @@ class HistogramLogSinkTest {
   private static Map<OperationKind, Histogram> histograms(long fromMillis, long toMillis) {
     Map<OperationKind, Histogram> map = new EnumMap<>(OperationKind.class);
     for (OperationKind kind : OperationKind.values()) {
-      Histogram h = new Histogram(3);
-      h.setStartTimeStamp(START + fromMillis);
-      h.setEndTimeStamp(START + toMillis);
-      map.put(kind, h);
+      map.put(kind, histogram(fromMillis, toMillis));
     }
     return map;
   }
 
-  private static IntervalStats stats(long fromMillis, long toMillis) {
-    return new IntervalStats(fromMillis, toMillis, Map.of(), 0, 0);
+  private static Histogram histogram(long fromMillis, long toMillis) {
+    Histogram h = new Histogram(3);
+    h.setStartTimeStamp(START + fromMillis);
+    h.setEndTimeStamp(START + toMillis);
+    return h;
+  }
+
+  private static IntervalStats stats(Phase phase, long fromMillis, long toMillis) {
+    return new IntervalStats(phase, fromMillis * MS, toMillis * MS, false, Map.of(), List.of(), 0, 0, 0, 0);
   }
 }

@@ -1,6 +1,9 @@
 package io.commitbench.core.report;
 
 import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.RunControl;
+import io.commitbench.core.measure.TypeTotals;
+import io.commitbench.core.workload.WorkloadSettings;
 import io.commitbench.core.config.Secret;
 import io.commitbench.core.config.UsersMode;
 import io.commitbench.core.dialect.ErrorClass;
@@ -29,15 +32,24 @@ final class ReportFixtures {
   /** The paper's parameters against PostgreSQL; the URL carries a password that must never show. */
   static BenchmarkConfig config(boolean autocommit) {
     return new BenchmarkConfig(
-        10, 100, 5, 10, 10, 10, 10, 30,
+        "paper", 10, 100, RunControl.counted(),
         "postgresql",
         "jdbc:postgresql://127.0.0.1:5432/test?password=secret&ssl=false",
         "postgres",
         Secret.of("secret", "env DB_PW"),
-        autocommit, 1, 50, UsersMode.DB_USERS, true, "cb_t", "cb_u", 40, 30, 10, 60, 1,
+        50, UsersMode.DB_USERS, true, "cb_t", "cb_u", 30, 10, 60, 1,
         Path.of("results"), "run-1",
+        new WorkloadSettings(Map.ofEntries(Map.entry("users", 10L), Map.entry("sleep", 100L),
+            Map.entry("tablename", 5L), Map.entry("tableinsertnumber", 10L), Map.entry("tableselectnumber", 10L),
+            Map.entry("tableupdatenumber", 10L), Map.entry("tabledeletenumber", 10L), Map.entry("repeat", 30L),
+            Map.entry("autocommit", autocommit), Map.entry("commit.interval", 1L), Map.entry("text.length", 40L))),
         Map.of("users", "10", "repeat", "30", "db.url", "jdbc:postgresql://127.0.0.1:5432/test?password=***&ssl=false",
             "db.password", "env DB_PW", "autocommit", Boolean.toString(autocommit)));
+  }
+
+  /** The paper's header lines for a configuration made here. */
+  static List<io.commitbench.core.workload.BoundWorkload.HeaderLine> paperLines(BenchmarkConfig config) {
+    return new io.commitbench.core.workload.paper.PaperWorkload().bind(config.settings()).headerLines();
   }
 
   /**
@@ -56,10 +68,10 @@ final class ReportFixtures {
     kinds.put(OperationKind.UPDATE, kind(OperationKind.UPDATE, Map.of(ErrorClass.DEADLOCK, 2L), 5, 5, 5, 425));
     kinds.put(OperationKind.DELETE, kind(OperationKind.DELETE, Map.of(ErrorClass.CONNECTION_LOST, 1L), 3));
     kinds.put(OperationKind.COMMIT, kind(OperationKind.COMMIT, Map.of()));
-    RunTotals totals = new RunTotals(kinds, 11, 1, 4000 * MS);
+    RunTotals totals = new RunTotals(kinds, types(kinds), 11, 1, 4000 * MS, 0);
     return new RunResult("run-1", "0.1.0-test", config(true), "db-users",
         Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:05.250Z"),
-        RunOutcome.COMPLETED, "", cycles, actorCycles, totals, walActivity());
+        RunOutcome.COMPLETED, "", cycles, actorCycles, totals, walActivity(), List.of(), true, null);
   }
 
   static final String TIMING_OFF = "track_wal_io_timing is off: the server does not time WAL I/O (it reads 0)";
@@ -93,8 +105,18 @@ final class ReportFixtures {
     return new RunResult("run-2", "0.1.0-test", config(false), "shared",
         Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:01Z"),
         RunOutcome.FAILED, "setup failed: permission denied to create role", List.of(), List.of(),
-        new RunTotals(kinds, 0, 0, 0),
-        LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read"));
+        new RunTotals(kinds, types(kinds), 0, 0, 0, 0),
+        LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read"), List.of(),
+        false, null);
+  }
+
+  /**
+   * The paper's transaction types as autocommit makes them: each statement its own transaction,
+   * response and service time its latency, no lag; failed statements are failed transactions.
+   */
+  static List<TypeTotals> types(Map<OperationKind, KindTotals> kinds) {
+    return OperationKind.PHASES.stream().map(kinds::get).map(k -> new TypeTotals(k.kind().label(),
+        k.latencyNanos(), k.latencyNanos(), new Histogram(3), k.errors(), 0)).toList();
   }
 
   private static ActorCycleTimes actor(int cycle, int actor, long actorMs, long insertMs, long selectMs, long updateMs) {

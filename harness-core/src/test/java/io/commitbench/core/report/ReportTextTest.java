@@ -2,6 +2,8 @@ package io.commitbench.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.commitbench.core.config.BenchmarkConfig;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -14,10 +16,11 @@ class ReportTextTest {
   private static final String HEADER = """
       -----
        | DB-Type          : postgresql
-       | AutoCommit       : true
+       | Workload         : paper
        | Sleep Intervall  : 100
        | Test Users       : 10
        | Quota Amount     : 50
+       | AutoCommit       : true
        | Table Number     : 5
        | Table Inserts    : 10
        | Table Selects    : 10
@@ -49,12 +52,15 @@ class ReportTextTest {
       Run id                             : run-1
       commitbench version                : 0.1.0-test
       Outcome                            : completed
+      Workload                           : paper
       Measured time (s)                  : 4.000
       Operations (DML, no commits)       :    11
       Operations per second              : 2.750
       Transactions                       :    11
       Transactions per second            : 2.750
       Errors                             :     4
+      Failed transactions                :     4
+      Retries                            :     0
       Reconnects                         :     1
 
       Latency of successful operations (ms):
@@ -64,6 +70,22 @@ class ReportTextTest {
       update      4       2  110.016  5.001  425.198  425.198  425.198  425.198
       delete      1       1    2.999  3.000    3.000    3.000    3.000    3.000
       commit      0       0        -      -        -        -        -        -
+
+      Transactions by type (ms): response time from the intended start, service time from the actual start \
+      (closed loop: they differ only by the harness's own time between transactions)
+      type        time  count  errors  retries     mean    p50      p90      p99    p99.9      max
+      insert  response      2       1        0   50.488  1.000  100.008  100.008  100.008  100.008
+               service                           50.488  1.000  100.008  100.008  100.008  100.008
+                   lag                                -      -        -        -        -        -
+      select  response      4       0        0    2.000  2.001    2.001    2.001    2.001    2.001
+               service                            2.000  2.001    2.001    2.001    2.001    2.001
+                   lag                                -      -        -        -        -        -
+      update  response      4       2        0  110.016  5.001  425.198  425.198  425.198  425.198
+               service                          110.016  5.001  425.198  425.198  425.198  425.198
+                   lag                                -      -        -        -        -        -
+      delete  response      1       1        0    2.999  3.000    3.000    3.000    3.000    3.000
+               service                            2.999  3.000    3.000    3.000    3.000    3.000
+                   lag                                -      -        -        -        -        -
 
       Errors by class:
         deadlock              2
@@ -109,7 +131,8 @@ class ReportTextTest {
 
   @Test
   void headerHasThePaperLabelsAndNoPassword() {
-    String header = ReportText.header(ReportFixtures.config(true), "db-users");
+    BenchmarkConfig config = ReportFixtures.config(true);
+    String header = ReportText.header(config, ReportFixtures.paperLines(config), "db-users", List.of());
 
     assertThat(header).isEqualTo(HEADER);
     assertThat(header).doesNotContain("secret").doesNotContain("Commit Interval");
@@ -117,11 +140,12 @@ class ReportTextTest {
 
   @Test
   void headerShowsCommitIntervalOnlyWithoutAutocommit() {
-    String header = ReportText.header(ReportFixtures.config(false), "shared");
+    BenchmarkConfig config = ReportFixtures.config(false);
+    String header = ReportText.header(config, ReportFixtures.paperLines(config), "shared", List.of());
 
     assertThat(header)
         .contains(" | AutoCommit       : false\n")
-        .contains(" | Users Mode       : shared\n | Commit Interval  : 1\n | DB-URL ");
+        .contains(" | Repeat           : 30\n | Commit Interval  : 1\n | Users Mode       : shared\n");
   }
 
   @Test
@@ -179,21 +203,13 @@ class ReportTextTest {
     RunResult leaky = new RunResult(failed.runId(), failed.harnessVersion(), failed.config(), failed.usersModeUsed(),
         failed.startedAt(), failed.endedAt(), failed.outcome(),
         "cannot connect to jdbc:postgresql://db/test?password=secret", failed.cycles(), failed.actorCycles(),
-        failed.totals());
+        failed.totals(), failed.logActivity(), failed.companions(), failed.autocommit(), failed.warmup());
 
-    assertThat(ReportText.full(leaky)).contains("password=***").doesNotContain("secret");
+    assertThat(ReportText.modernBlock(leaky)).contains("password=***").doesNotContain("secret");
   }
 
   @Test
   void serverBlockHasCountersDerivedFiguresAndTheCommitLatencyBesideThem() {
     assertThat(ReportText.serverBlock(ReportFixtures.completed())).isEqualTo(SERVER);
-  }
-
-  @Test
-  void fullIsHeaderPaperModernAndServerBlock() {
-    String full = ReportText.full(ReportFixtures.completed());
-
-    assertThat(full).isEqualTo(HEADER + "\n" + PAPER + "\n" + MODERN + "\n" + SERVER);
-    assertThat(full).doesNotContain("secret");
   }
 }

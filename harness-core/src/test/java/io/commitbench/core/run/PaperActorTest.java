@@ -4,24 +4,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.commitbench.core.dialect.WorkloadSql;
+import io.commitbench.core.config.RunControl;
 import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.Phase;
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.workload.ActorWork;
+import io.commitbench.core.workload.BoundWorkload;
+import io.commitbench.core.workload.SchemaNaming;
+import io.commitbench.core.workload.SchemaTable;
+import io.commitbench.core.workload.WorkloadSettings;
+import io.commitbench.core.workload.paper.PaperWorkload;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The paper's actor against a real embedded H2 database, with the statement order recorded. */
+/**
+ * The paper's workload run by the engine's actor against a real embedded H2 database, with the
+ * statement order recorded.
+ */
 class PaperActorTest {
 
   private static final List<String> TABLES = List.of("cb_table_1", "cb_table_2");
@@ -51,23 +62,48 @@ class PaperActorTest {
     keepAlive.close();
   }
 
-  private PaperActor actor(StatementRecorder recorder, PaperWorkload workload, Measurements measurements) {
+  /** The paper's workload as a run binds it, over the two tables made here. */
+  private static BoundWorkload paper(int inserts, int selects, int updates, int deletes, boolean autocommit,
+      int commitInterval) {
+    return new PaperWorkload().bind(new WorkloadSettings(Map.ofEntries(Map.entry("users", 1L), Map.entry("sleep", 0L),
+        Map.entry("tablename", 2L), Map.entry("tableinsertnumber", (long) inserts),
+        Map.entry("tableselectnumber", (long) selects), Map.entry("tableupdatenumber", (long) updates),
+        Map.entry("tabledeletenumber", (long) deletes), Map.entry("repeat", 2L), Map.entry("autocommit", autocommit),
+        Map.entry("commit.interval", (long) commitInterval), Map.entry("text.length", 8L))));
+  }
+
+  private static Measurements measurementsFor(BoundWorkload workload) {
+    return Measurements.forActors(1, workload.transactionTypes());
+  }
+
+  private WorkloadActor actor(StatementRecorder recorder, BoundWorkload workload, Measurements measurements)
+      throws Exception {
     HikariConfig config = new HikariConfig();
     config.setDataSource(recorder);
     config.setAutoCommit(workload.autocommit());
     config.setMaximumPoolSize(1);
     pool = new HikariDataSource(config);
-    List<WorkloadSql> sql = TABLES.stream().map(WorkloadSql::ansi).toList();
-    ActorSession session = new ActorSession("sa", pool, sql, 10, 1, List.of());
-    return new PaperActor(0, workload, session, new ClassifyingTestDialect(), measurements, new StopSignal());
+    ClassifyingTestDialect dialect = new ClassifyingTestDialect();
+    List<SchemaTable> tables = workload.tables(new SchemaNaming(dialect, "", "cb_table_"));
+    assertThat(tables).extracting(t -> t.spec().name()).containsExactlyElementsOf(TABLES);
+    ActorWork work = workload.newActor(0, tables, dialect);
+    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of());
+    return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
+        Pacing.of(RunControl.counted(), 0, 1), new WorkloadActor.Backlog(Long.MAX_VALUE, false),
+        TransactionBudget.unlimited(), 0, new StopSignal());
+  }
+
+  private static IntervalSampler sampler(Measurements measurements) {
+    return new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(), 1_000_000_000L,
+        Phase.MEASURED);
   }
 
   @Test
   void insertsThenSelectsThenUpdatesThenDeletesEachOverEveryTableInTurn() throws Exception {
     StatementRecorder recorder = new StatementRecorder(database);
-    PaperWorkload workload = new PaperWorkload(2, 3, 2, 2, 3, true, 1, 8);
-    Measurements measurements = Measurements.forActors(1);
-    PaperActor actor = actor(recorder, workload, measurements);
+    BoundWorkload workload = paper(3, 2, 2, 3, true, 1);
+    Measurements measurements = measurementsFor(workload);
+    WorkloadActor actor = actor(recorder, workload, measurements);
 
     actor.open();
     var times = actor.runCycle(1);
@@ -94,10 +130,10 @@ class PaperActorTest {
   @Test
   void withAutocommitOffACommitFollowsEveryIntervalAndEndsEveryPhase() throws Exception {
     StatementRecorder recorder = new StatementRecorder(database);
-    PaperWorkload workload = new PaperWorkload(2, 3, 1, 1, 3, false, 4, 8);
-    Measurements measurements = Measurements.forActors(1);
-    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
-    PaperActor actor = actor(recorder, workload, measurements);
+    BoundWorkload workload = paper(3, 1, 1, 3, false, 4);
+    Measurements measurements = measurementsFor(workload);
+    IntervalSampler sampler = sampler(measurements);
+    WorkloadActor actor = actor(recorder, workload, measurements);
 
     actor.open();
     actor.runCycle(1);
@@ -126,9 +162,10 @@ class PaperActorTest {
       statement.execute("INSERT INTO cb_table_1 (num_attr) VALUES (0)");
     }
     StatementRecorder recorder = new StatementRecorder(database);
-    Measurements measurements = Measurements.forActors(1);
-    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
-    PaperActor actor = actor(recorder, new PaperWorkload(2, 3, 2, 2, 3, true, 1, 8), measurements);
+    BoundWorkload workload = paper(3, 2, 2, 3, true, 1);
+    Measurements measurements = measurementsFor(workload);
+    IntervalSampler sampler = sampler(measurements);
+    WorkloadActor actor = actor(recorder, workload, measurements);
 
     actor.open();
     actor.runCycle(1);
@@ -138,7 +175,8 @@ class PaperActorTest {
 
     assertThat(totals.kind(OperationKind.INSERT).count()).isEqualTo(5);
     assertThat(totals.kind(OperationKind.INSERT).errors())
-        .containsExactlyEntriesOf(java.util.Map.of(io.commitbench.core.dialect.ErrorClass.CONSTRAINT_VIOLATION, 1L));
+        .containsExactlyEntriesOf(Map.of(io.commitbench.core.dialect.ErrorClass.CONSTRAINT_VIOLATION, 1L));
+    assertThat(totals.transactionErrors()).as("the statement was its transaction").isEqualTo(1);
     assertThat(recorder.events).filteredOn(e -> e.startsWith("DELETE")).hasSize(6);
     assertThat(rowsLeft()).as("the actor's range deletes removed the foreign row on its key too").isZero();
   }
@@ -151,9 +189,10 @@ class PaperActorTest {
     }
     FailFirstDeleteTrigger.ARMED.set(true);
     StatementRecorder recorder = new StatementRecorder(database);
-    Measurements measurements = Measurements.forActors(1);
-    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis());
-    PaperActor actor = actor(recorder, new PaperWorkload(2, 3, 1, 1, 3, true, 1, 8), measurements);
+    BoundWorkload workload = paper(3, 1, 1, 3, true, 1);
+    Measurements measurements = measurementsFor(workload);
+    IntervalSampler sampler = sampler(measurements);
+    WorkloadActor actor = actor(recorder, workload, measurements);
 
     actor.open();
     actor.runCycle(1);

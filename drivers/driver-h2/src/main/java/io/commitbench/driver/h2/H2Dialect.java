@@ -94,7 +94,7 @@ public final class H2Dialect implements Dialect {
 
   @Override
   public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl("BIGINT", "VARCHAR", "", name -> qualifiedName(table.qualifier(), name)).create(table);
+    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> qualifiedName(table.qualifier(), name)).create(table);
   }
 
   @Override

@@ -105,9 +105,15 @@ public final class MariadbDialect implements Dialect {
     return List.of("SET SESSION max_statement_time = " + statementTimeoutSeconds);
   }
 
+  /** InnoDB, the engine with a redo log, whatever the server's default engine is. */
+  @Override
+  public String tableOptions() {
+    return "ENGINE=InnoDB";
+  }
+
   @Override
   public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl("BIGINT", "VARCHAR", "ENGINE=InnoDB", name -> name).create(table);
+    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> name).create(table);
   }
 
   @Override

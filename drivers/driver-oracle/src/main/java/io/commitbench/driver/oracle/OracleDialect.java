@@ -70,8 +70,18 @@ public final class OracleDialect implements Dialect {
 
   /** Oracle indexes belong to a schema, so index names are qualified like the table. */
   @Override
+  public String bigintType() {
+    return "NUMBER(19)";
+  }
+
+  @Override
+  public String varcharType() {
+    return "VARCHAR2";
+  }
+
+  @Override
   public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl("NUMBER(19)", "VARCHAR2", "", name -> qualifiedName(table.qualifier(), name)).create(table);
+    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> qualifiedName(table.qualifier(), name)).create(table);
   }
 
   /** PURGE skips the recycle bin, so repeated runs do not fill the tablespace with dropped tables. */

@@ -81,7 +81,7 @@ public final class PostgresqlDialect implements Dialect {
 
   @Override
   public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl("BIGINT", "VARCHAR", "", name -> name).create(table);
+    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> name).create(table);
   }
 
   /** Dropping the table drops its indexes. */

@@ -1,7 +1,7 @@
 package io.commitbench.bench.jmh;
 
 import io.commitbench.core.dialect.WorkloadSql;
-import io.commitbench.core.run.TextValues;
+import io.commitbench.core.workload.TextValues;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

@@ -7,6 +7,7 @@ import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.run.StopSignal;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,10 +29,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <ul>
  *   <li>{@code nanoTimeTwice}: the two clock reads around a statement, alone (the floor of the
  *       envelope)
- *   <li>{@code recordLatency}: {@link ActorRecorder#recordSuccess} of one latency
- *   <li>{@code operationEnvelope}: everything {@code PaperActor} does around one statement: the
- *       stop check, two {@link System#nanoTime()} calls, the record, the per-kind cycle sum and
- *       {@link Measurements#recordTransaction()} (a {@code LongAdder} shared by all actors)
+ *   <li>{@code recordLatency}: an autocommit statement recorded with its transaction: {@link
+ *       ActorRecorder#statement} and {@link ActorRecorder#transactionDone} (one critical section
+ *       of the actor's stripe)
+ *   <li>{@code operationEnvelope}: everything the engine and the paper's actor do around one
+ *       autocommit statement: the stop check, the clock reads of the transaction and of the
+ *       statement, the records and the per-kind cycle sum
  *   <li>{@code writeInterval}: {@link IntervalSampler#sample} of one interval of {@value
  *       ReporterState#ACTORS} actors into the real {@code intervals.csv} and {@code latency.hlog}
  *       writers; it runs once per report interval on the reporter's thread, so divide by the
@@ -63,7 +66,7 @@ public class HotPath {
 
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) {
-      measurements = Measurements.forActors(params.getThreads());
+      measurements = Measurements.forActors(params.getThreads(), List.of("insert", "select", "update", "delete"));
     }
   }
 
@@ -88,7 +91,9 @@ public class HotPath {
 
   @Benchmark
   public void recordLatency(ActorState actor) {
-    actor.recorder.recordSuccess(OperationKind.INSERT, actor.latencies.next());
+    long latency = actor.latencies.next();
+    actor.recorder.statement(OperationKind.INSERT, latency);
+    actor.recorder.transactionDone(0, 0, 0, latency);
   }
 
   /** {@code PaperActor.execute} around the statement, plus its stop check, with no statement. */
@@ -98,12 +103,14 @@ public class HotPath {
       return -1;
     }
     OperationKind kind = OperationKind.UPDATE;
+    long intended = System.nanoTime();
+    long start = System.nanoTime();
     long began = System.nanoTime();
     // The statement would run here.
     long latency = System.nanoTime() - began;
-    actor.recorder.recordSuccess(kind, latency);
+    actor.recorder.statement(kind, latency);
     actor.cycleNanos[kind.ordinal()] += latency;
-    run.measurements.recordTransaction();
+    actor.recorder.transactionDone(2, intended, start, System.nanoTime());
     return latency;
   }
 

@@ -1,10 +1,12 @@
 package io.commitbench.bench.jmh;
 
 import io.commitbench.core.measure.ActorRecorder;
+import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.IntervalSink;
 import io.commitbench.core.measure.IntervalStats;
 import io.commitbench.core.measure.Measurements;
+import io.commitbench.core.measure.Phase;
 import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
@@ -13,8 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -39,11 +39,13 @@ public class ReporterState {
   static final int ACTORS = 10;
   static final int PER_STATEMENT_KIND = 500;
   static final int COMMITS = 100;
+  /** The paper's transaction types. */
+  static final List<String> TYPES = List.of("insert", "select", "update", "delete");
 
   /** A sink that writes nothing; the sampler's own work still happens. */
   static final IntervalSink DISCARD = new IntervalSink() {
     @Override
-    public void onInterval(IntervalStats stats, Map<OperationKind, Histogram> latencyNanos) {
+    public void onInterval(IntervalStats stats, IntervalHistograms histograms) {
       // Nothing to write: this sink isolates the sampler's share.
     }
 
@@ -62,15 +64,15 @@ public class ReporterState {
   @Setup(Level.Trial)
   public void open() throws IOException {
     directory = Files.createTempDirectory("commitbench-jmh-hotpath");
-    Measurements measurements = Measurements.forActors(ACTORS);
+    Measurements measurements = Measurements.forActors(ACTORS, TYPES);
     for (int a = 0; a < ACTORS; a++) {
       recorders.add(measurements.newActorRecorder());
     }
     long startNanos = System.nanoTime();
     long startMillis = System.currentTimeMillis();
-    sampler = new IntervalSampler(measurements, startNanos, startMillis);
-    sink = new BothSinks(new IntervalCsvWriter(directory.resolve("intervals.csv")),
-        new HistogramLogSink(directory.resolve("latency.hlog"), startMillis));
+    sampler = new IntervalSampler(measurements, startNanos, startMillis, 1_000_000_000L, Phase.MEASURED);
+    sink = new BothSinks(new IntervalCsvWriter(directory.resolve("intervals.csv"), TYPES),
+        new HistogramLogSink(directory.resolve("latency.hlog"), startMillis, TYPES));
   }
 
   @Setup(Level.Invocation)
@@ -79,7 +81,9 @@ public class ReporterState {
       for (OperationKind kind : OperationKind.values()) {
         int count = kind == OperationKind.COMMIT ? COMMITS : PER_STATEMENT_KIND;
         for (int i = 0; i < count; i++) {
-          recorder.recordSuccess(kind, latencies.next());
+          long latency = latencies.next();
+          recorder.statement(kind, latency);
+          recorder.transactionDone(kind.ordinal() % TYPES.size(), 0, 0, latency);
         }
       }
     }
@@ -110,9 +114,9 @@ public class ReporterState {
     }
 
     @Override
-    public void onInterval(IntervalStats stats, Map<OperationKind, Histogram> latencyNanos) throws IOException {
-      first.onInterval(stats, latencyNanos);
-      second.onInterval(stats, latencyNanos);
+    public void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException {
+      first.onInterval(stats, histograms);
+      second.onInterval(stats, histograms);
     }
 
     @Override

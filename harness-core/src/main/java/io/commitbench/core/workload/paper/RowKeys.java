@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.core.workload.paper;
 
 /**
  * Which rows an actor touches, so that actors never share a row and a finished cycle leaves the

@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.core.workload;
 
 import java.util.Random;
 

@@ -1,0 +1,97 @@
+package io.commitbench.core.measure;
+
+import io.commitbench.core.dialect.ErrorClass;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything one stripe records in one interval: a latency histogram per statement kind, the
+ * response, service and schedule-lag histograms per transaction type, and the counts that go with
+ * them. A stripe holds two buckets and swaps them at every interval ({@link LatencyStripe}), so
+ * one bucket is written while the other is read; a bucket is never written and read at once.
+ *
+ * <p>Not thread-safe: its owner decides who may touch it when.
+ */
+final class RecordingBucket {
+
+  private static final int KINDS = OperationKind.values().length;
+  private static final int CLASSES = ErrorClass.values().length;
+
+  final Histogram[] statementNanos = new Histogram[KINDS];
+  final Histogram[] responseNanos;
+  final Histogram[] serviceNanos;
+  final Histogram[] lagNanos;
+  /** By kind, then error class: {@code kind * CLASSES + class}. */
+  final long[] statementErrors = new long[KINDS * CLASSES];
+  /** By transaction type, then error class. */
+  final long[] transactionErrors;
+  final long[] retries;
+  long transactions;
+  long reconnects;
+  long shedArrivals;
+
+  RecordingBucket(int transactionTypes) {
+    for (int k = 0; k < KINDS; k++) {
+      statementNanos[k] = histogram();
+    }
+    responseNanos = new Histogram[transactionTypes];
+    serviceNanos = new Histogram[transactionTypes];
+    lagNanos = new Histogram[transactionTypes];
+    for (int t = 0; t < transactionTypes; t++) {
+      responseNanos[t] = histogram();
+      serviceNanos[t] = histogram();
+      lagNanos[t] = histogram();
+    }
+    transactionErrors = new long[transactionTypes * CLASSES];
+    retries = new long[transactionTypes];
+  }
+
+  static Histogram histogram() {
+    Histogram h = new Histogram(Measurements.SIGNIFICANT_DIGITS);
+    return h;
+  }
+
+  static int errorIndex(int row, ErrorClass errorClass) {
+    return row * CLASSES + errorClass.ordinal();
+  }
+
+  /** Adds this bucket into {@code into} (the sampler's interval). */
+  void addTo(RecordingBucket into) {
+    for (int k = 0; k < KINDS; k++) {
+      into.statementNanos[k].add(statementNanos[k]);
+    }
+    for (int t = 0; t < responseNanos.length; t++) {
+      into.responseNanos[t].add(responseNanos[t]);
+      into.serviceNanos[t].add(serviceNanos[t]);
+      into.lagNanos[t].add(lagNanos[t]);
+      into.retries[t] += retries[t];
+    }
+    add(statementErrors, into.statementErrors);
+    add(transactionErrors, into.transactionErrors);
+    into.transactions += transactions;
+    into.reconnects += reconnects;
+    into.shedArrivals += shedArrivals;
+  }
+
+  void reset() {
+    for (Histogram h : statementNanos) {
+      h.reset();
+    }
+    for (int t = 0; t < responseNanos.length; t++) {
+      responseNanos[t].reset();
+      serviceNanos[t].reset();
+      lagNanos[t].reset();
+    }
+    java.util.Arrays.fill(statementErrors, 0);
+    java.util.Arrays.fill(transactionErrors, 0);
+    java.util.Arrays.fill(retries, 0);
+    transactions = 0;
+    reconnects = 0;
+    shedArrivals = 0;
+  }
+
+  private static void add(long[] from, long[] into) {
+    for (int i = 0; i < from.length; i++) {
+      into[i] += from[i];
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.commitbench.core.measure;
+
+import io.commitbench.core.dialect.ErrorClass;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything measured for one transaction type over the whole measurement (or the warm-up).
+ *
+ * @param name the type, as the workload names it
+ * @param responseNanos time from each successful transaction's intended start (its arrival) to
+ *     its end; equals {@code serviceNanos} in a closed loop without think time
+ * @param serviceNanos time from its actual start to its end
+ * @param lagNanos how late each transaction started after its intended start (the schedule lag)
+ * @param errors transactions that failed for good, by class of their failure
+ * @param retries attempts that were retried (serialization failures and deadlocks, up to retry.max)
+ */
+public record TypeTotals(String name, Histogram responseNanos, Histogram serviceNanos, Histogram lagNanos,
+    Map<ErrorClass, Long> errors, long retries) {
+
+  public TypeTotals {
+    errors = Map.copyOf(errors);
+  }
+
+  /** Successful transactions. */
+  public long count() {
+    return serviceNanos.getTotalCount();
+  }
+
+  public long errorCount() {
+    return errors.values().stream().mapToLong(Long::longValue).sum();
+  }
+}

@@ -1,0 +1,152 @@
+package io.commitbench.core.run;
+
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.measure.ActorRecorder;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.workload.TransactionContext;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * The engine's side of a transaction: times each statement, counts each failure by its class,
+ * and knows whether a failure may still be retried. Confined to the actor's thread.
+ */
+final class ActorContext implements TransactionContext {
+
+  private final ActorSession session;
+  private final Dialect dialect;
+  private final ActorRecorder recorder;
+  private final boolean autocommit;
+  private final StopSignal stop;
+  private long lastNanos;
+  private int retriesLeft;
+  /** The class of the first failure the workload went on after; null while none. */
+  private ErrorClass failure;
+
+  ActorContext(ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit, StopSignal stop) {
+    this.session = session;
+    this.dialect = dialect;
+    this.recorder = recorder;
+    this.autocommit = autocommit;
+    this.stop = stop;
+  }
+
+  /** A new attempt begins, with this many retries left after it. */
+  void beginAttempt(int retriesLeft) {
+    this.retriesLeft = retriesLeft;
+    this.failure = null;
+  }
+
+  /** The class of the failure the attempt went on after, or null when every statement succeeded. */
+  ErrorClass failure() {
+    return failure;
+  }
+
+  @Override
+  public int update(OperationKind kind, PreparedStatement statement) throws SQLException {
+    long began = System.nanoTime();
+    try {
+      int rows = statement.executeUpdate();
+      succeeded(kind, began);
+      return rows;
+    } catch (SQLException e) {
+      recorder.statementFailed(kind, dialect.classify(e));
+      throw e;
+    }
+  }
+
+  @Override
+  public int query(OperationKind kind, PreparedStatement statement) throws SQLException {
+    long began = System.nanoTime();
+    try {
+      int rows = 0;
+      try (ResultSet result = statement.executeQuery()) {
+        while (result.next()) {
+          rows++;
+        }
+      }
+      succeeded(kind, began);
+      return rows;
+    } catch (SQLException e) {
+      recorder.statementFailed(kind, dialect.classify(e));
+      throw e;
+    }
+  }
+
+  @Override
+  public void commit() throws SQLException {
+    long began = System.nanoTime();
+    try {
+      session.connection().commit();
+      succeeded(OperationKind.COMMIT, began);
+    } catch (SQLException e) {
+      recorder.statementFailed(OperationKind.COMMIT, dialect.classify(e));
+      throw e;
+    }
+  }
+
+  private void succeeded(OperationKind kind, long began) {
+    lastNanos = System.nanoTime() - began;
+    recorder.statement(kind, lastNanos);
+  }
+
+  @Override
+  public long lastNanos() {
+    return lastNanos;
+  }
+
+  @Override
+  public Connection connection() {
+    return session.connection();
+  }
+
+  @Override
+  public void continueAfter(SQLException e) throws Exception {
+    ErrorClass errorClass = dialect.classify(e);
+    if (mayRetry(errorClass)) {
+      throw e;
+    }
+    if (failure == null) {
+      failure = errorClass;
+    }
+    recover(e, errorClass);
+  }
+
+  /** Whether an attempt that failed with this class is tried again. */
+  boolean mayRetry(ErrorClass errorClass) {
+    return retriesLeft > 0 && errorClass.retryable() && !stop.isRequested();
+  }
+
+  /** Reconnects when the connection is gone, else abandons the open transaction. */
+  void recover(SQLException e, ErrorClass errorClass) throws ReconnectFailedException, InterruptedException {
+    if (errorClass == ErrorClass.CONNECTION_LOST || !connectionAlive()) {
+      session.reconnect(e);
+      recorder.reconnect();
+    } else {
+      rollbackQuietly();
+    }
+  }
+
+  private boolean connectionAlive() {
+    try {
+      return session.connection() != null && session.connection().isValid(1);
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  /** Abandons the open transaction (a failed statement aborts it on some servers). */
+  void rollbackQuietly() {
+    if (autocommit || session.connection() == null) {
+      return;
+    }
+    try {
+      session.connection().rollback();
+    } catch (SQLException ignored) {
+      // The rollback's own failure changes nothing: the transaction is gone either way.
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package io.commitbench.core.run;
+
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.measure.ActorCycleTimes;
+import io.commitbench.core.measure.ActorRecorder;
+import io.commitbench.core.workload.ActorWork;
+import java.sql.SQLException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One actor: runs its workload's transactions one after another, each at its intended start
+ * ({@link Pacing}), retries those that failed with a deadlock or serialization failure up to
+ * {@code retry.max} times, and records every transaction with its response time (from the
+ * intended start), service time (from the actual start) and schedule lag. Confined to the actor's
+ * thread.
+ */
+final class WorkloadActor implements ActorBody {
+
+  private static final long MAX_PARK_NANOS = 50_000_000L;
+
+  private final ActorWork work;
+  private final ActorSession session;
+  private final ActorContext context;
+  private final ActorRecorder recorder;
+  private final Pacing pacing;
+  private final Backlog backlog;
+  private final TransactionBudget budget;
+  private final StopSignal stop;
+  private final Dialect dialect;
+  private final int retryMax;
+
+  /** How far an open-loop actor may fall behind its schedule before arrivals are shed, or the run fails. */
+  record Backlog(long limitNanos, boolean fails) {}
+
+  WorkloadActor(ActorWork work, ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit,
+      Pacing pacing, Backlog backlog, TransactionBudget budget, int retryMax, StopSignal stop) {
+    this.work = work;
+    this.session = session;
+    this.dialect = dialect;
+    this.recorder = recorder;
+    this.pacing = pacing;
+    this.backlog = backlog;
+    this.budget = budget;
+    this.retryMax = retryMax;
+    this.stop = stop;
+    this.context = new ActorContext(session, dialect, recorder, autocommit, stop);
+  }
+
+  @Override
+  public void open() throws Exception {
+    session.open();
+  }
+
+  @Override
+  public ActorCycleTimes runCycle(int cycle) throws Exception {
+    work.cycleStarting(cycle);
+    pacing.anchor(System.nanoTime());
+    long first = 0;
+    long last = 0;
+    boolean started = false;
+    while (true) {
+      if (stop.isRequested()) {
+        context.rollbackQuietly();
+        return null;
+      }
+      int type = work.next();
+      if (type == ActorWork.END_OF_CYCLE || !budget.take()) {
+        break;
+      }
+      long intended = shedBacklog(pacing.nextIntendedStart());
+      if (!waitUntil(intended)) {
+        return null;
+      }
+      long start = System.nanoTime();
+      if (!started) {
+        first = start;
+        started = true;
+      }
+      runTransaction(type, intended, start);
+      last = System.nanoTime();
+      pacing.finished(last);
+    }
+    repair();
+    return work.cycleFinished(cycle, last - first);
+  }
+
+  /**
+   * An arrival further behind than the backlog allows is given up (counted as shed) rather than
+   * run late, so a stalled server does not leave an unbounded queue behind it; or the run fails,
+   * when rate.backlog.fail says so.
+   */
+  private long shedBacklog(long intended) {
+    long shed = 0;
+    long now = System.nanoTime();
+    while (now - intended > backlog.limitNanos()) {
+      if (backlog.fails()) {
+        throw new IllegalStateException(String.format(java.util.Locale.ROOT,
+            "fell %.1f s behind the target rate, more than rate.backlog=%d s allows (rate.backlog.fail=true)",
+            (now - intended) / 1e9, backlog.limitNanos() / 1_000_000_000L));
+      }
+      shed++;
+      intended = pacing.nextIntendedStart();
+    }
+    if (shed > 0) {
+      recorder.shed(shed);
+    }
+    return intended;
+  }
+
+  private void runTransaction(int type, long intended, long start) throws Exception {
+    for (int attempt = 0; ; attempt++) {
+      context.beginAttempt(retryMax - attempt);
+      try {
+        work.execute(type, context);
+        ErrorClass failure = context.failure();
+        if (failure == null) {
+          recorder.transactionDone(type, intended, start, System.nanoTime());
+        } else {
+          recorder.transactionFailed(type, failure);
+        }
+        return;
+      } catch (SQLException e) {
+        ErrorClass errorClass = dialect.classify(e);
+        if (context.mayRetry(errorClass)) {
+          context.rollbackQuietly();
+          recorder.discardAttempt(type);
+          continue;
+        }
+        recorder.transactionFailed(type, errorClass);
+        context.recover(e, errorClass);
+        return;
+      }
+    }
+  }
+
+  /** The workload's repair after a cycle; a failure here is put right as far as possible, not counted. */
+  private void repair() throws Exception {
+    try {
+      work.repair(context);
+    } catch (SQLException e) {
+      context.recover(e, dialect.classify(e));
+    }
+  }
+
+  /** Parks until the deadline; false when a stop was requested meanwhile. */
+  private boolean waitUntil(long deadlineNanos) {
+    long remaining;
+    while ((remaining = deadlineNanos - System.nanoTime()) > 0 && !stop.isRequested()) {
+      LockSupport.parkNanos(Math.min(remaining, MAX_PARK_NANOS));
+    }
+    return !stop.isRequested();
+  }
+
+  @Override
+  public void close() {
+    context.rollbackQuietly();
+    session.close();
+  }
+}

@@ -1,0 +1,36 @@
+package io.commitbench.core.workload;
+
+import io.commitbench.core.measure.OperationKind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/**
+ * What a transaction's code uses to run and time its statements. Each call times one statement
+ * and records it with its kind when the transaction is recorded; a failing statement is counted
+ * by its error class and its exception passed on. Confined to the actor's thread.
+ */
+public interface TransactionContext {
+
+  /** Executes an INSERT, UPDATE or DELETE; returns the rows it changed. */
+  int update(OperationKind kind, PreparedStatement statement) throws SQLException;
+
+  /** Executes a query and reads every row; returns the number of rows. */
+  int query(OperationKind kind, PreparedStatement statement) throws SQLException;
+
+  /** Commits, timed as {@link OperationKind#COMMIT}. */
+  void commit() throws SQLException;
+
+  /** The latency of the last successful statement or commit, in nanoseconds. */
+  long lastNanos();
+
+  /** The actor's connection (for what is neither timed nor counted, such as a repair). */
+  Connection connection();
+
+  /**
+   * For a workload that goes on with its next statement after one failed (the paper's
+   * testframe): throws when the failure must end the attempt (to be retried), else reconnects a
+   * lost connection or rolls back, marks the transaction failed, and returns.
+   */
+  void continueAfter(SQLException failure) throws Exception;
+}

@@ -1,0 +1,49 @@
+package io.commitbench.core.workload;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every key's validated, typed value (numbers as {@code Long}, booleans, text), engine keys and
+ * the workload's own alike; a key without a value (no default, not given) is absent.
+ *
+ * @param values key to value
+ */
+public record WorkloadSettings(Map<String, Object> values) {
+
+  public WorkloadSettings {
+    values = Map.copyOf(values);
+  }
+
+  public boolean has(String key) {
+    return values.containsKey(key);
+  }
+
+  public long number(String key) {
+    return (Long) require(key);
+  }
+
+  public int integer(String key) {
+    return Math.toIntExact(number(key));
+  }
+
+  public boolean bool(String key) {
+    return (Boolean) require(key);
+  }
+
+  public String text(String key) {
+    return (String) require(key);
+  }
+
+  public Optional<Long> optionalNumber(String key) {
+    return Optional.ofNullable((Long) values.get(key));
+  }
+
+  private Object require(String key) {
+    Object value = values.get(key);
+    if (value == null) {
+      throw new IllegalStateException("no value for key " + key);
+    }
+    return value;
+  }
+}
