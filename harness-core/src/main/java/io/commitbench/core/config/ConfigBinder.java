@@ -146,6 +146,9 @@ public final class ConfigBinder {
       }
       Optional<Workload> owner = workloads.all().stream()
           .filter(w -> w.keys().stream().anyMatch(k -> k.name().equals(key))).findFirst();
+      if (owner.isPresent() && workloads.byName(workload).isEmpty()) {
+        continue; // the unknown workload is the problem to report, not the keys meant for a known one
+      }
       if (owner.isPresent()) {
         violations.add(new Violation(key, shownValue(key, entry.getValue()), "a key of workload=" + owner.get().name()
             + ", not of this run's workload=" + workload + "; allowed: the keys 'commitbench workloads' lists for "
@@ -238,10 +241,11 @@ public final class ConfigBinder {
         requireWith(rateKey, RATE);
       }
       requireWith(THINK_TIME_DISTRIBUTION, THINK_TIME);
-      return new RunControl(optionalLong(DURATION), optionalLong(TRANSACTIONS), (Long) values.get(WARMUP),
-          optionalLong(RATE), "poisson".equals(values.get(RATE_ARRIVAL)), (Long) values.get(RATE_BACKLOG),
-          bool(RATE_BACKLOG_FAIL), optionalLong(THINK_TIME), "exponential".equals(values.get(THINK_TIME_DISTRIBUTION)),
-          integer(RETRY_MAX));
+      // A key whose value was refused is absent here; 0 stands in until the violations are thrown.
+      return new RunControl(optionalLong(DURATION), optionalLong(TRANSACTIONS), optionalLong(WARMUP),
+          optionalLong(RATE), "poisson".equals(values.get(RATE_ARRIVAL)), optionalLong(RATE_BACKLOG),
+          Boolean.TRUE.equals(values.get(RATE_BACKLOG_FAIL)), optionalLong(THINK_TIME),
+          "exponential".equals(values.get(THINK_TIME_DISTRIBUTION)), Math.toIntExact(optionalLong(RETRY_MAX)));
     }
 
     /** A key that means something only beside another, stated without it, is a mistake to point out. */

@@ -56,11 +56,19 @@ final class RunPhases {
   }
 
   CycleStart cycleStarting(int cycle, long nowNanos) {
-    currentCycle = cycle;
+    CycleStart start = decide(cycle, nowNanos);
+    if (start != CycleStart.NONE) {
+      currentCycle = cycle;
+    }
+    return start;
+  }
+
+  private CycleStart decide(int cycle, long nowNanos) {
     boolean warmup = control.warmupSeconds() > 0;
     if (!inCycles) {
       return cycle > 1 ? CycleStart.NONE : warmup ? CycleStart.WARMUP : CycleStart.MEASURED;
     }
+    // Only the coordinating thread writes warmupCycles.
     boolean warming = warmup && warmupCycles == cycle - 1 && !measuring;
     if (warming && (cycle == 1 || nowNanos - startNanos < control.warmupSeconds() * 1_000_000_000L)) {
       warmupCycles = cycle;
