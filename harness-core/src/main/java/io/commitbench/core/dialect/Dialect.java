@@ -103,7 +103,9 @@ public interface Dialect {
 
   /**
    * Statements that create a login user for one actor, with the password and, where the product
-   * has one, a storage quota. The text contains the password: callers never log it.
+   * has one, a storage quota. Where the server accepts a hash of the password in place of the
+   * password, the statement carries the hash, so the password is in no server log or session
+   * view; where it does not, the text contains the password. Callers never log it either way.
    */
   List<String> createUserStatements(DbUser user, int quotaMegabytes);
 

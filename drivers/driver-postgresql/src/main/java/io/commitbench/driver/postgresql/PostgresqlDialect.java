@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -32,6 +33,8 @@ import java.util.Properties;
 public final class PostgresqlDialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.postgresql.Driver";
+  /** Salts of the actors' SCRAM verifiers; SecureRandom is thread-safe. */
+  private static final SecureRandom SALTS = new SecureRandom();
 
   @Override
   public String name() {
@@ -101,12 +104,17 @@ public final class PostgresqlDialect implements Dialect {
   }
 
   /**
+   * The password goes as its SCRAM-SHA-256 verifier (see {@link ScramSha256Verifier}), which
+   * PostgreSQL stores as given: the clear password would otherwise be in the server log with
+   * {@code log_statement=ddl} and in {@code pg_stat_activity}. The actor still logs in with the
+   * clear password (SCRAM, or md5 authentication, which falls back to SCRAM for such a role).
    * PostgreSQL has no per-user storage quota (space is limited per tablespace or file system, not
    * per role), so {@code quotaMegabytes} is ignored.
    */
   @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    return List.of("CREATE ROLE " + user.name() + " LOGIN PASSWORD '" + user.password() + "'");
+    return List.of("CREATE ROLE " + user.name() + " LOGIN PASSWORD '"
+        + ScramSha256Verifier.of(user.password(), SALTS) + "'");
   }
 
   /** Table rights are not enough: the role also needs USAGE on the table's schema. */
