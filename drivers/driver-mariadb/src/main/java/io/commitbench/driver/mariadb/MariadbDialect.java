@@ -126,10 +126,16 @@ public final class MariadbDialect implements Dialect {
     }
   }
 
-  /** MariaDB has no per-user storage quota, so {@code quotaMegabytes} is ignored. */
+  /**
+   * The password goes as its {@code mysql_native_password} hash (see {@link NativePasswordHash}),
+   * which MariaDB stores as given: the clear password would otherwise be in the statement text,
+   * which the general log and the processlist show. The actor still logs in with the clear
+   * password. MariaDB has no per-user storage quota, so {@code quotaMegabytes} is ignored.
+   */
   @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    return List.of("CREATE USER " + account(user) + " IDENTIFIED BY '" + user.password() + "'");
+    return List.of("CREATE USER " + account(user) + " IDENTIFIED BY PASSWORD '"
+        + NativePasswordHash.of(user.password()) + "'");
   }
 
   @Override

@@ -76,10 +76,15 @@ class MariadbDialectTest extends AbstractDialectContractTest {
     assertThat(maria.dropTableStatements(table)).containsExactly("DROP TABLE IF EXISTS test.cb_table_1");
   }
 
+  /**
+   * The account gets the mysql_native_password hash, never the clear password, so the password is
+   * in no general log and no processlist; the hash is what MariaDB 10.11's PASSWORD('Pw123abc')
+   * returned.
+   */
   @Test
-  void userText() {
+  void userTextSendsTheNativePasswordHashNotThePassword() {
     assertThat(maria.createUserStatements(user, 50))
-        .containsExactly("CREATE USER 'cb_user_1'@'%' IDENTIFIED BY 'Pw123abc'");
+        .containsExactly("CREATE USER 'cb_user_1'@'%' IDENTIFIED BY PASSWORD '*51FB6ADBE85BED035F07866C486C074BD88B1F7D'");
     assertThat(maria.createUserStatements(user, 3)).isEqualTo(maria.createUserStatements(user, 50));
     assertThat(maria.grantStatements(user, table))
         .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON test.cb_table_1 TO 'cb_user_1'@'%'");
