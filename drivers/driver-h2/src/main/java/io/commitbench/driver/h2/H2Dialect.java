@@ -112,7 +112,14 @@ public final class H2Dialect implements Dialect {
     }
   }
 
-  /** H2 has no storage quota; {@code quotaMegabytes} is ignored. */
+  /**
+   * H2 has no storage quota; {@code quotaMegabytes} is ignored.
+   *
+   * <p>The password goes in clear, by decision: H2 is embedded (the harness's default), so the
+   * statement never leaves this JVM, H2 keeps no statement log unless its trace level is raised,
+   * and it stores only a salted hash itself. Its {@code SALT ... HASH ...} form would tie the
+   * harness to the hash H2 computes internally, for no gain in the embedded case.
+   */
   @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
     return List.of("CREATE USER IF NOT EXISTS " + user.name() + " PASSWORD '" + user.password() + "'");

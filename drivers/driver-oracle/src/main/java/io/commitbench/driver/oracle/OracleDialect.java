@@ -93,6 +93,13 @@ public final class OracleDialect implements Dialect {
    * The password is quoted so Oracle keeps its case and accepts a leading digit. The quota is on
    * the USERS tablespace, as in the paper's setup.
    *
+   * <p>The password goes in clear, by decision: Oracle's only hashed form, {@code IDENTIFIED BY
+   * VALUES '<verifiers>'}, is meant for export and import, and which verifiers a login needs (the
+   * 11g {@code S:} SHA-1 one, the 12c {@code T:} PBKDF2-SHA-512 one) depends on the release and on
+   * the server's {@code SQLNET.ALLOWED_LOGON_VERSION_SERVER}. A wrong guess creates users that
+   * cannot log in, found only when the actors start. Keep it off the wire with Oracle's network
+   * encryption or a {@code tcps} URL; the server itself stores only its verifiers.
+   *
    * @throws IllegalArgumentException if the quota is negative
    */
   @Override
