@@ -32,6 +32,26 @@ public interface Dialect {
   boolean acceptsUrl(String jdbcUrl);
 
   /**
+   * Where {@code jdbcUrl} carries a password, said so a user finds it ({@code a password=
+   * setting}, {@code user:password@ before the host}), or empty when it carries none. The harness
+   * refuses such a URL before anything runs: the driver would use that password for every login,
+   * each actor's own included, and the URL is shown with errors. The default finds a {@code
+   * password=} setting; a dialect adds the forms of its product's URL syntax.
+   */
+  default Optional<String> passwordInUrl(String jdbcUrl) {
+    return UrlParameters.has(jdbcUrl, "password") ? Optional.of("a password= setting") : Optional.empty();
+  }
+
+  /**
+   * What in {@code jdbcUrl} the driver would refuse only when connecting (a port that is not a
+   * number), said as "what is wrong; allowed: what is", or empty. Checked before anything runs,
+   * so a typo is bad input rather than a failed run. The default finds nothing.
+   */
+  default Optional<String> urlProblem(String jdbcUrl) {
+    return Optional.empty();
+  }
+
+  /**
    * Whether the dialect can run here (its JDBC driver class loads), and if not, why.
    */
   Availability availability();

@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UrlAuthority;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -17,6 +18,8 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * H2 2.x, the embedded default: with no {@code db.url} the harness runs against an H2 file
@@ -35,6 +38,8 @@ import java.util.Properties;
 public final class H2Dialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.h2.Driver";
+  /** A URL of H2's server mode, the only one that names a host and port. */
+  private static final Pattern SERVER_URL_START = Pattern.compile("^jdbc:h2:(?:tcp|ssl):");
 
   @Override
   public String name() {
@@ -49,6 +54,17 @@ public final class H2Dialect implements Dialect {
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:h2:");
+  }
+
+  /**
+   * H2 takes no {@code user:password@}; a {@code PASSWORD=} setting (the default finds it) is
+   * its only form. A port, only in server mode ({@code tcp://}, {@code ssl://}), is checked.
+   */
+  @Override
+  public Optional<String> urlProblem(String jdbcUrl) {
+    Matcher start = SERVER_URL_START.matcher(jdbcUrl);
+    return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())).flatMap(UrlAuthority::portProblem)
+        : Optional.empty();
   }
 
   @Override

@@ -9,12 +9,16 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UrlAuthority;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * MariaDB (InnoDB) through mariadb-java-client. MariaDB has databases instead of schemas, so the
@@ -33,6 +37,8 @@ import java.util.Properties;
 public final class MariadbDialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.mariadb.jdbc.Driver";
+  /** {@code jdbc:mariadb:} and, for several hosts, a mode such as {@code replication:}. */
+  private static final Pattern URL_START = Pattern.compile("^jdbc:mariadb:(?:[a-z]+:)?");
 
   /**
    * Counts the direct global CREATE USER grant of the authenticated account. CURRENT_USER()
@@ -59,6 +65,26 @@ public final class MariadbDialect implements Dialect {
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:mariadb:");
+  }
+
+  /**
+   * mariadb-java-client reads a {@code password=} setting (in any case); {@code user:password@}
+   * it takes for a host with a bad port and refuses at connect time, quoting the password.
+   */
+  @Override
+  public Optional<String> passwordInUrl(String jdbcUrl) {
+    return authority(jdbcUrl).flatMap(UrlAuthority::password).or(() -> Dialect.super.passwordInUrl(jdbcUrl));
+  }
+
+  /** The driver refuses a port that is not a number only when connecting ("Incorrect port value"). */
+  @Override
+  public Optional<String> urlProblem(String jdbcUrl) {
+    return authority(jdbcUrl).flatMap(UrlAuthority::portProblem);
+  }
+
+  private static Optional<UrlAuthority> authority(String jdbcUrl) {
+    Matcher start = URL_START.matcher(jdbcUrl);
+    return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())) : Optional.empty();
   }
 
   @Override

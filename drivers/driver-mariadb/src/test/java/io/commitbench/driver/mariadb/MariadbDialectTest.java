@@ -15,6 +15,8 @@ import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransactionRollbackException;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,6 +39,25 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   @Override
   protected String sampleUrl() {
     return "jdbc:mariadb://127.0.0.1:3306/test";
+  }
+
+  /** mariadb-java-client reads the password setting in any case; u:p@ it takes for a host with a bad port. */
+  @Override
+  protected List<String> urlsWithPassword() {
+    return List.of("jdbc:mariadb://db/test?password=pw", "jdbc:mariadb://db/test?user=root&Password=pw",
+        "jdbc:mariadb://root:pw@db:3306/test", "jdbc:mariadb:replication://root:pw@db1,db2/test");
+  }
+
+  @Override
+  protected Map<String, String> urlsWithBadPort() {
+    return Map.of("jdbc:mariadb://db:abc/test", "abc", "jdbc:mariadb:loadbalance://db1:3306,db2:0/test", "0");
+  }
+
+  @Test
+  void itsOwnHostSyntaxIsLeftToTheDriver() {
+    assertThat(maria.urlProblem("jdbc:mariadb://address=(host=db)(port=3306)(type=primary)/test")).isEmpty();
+    assertThat(maria.passwordInUrl("jdbc:mariadb://db/test?user=root&pwd=x")).as("not a setting the driver reads")
+        .isEmpty();
   }
 
   @Test

@@ -14,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -47,6 +48,18 @@ public final class OracleDialect implements Dialect {
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:oracle:");
+  }
+
+  /** ojdbc takes {@code user/password@} before the address, besides a {@code password=} setting. */
+  @Override
+  public Optional<String> passwordInUrl(String jdbcUrl) {
+    return OracleUrl.password(jdbcUrl).or(() -> Dialect.super.passwordInUrl(jdbcUrl));
+  }
+
+  /** ojdbc refuses a port that is not a number only when connecting. */
+  @Override
+  public Optional<String> urlProblem(String jdbcUrl) {
+    return OracleUrl.portProblem(jdbcUrl);
   }
 
   @Override

@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UrlAuthority;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -16,6 +17,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -33,6 +35,7 @@ import java.util.Properties;
 public final class PostgresqlDialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.postgresql.Driver";
+  private static final String URL_PREFIX = "jdbc:postgresql:";
   /** Salts of the actors' SCRAM verifiers; SecureRandom is thread-safe. */
   private static final SecureRandom SALTS = new SecureRandom();
 
@@ -48,7 +51,27 @@ public final class PostgresqlDialect implements Dialect {
 
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
-    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:");
+    return jdbcUrl != null && jdbcUrl.startsWith(URL_PREFIX);
+  }
+
+  /**
+   * pgjdbc reads a {@code password=} setting; {@code user:password@} it cannot parse and refuses
+   * at connect time, so both are found here.
+   */
+  @Override
+  public Optional<String> passwordInUrl(String jdbcUrl) {
+    return authority(jdbcUrl).flatMap(UrlAuthority::password).or(() -> Dialect.super.passwordInUrl(jdbcUrl));
+  }
+
+  /** pgjdbc refuses a port that is not a number only when connecting ("No suitable driver"). */
+  @Override
+  public Optional<String> urlProblem(String jdbcUrl) {
+    return authority(jdbcUrl).flatMap(UrlAuthority::portProblem);
+  }
+
+  /** {@code jdbc:postgresql://hosts/db}; none for {@code jdbc:postgresql:db}. */
+  private static Optional<UrlAuthority> authority(String jdbcUrl) {
+    return UrlAuthority.parse(jdbcUrl.substring(URL_PREFIX.length()));
   }
 
   @Override

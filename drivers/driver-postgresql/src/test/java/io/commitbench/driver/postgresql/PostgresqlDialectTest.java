@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Properties;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,6 +37,26 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
   @Override
   protected String sampleUrl() {
     return "jdbc:postgresql://127.0.0.1:5432/test";
+  }
+
+  @Override
+  protected List<String> urlsWithPassword() {
+    return List.of("jdbc:postgresql://db/test?user=bench&password=pw", "jdbc:postgresql://bench:pw@db:5432/test",
+        "jdbc:postgresql://bench:p@w@db1,db2/test?ssl=true");
+  }
+
+  @Override
+  protected Map<String, String> urlsWithBadPort() {
+    return Map.of("jdbc:postgresql://db:abc/test", "abc", "jdbc:postgresql://db1:5432,db2:99999/test", "99999",
+        "jdbc:postgresql://[::1]:x/test", "x");
+  }
+
+  @Test
+  void aUserBeforeTheHostOrADatabaseAloneCarryNoPassword() {
+    assertThat(pg.passwordInUrl("jdbc:postgresql://bench@db/test")).isEmpty();
+    assertThat(pg.passwordInUrl("jdbc:postgresql:test")).isEmpty();
+    assertThat(pg.urlProblem("jdbc:postgresql:test")).isEmpty();
+    assertThat(pg.passwordInUrl("jdbc:postgresql://a:b@db/test")).hasValue("user:password@ before the host");
   }
 
   @Test
