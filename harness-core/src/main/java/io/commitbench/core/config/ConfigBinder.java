@@ -186,6 +186,7 @@ public final class ConfigBinder {
     private Optional<Dialect> resolveDialect() {
       Optional<String> type = optionalText(DB_TYPE);
       Optional<String> url = optionalText(DB_URL);
+      url.ifPresent(u -> violations.addAll(DbUrlCheck.violations(dialects, u)));
       if (type.isPresent()) {
         Dialect dialect = dialects.byName(type.get()).orElseThrow();
         if (url.isPresent() && !dialect.acceptsUrl(url.get())) {

@@ -35,7 +35,7 @@ class ConfigMessagesGoldenTest {
   private static final Map<String, String> OVERRIDES = Map.of("quota", "0");
 
   private static final String GOLDEN = String.join("\n",
-      "14 problems in the configuration:",
+      "15 problems in the configuration:",
       "  - db.password=***: passwords are not accepted in parameter files or on the command line;"
           + " allowed: db.password.env=<variable name> or db.password.file=<path>",
       "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: users, sleep, tablename,"
@@ -53,6 +53,10 @@ class ConfigMessagesGoldenTest {
       "  - autocommit=yes: not a boolean; allowed: true or false",
       "  - quota=0: out of range; allowed: a whole number from 1 to 1048576",
       "  - users.mode=everyone: not an allowed value; allowed: one of auto, db-users, shared",
+      "  - db.url=jdbc:postgresql://db:5432/test?password=***: carries a password (a password= setting), which the"
+          + " driver would use for every login, each actor's own included, and which would be shown with errors;"
+          + " allowed: a URL without a password, the password given by db.password.env=<variable> or"
+          + " db.password.file=<path>",
       "  - db.url=jdbc:postgresql://db:5432/test?password=***: not a URL of db.type=h2;"
           + " allowed: a JDBC URL the h2 dialect accepts (this URL is postgresql's)",
       "  - db.password.env=NO_SUCH_VARIABLE: environment variable NO_SUCH_VARIABLE is not set;"
@@ -85,9 +89,9 @@ class ConfigMessagesGoldenTest {
 
     assertThat(e.violations()).extracting(Violation::key).containsExactly(
         "db.password", "tablenam", "users", "sleep", "tablename", "tableselectnumber", "repeat", "autocommit",
-        "quota", "users.mode", "db.url", "tabledeletenumber", "run.id");
+        "quota", "users.mode", "db.url", "db.url", "tabledeletenumber", "run.id");
     assertThat(e.violations()).extracting(Violation::value).containsExactly(
         "***", "5", "0", "abc", null, "10 # per table", null, "yes", "0", "everyone",
-        "jdbc:postgresql://db:5432/test?password=***", "0", "../x");
+        "jdbc:postgresql://db:5432/test?password=***", "jdbc:postgresql://db:5432/test?password=***", "0", "../x");
   }
 }
