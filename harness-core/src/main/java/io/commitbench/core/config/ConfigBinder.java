@@ -4,9 +4,6 @@ import static io.commitbench.core.config.ParameterKeys.*;
 
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -56,16 +53,12 @@ public final class ConfigBinder {
     return ParameterKeys.all(dialects.names());
   }
 
-  /** Reads a .properties file; a missing or unreadable file is a violation of its own. */
+  /**
+   * Reads a .properties file; a missing or unreadable file, one that is not UTF-8 text, and a
+   * key given twice are violations (see {@link ParameterFile}).
+   */
   public static Properties readFile(Path file) throws ConfigException {
-    Properties properties = new Properties();
-    try (var reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      properties.load(reader);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new ConfigException(List.of(new Violation("file", file.toString(),
-          "cannot read the parameter file (" + e.getMessage() + "); allowed: a readable Java .properties file")));
-    }
-    return properties;
+    return ParameterFile.read(file);
   }
 
   public BenchmarkConfig bind(Properties file, Map<String, String> overrides) throws ConfigException {
@@ -121,10 +114,10 @@ public final class ConfigBinder {
   }
 
   /**
-   * The value of an unknown key as it may be printed: a misspelt password key ({@code db.passwd},
+   * The value of an unknown or repeated key as it may be printed: a misspelt password key ({@code db.passwd},
    * {@code db.pasword}) shows no value at all, anything else with URL credentials redacted.
    */
-  private static String shownValue(String key, String value) {
+  static String shownValue(String key, String value) {
     String lower = key.toLowerCase(Locale.ROOT);
     boolean looksLikePassword = lower.contains("pass") || lower.contains("pwd") || lower.contains("secret")
         || KeySuggestion.distance(lower, DB_PASSWORD) <= 2;
