@@ -168,7 +168,10 @@ public final class ConfigBinder {
         return Path.of("");
       }
       try {
-        return Path.of(dir);
+        Path path = Path.of(dir);
+        new ResultsDirCheck(ResultsDirCheck::usableBytes).problem(path)
+            .ifPresent(problem -> violations.add(new Violation(RESULTS_DIR, dir, problem)));
+        return path;
       } catch (InvalidPathException e) {
         violations.add(new Violation(RESULTS_DIR, dir,
             "not a usable directory path (" + e.getReason() + "); allowed: a directory path this system accepts"));
