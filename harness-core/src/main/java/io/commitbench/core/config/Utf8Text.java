@@ -37,22 +37,23 @@ final class Utf8Text {
       throw new NotText("not UTF-8 text: it starts with a UTF-16 byte order mark");
     }
     int start = hasUtf8Bom(bytes) ? BOM_LENGTH : 0;
-    // Bytes below 0x80 are never part of a multi-byte UTF-8 sequence, so a control byte is a control character.
-    for (int i = start; i < bytes.length; i++) {
-      int b = bytes[i];
-      if ((b >= 0 && b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f') || b == 0x7F) {
-        throw new NotText(String.format(Locale.ROOT, "not text: control character 0x%02X at %s", b, where(bytes, i)));
-      }
-    }
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes, start, bytes.length - start);
     CharBuffer out = CharBuffer.allocate(bytes.length);
     CoderResult result = decoder.decode(in, out, true);
+    int malformed = result.isError() ? in.position() : bytes.length;
+    // The first problem in the file is reported. Bytes below 0x80 are never part of a multi-byte
+    // UTF-8 sequence, so a control byte before the first malformed one is a control character.
+    for (int i = start; i < malformed; i++) {
+      int b = bytes[i];
+      if ((b >= 0 && b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f') || b == 0x7F) {
+        throw new NotText(String.format(Locale.ROOT, "not text: control character 0x%02X at %s", b, where(bytes, i)));
+      }
+    }
     if (result.isError()) {
-      int offset = in.position();
       throw new NotText(String.format(Locale.ROOT, "not UTF-8 text: byte 0x%02X at %s is not valid UTF-8",
-          bytes[offset] & 0xFF, where(bytes, offset)));
+          bytes[malformed] & 0xFF, where(bytes, malformed)));
     }
     return out.flip().toString();
   }

@@ -85,6 +85,17 @@ class ParameterFileTest {
   }
 
   @Test
+  void theFirstProblemInTheFileIsReported() throws Exception {
+    Path controlFirst = Files.write(dir.resolve("a.properties"), new byte[] {'a', 0x01, 'b', (byte) 0xFF});
+    Path malformedFirst = Files.write(dir.resolve("b.properties"), new byte[] {'a', (byte) 0xC3, '(', 0x01});
+
+    assertThat(failure(() -> ConfigBinder.readFile(controlFirst)).violations().get(0).message())
+        .startsWith("not text: control character 0x01 at offset 1 (line 1)");
+    assertThat(failure(() -> ConfigBinder.readFile(malformedFirst)).violations().get(0).message())
+        .startsWith("not UTF-8 text: byte 0xC3 at offset 1 (line 1)");
+  }
+
+  @Test
   void aUtf16FileIsRecognisedAsSuch() throws Exception {
     Path file = Files.write(dir.resolve("utf16.properties"), "users=2\n".getBytes(StandardCharsets.UTF_16LE));
     Path marked = Files.write(dir.resolve("utf16bom.properties"),
