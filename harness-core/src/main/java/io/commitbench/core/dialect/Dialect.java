@@ -32,23 +32,35 @@ public interface Dialect {
   boolean acceptsUrl(String jdbcUrl);
 
   /**
+   * The hosts of {@code jdbcUrl} where the product's URL syntax writes them the URI way ({@code
+   * //[user[:password]@]host[:port],...}), for the two checks below; empty where it has no such
+   * part (an embedded URL, a database name alone). The default: none.
+   */
+  default Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
+    return Optional.empty();
+  }
+
+  /**
    * Where {@code jdbcUrl} carries a password, said so a user finds it ({@code a password=
    * setting}, {@code user:password@ before the host}), or empty when it carries none. The harness
    * refuses such a URL before anything runs: the driver would use that password for every login,
    * each actor's own included, and the URL is shown with errors. The default finds a {@code
-   * password=} setting; a dialect adds the forms of its product's URL syntax.
+   * password=} setting and a password in the {@link #urlAuthority}; a product with other forms
+   * adds them.
    */
   default Optional<String> passwordInUrl(String jdbcUrl) {
-    return UrlParameters.has(jdbcUrl, "password") ? Optional.of("a password= setting") : Optional.empty();
+    return urlAuthority(jdbcUrl).flatMap(UrlAuthority::password).or(() -> UrlParameters.has(jdbcUrl, "password")
+        ? Optional.of("a password= setting") : Optional.empty());
   }
 
   /**
    * What in {@code jdbcUrl} the driver would refuse only when connecting (a port that is not a
    * number), said as "what is wrong; allowed: what is", or empty. Checked before anything runs,
-   * so a typo is bad input rather than a failed run. The default finds nothing.
+   * so a typo is bad input rather than a failed run. The default checks the ports of the {@link
+   * #urlAuthority}.
    */
   default Optional<String> urlProblem(String jdbcUrl) {
-    return Optional.empty();
+    return urlAuthority(jdbcUrl).flatMap(UrlAuthority::portProblem);
   }
 
   /**

@@ -43,16 +43,7 @@ final class TestDialects {
     }
 
     @Override
-    public Optional<String> passwordInUrl(String jdbcUrl) {
-      return authority(jdbcUrl).flatMap(UrlAuthority::password).or(() -> super.passwordInUrl(jdbcUrl));
-    }
-
-    @Override
-    public Optional<String> urlProblem(String jdbcUrl) {
-      return authority(jdbcUrl).flatMap(UrlAuthority::portProblem);
-    }
-
-    private static Optional<UrlAuthority> authority(String jdbcUrl) {
+    public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
       return UrlAuthority.parse(jdbcUrl.substring(PREFIX.length()));
     }
   }

@@ -57,14 +57,13 @@ public final class H2Dialect implements Dialect {
   }
 
   /**
-   * H2 takes no {@code user:password@}; a {@code PASSWORD=} setting (the default finds it) is
-   * its only form. A port, only in server mode ({@code tcp://}, {@code ssl://}), is checked.
+   * Only in server mode ({@code tcp://}, {@code ssl://}) does an H2 URL name a host and port; its
+   * password can be only a {@code PASSWORD=} setting, which the default check finds.
    */
   @Override
-  public Optional<String> urlProblem(String jdbcUrl) {
+  public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
     Matcher start = SERVER_URL_START.matcher(jdbcUrl);
-    return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())).flatMap(UrlAuthority::portProblem)
-        : Optional.empty();
+    return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())) : Optional.empty();
   }
 
   @Override

@@ -68,21 +68,13 @@ public final class MariadbDialect implements Dialect {
   }
 
   /**
-   * mariadb-java-client reads a {@code password=} setting (in any case); {@code user:password@}
-   * it takes for a host with a bad port and refuses at connect time, quoting the password.
+   * {@code jdbc:mariadb:[mode:]//hosts/db}. mariadb-java-client reads a {@code password=} setting
+   * in any case; {@code user:password@} it takes for a host with a bad port, and refuses that and
+   * any port that is not a number only when connecting ("Incorrect port value: pw@host"), so the
+   * default checks find them first.
    */
   @Override
-  public Optional<String> passwordInUrl(String jdbcUrl) {
-    return authority(jdbcUrl).flatMap(UrlAuthority::password).or(() -> Dialect.super.passwordInUrl(jdbcUrl));
-  }
-
-  /** The driver refuses a port that is not a number only when connecting ("Incorrect port value"). */
-  @Override
-  public Optional<String> urlProblem(String jdbcUrl) {
-    return authority(jdbcUrl).flatMap(UrlAuthority::portProblem);
-  }
-
-  private static Optional<UrlAuthority> authority(String jdbcUrl) {
+  public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
     Matcher start = URL_START.matcher(jdbcUrl);
     return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())) : Optional.empty();
   }

@@ -55,22 +55,12 @@ public final class PostgresqlDialect implements Dialect {
   }
 
   /**
-   * pgjdbc reads a {@code password=} setting; {@code user:password@} it cannot parse and refuses
-   * at connect time, so both are found here.
+   * {@code jdbc:postgresql://hosts/db}; none for {@code jdbc:postgresql:db}. pgjdbc refuses a
+   * {@code user:password@} and a port that is not a number only when connecting ("No suitable
+   * driver"), so the default checks find them first.
    */
   @Override
-  public Optional<String> passwordInUrl(String jdbcUrl) {
-    return authority(jdbcUrl).flatMap(UrlAuthority::password).or(() -> Dialect.super.passwordInUrl(jdbcUrl));
-  }
-
-  /** pgjdbc refuses a port that is not a number only when connecting ("No suitable driver"). */
-  @Override
-  public Optional<String> urlProblem(String jdbcUrl) {
-    return authority(jdbcUrl).flatMap(UrlAuthority::portProblem);
-  }
-
-  /** {@code jdbc:postgresql://hosts/db}; none for {@code jdbc:postgresql:db}. */
-  private static Optional<UrlAuthority> authority(String jdbcUrl) {
+  public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
     return UrlAuthority.parse(jdbcUrl.substring(URL_PREFIX.length()));
   }
 
