@@ -114,8 +114,9 @@ public final class ConfigBinder {
   }
 
   /**
-   * The value of an unknown or repeated key as it may be printed: a misspelt password key ({@code db.passwd},
-   * {@code db.pasword}) shows no value at all, anything else with URL credentials redacted.
+   * The value of an unknown or repeated key as it may be printed: a misspelt password key
+   * ({@code db.passwd}, {@code db.pasword}) shows no value at all, anything else with URL
+   * credentials redacted.
    */
   static String shownValue(String key, String value) {
     String lower = key.toLowerCase(Locale.ROOT);

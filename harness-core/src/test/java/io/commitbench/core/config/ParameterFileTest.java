@@ -57,8 +57,8 @@ class ParameterFileTest {
 
   @Test
   void aUtf8ByteOrderMarkIsDropped() throws Exception {
-    Path file = Files.write(dir.resolve("bom.properties"),
-        concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, "users=2\nrun.id=café\n".getBytes(StandardCharsets.UTF_8)));
+    byte[] text = "users=2\nrun.id=café\n".getBytes(StandardCharsets.UTF_8);
+    Path file = Files.write(dir.resolve("bom.properties"), concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, text));
 
     assertThat(ConfigBinder.readFile(file)).containsOnlyKeys("users", "run.id").containsEntry("users", "2")
         .containsEntry("run.id", "café");
@@ -66,7 +66,8 @@ class ParameterFileTest {
 
   @Test
   void bytesThatAreNotUtf8AreRefusedWithTheirOffsetAndLine() throws Exception {
-    Path file = Files.write(dir.resolve("latin1.properties"), "users=2\nrun.id=caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+    byte[] latin1 = "users=2\nrun.id=caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1);
+    Path file = Files.write(dir.resolve("latin1.properties"), latin1);
 
     ConfigException e = failure(() -> ConfigBinder.readFile(file));
 

@@ -100,7 +100,8 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
 
     assertThat(create).hasSize(1);
     assertThat(create.get(0)).doesNotContain(user.password())
-        .matches("CREATE ROLE cb_user_1 LOGIN PASSWORD 'SCRAM-SHA-256\\$4096:[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}:[A-Za-z0-9+/=]{44}'");
+        .matches("CREATE ROLE cb_user_1 LOGIN PASSWORD"
+            + " 'SCRAM-SHA-256\\$4096:[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}:[A-Za-z0-9+/=]{44}'");
     String verifier = create.get(0).replaceAll(".*PASSWORD '([^']*)'", "$1");
     // Recomputed with the verifier's own salt: the keys are those of this password.
     byte[] salt = Base64.getDecoder().decode(verifier.split("[$:]")[2]);
