@@ -5,6 +5,7 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.io.UnwritableDirectoryException;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.run.BenchmarkRun;
@@ -43,7 +44,7 @@ import picocli.CommandLine.Spec;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the run completed", "1:the run failed or was interrupted (partial results written)",
-      "2:bad input; nothing was run"})
+      "2:bad input (a results folder that cannot be written included); nothing was run"})
 final class RunCommand implements Callable<Integer> {
 
   /** Slack for a shutdown hook beyond the statement timeout: cleanup and writing results. */
@@ -89,6 +90,9 @@ final class RunCommand implements Callable<Integer> {
         return ExitCodes.RUN_FAILED;
       }
       return ExitCodes.OK;
+    } catch (UnwritableDirectoryException e) {
+      // Thrown before the run did anything: its folder could not be made or does not take data.
+      return ResultsDirErrors.report(config, e, err);
     } finally {
       reported.countDown();
       removeHook(onSignal);

@@ -84,6 +84,16 @@ class CliTest {
   }
 
   @Test
+  void aResultsDirThatIsAFileIsBadInputNamingItNotABarePath() throws Exception {
+    Path taken = Files.writeString(dir.resolve("results"), "x");
+    CliRun result = CliRun.execute("run", file(PAPER).toString(), "--set", "results.dir=" + taken);
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains("results.dir=" + taken + ": is an existing file, not a directory;"
+        + " allowed: a directory, or a path where one can be created", "nothing was run");
+    assertThat(result.out()).isEmpty();
+  }
+
+  @Test
   void anUnknownOptionIsBadInput() {
     CliRun result = CliRun.execute("run", "--no-such-option", "x.properties");
     assertThat(result.exitCode()).isEqualTo(2);

@@ -7,9 +7,6 @@ import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadRegistry;
 import io.commitbench.core.workload.WorkloadSettings;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -82,16 +79,12 @@ public final class ConfigBinder {
     return workloads;
   }
 
-  /** Reads a .properties file; a missing or unreadable file is a violation of its own. */
+  /**
+   * Reads a .properties file; a missing or unreadable file, one that is not UTF-8 text, and a
+   * key given twice are violations (see {@link ParameterFile}).
+   */
   public static Properties readFile(Path file) throws ConfigException {
-    Properties properties = new Properties();
-    try (var reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      properties.load(reader);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new ConfigException(List.of(new Violation("file", file.toString(),
-          "cannot read the parameter file (" + e.getMessage() + "); allowed: a readable Java .properties file")));
-    }
-    return properties;
+    return ParameterFile.read(file);
   }
 
   public BenchmarkConfig bind(Properties file, Map<String, String> overrides) throws ConfigException {
@@ -162,10 +155,11 @@ public final class ConfigBinder {
   }
 
   /**
-   * The value of an unknown key as it may be printed: a misspelt password key ({@code db.passwd},
-   * {@code db.pasword}) shows no value at all, anything else with URL credentials redacted.
+   * The value of an unknown or repeated key as it may be printed: a misspelt password key
+   * ({@code db.passwd}, {@code db.pasword}) shows no value at all, anything else with URL
+   * credentials redacted.
    */
-  private static String shownValue(String key, String value) {
+  static String shownValue(String key, String value) {
     String lower = key.toLowerCase(Locale.ROOT);
     boolean looksLikePassword = lower.contains("pass") || lower.contains("pwd") || lower.contains("secret")
         || KeySuggestion.distance(lower, DB_PASSWORD) <= 2;
@@ -271,7 +265,10 @@ public final class ConfigBinder {
         return Path.of("");
       }
       try {
-        return Path.of(dir);
+        Path path = Path.of(dir);
+        new ResultsDirCheck(ResultsDirCheck::usableBytes).problem(path)
+            .ifPresent(problem -> violations.add(new Violation(RESULTS_DIR, dir, problem)));
+        return path;
       } catch (InvalidPathException e) {
         violations.add(new Violation(RESULTS_DIR, dir,
             "not a usable directory path (" + e.getReason() + "); allowed: a directory path this system accepts"));
@@ -282,6 +279,7 @@ public final class ConfigBinder {
     private Optional<Dialect> resolveDialect() {
       Optional<String> type = optionalText(DB_TYPE);
       Optional<String> url = optionalText(DB_URL);
+      url.ifPresent(u -> violations.addAll(DbUrlCheck.violations(dialects, u)));
       if (type.isPresent()) {
         Dialect dialect = dialects.byName(type.get()).orElseThrow();
         if (url.isPresent() && !dialect.acceptsUrl(url.get())) {

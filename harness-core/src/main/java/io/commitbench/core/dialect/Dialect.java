@@ -32,6 +32,38 @@ public interface Dialect {
   boolean acceptsUrl(String jdbcUrl);
 
   /**
+   * The hosts of {@code jdbcUrl} where the product's URL syntax writes them the URI way ({@code
+   * //[user[:password]@]host[:port],...}), for the two checks below; empty where it has no such
+   * part (an embedded URL, a database name alone). The default: none.
+   */
+  default Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
+    return Optional.empty();
+  }
+
+  /**
+   * Where {@code jdbcUrl} carries a password, said so a user finds it ({@code a password=
+   * setting}, {@code user:password@ before the host}), or empty when it carries none. The harness
+   * refuses such a URL before anything runs: the driver would use that password for every login,
+   * each actor's own included, and the URL is shown with errors. The default finds a {@code
+   * password=} setting and a password in the {@link #urlAuthority}; a product with other forms
+   * adds them.
+   */
+  default Optional<String> passwordInUrl(String jdbcUrl) {
+    return urlAuthority(jdbcUrl).flatMap(UrlAuthority::password).or(() -> UrlParameters.has(jdbcUrl, "password")
+        ? Optional.of("a password= setting") : Optional.empty());
+  }
+
+  /**
+   * What in {@code jdbcUrl} the driver would refuse only when connecting (a port that is not a
+   * number), said as "what is wrong; allowed: what is", or empty. Checked before anything runs,
+   * so a typo is bad input rather than a failed run. The default checks the ports of the {@link
+   * #urlAuthority}.
+   */
+  default Optional<String> urlProblem(String jdbcUrl) {
+    return urlAuthority(jdbcUrl).flatMap(UrlAuthority::portProblem);
+  }
+
+  /**
    * Whether the dialect can run here (its JDBC driver class loads), and if not, why.
    */
   Availability availability();
@@ -118,7 +150,9 @@ public interface Dialect {
 
   /**
    * Statements that create a login user for one actor, with the password and, where the product
-   * has one, a storage quota. The text contains the password: callers never log it.
+   * has one, a storage quota. Where the server accepts a hash of the password in place of the
+   * password, the statement carries the hash, so the password is in no server log or session
+   * view; where it does not, the text contains the password. Callers never log it either way.
    */
   List<String> createUserStatements(DbUser user, int quotaMegabytes);
 

@@ -1,5 +1,7 @@
 package io.commitbench.core.run;
 
+import io.commitbench.core.io.UnwritableDirectoryException;
+import io.commitbench.core.io.WriteProbe;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -21,7 +23,30 @@ final class ResultDirectory {
 
   private ResultDirectory() {}
 
+  /**
+   * Makes the run's folder and proves it takes data (see {@link WriteProbe}), so that a full or
+   * read-only filesystem stops the run before it starts instead of failing every result file.
+   *
+   * @throws UnwritableDirectoryException when the folder cannot be made or written; nothing is left of it
+   */
   static Path create(Path resultsRoot, String runId) throws IOException {
+    Path directory;
+    try {
+      directory = newDirectory(resultsRoot, runId);
+    } catch (IOException e) {
+      throw new UnwritableDirectoryException("cannot create the run's folder " + runId + " in " + resultsRoot + " ("
+          + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
+    }
+    try {
+      WriteProbe.check(directory);
+    } catch (UnwritableDirectoryException e) {
+      Files.deleteIfExists(directory);
+      throw e;
+    }
+    return directory;
+  }
+
+  private static Path newDirectory(Path resultsRoot, String runId) throws IOException {
     Files.createDirectories(resultsRoot);
     for (int attempt = 1; ; attempt++) {
       Path candidate = resultsRoot.resolve(attempt == 1 ? runId : runId + "-" + attempt);

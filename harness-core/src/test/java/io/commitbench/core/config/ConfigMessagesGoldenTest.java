@@ -35,7 +35,7 @@ class ConfigMessagesGoldenTest {
   private static final Map<String, String> OVERRIDES = Map.of("quota", "0");
 
   private static final String GOLDEN = String.join("\n",
-      "14 problems in the configuration:",
+      "15 problems in the configuration:",
       "  - db.password=***: passwords are not accepted in parameter files or on the command line;"
           + " allowed: db.password.env=<variable name> or db.password.file=<path>",
       "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: workload, users, sleep, duration,"
@@ -54,6 +54,10 @@ class ConfigMessagesGoldenTest {
       "  - tableselectnumber=10 # per table: not a whole number (a .properties file has no inline comments:"
           + " put '#' comments on their own line); allowed: a whole number from 0 to 1000000",
       "  - autocommit=yes: not a boolean; allowed: true or false",
+      "  - db.url=jdbc:postgresql://db:5432/test?password=***: carries a password (a password= setting), which the"
+          + " driver would use for every login, each actor's own included, and which would be shown with errors;"
+          + " allowed: a URL without a password, the password given by db.password.env=<variable> or"
+          + " db.password.file=<path>",
       "  - db.url=jdbc:postgresql://db:5432/test?password=***: not a URL of db.type=h2;"
           + " allowed: a JDBC URL the h2 dialect accepts (this URL is postgresql's)",
       "  - db.password.env=NO_SUCH_VARIABLE: environment variable NO_SUCH_VARIABLE is not set;"
@@ -88,9 +92,10 @@ class ConfigMessagesGoldenTest {
 
     assertThat(e.violations()).extracting(Violation::key).containsExactly(
         "db.password", "tablenam", "users", "sleep", "quota", "users.mode", "tablename", "tableselectnumber",
-        "autocommit", "db.url", "repeat", "tabledeletenumber", "run.id");
+        "autocommit", "db.url", "db.url", "repeat", "tabledeletenumber", "run.id");
     assertThat(e.violations()).extracting(Violation::value).containsExactly(
         "***", "5", "0", "abc", "0", "everyone", null, "10 # per table", "yes",
-        "jdbc:postgresql://db:5432/test?password=***", null, "0", "../x");
+        "jdbc:postgresql://db:5432/test?password=***", "jdbc:postgresql://db:5432/test?password=***", null, "0",
+        "../x");
   }
 }

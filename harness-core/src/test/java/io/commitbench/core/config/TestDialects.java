@@ -4,6 +4,7 @@ import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.UnsupportedTestDialect;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.dialect.UrlAuthority;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -33,10 +34,17 @@ final class TestDialects {
     }
   }
 
-  /** Like PostgreSQL: a server, so no default URL. */
+  /** Like PostgreSQL: a server, so no default URL; hosts written as a URI authority. */
   static final class ServerPostgresqlTestDialect extends ConfigOnlyTestDialect {
+    private static final String PREFIX = "jdbc:postgresql:";
+
     ServerPostgresqlTestDialect() {
-      super("postgresql", "jdbc:postgresql:", "postgres");
+      super("postgresql", PREFIX, "postgres");
+    }
+
+    @Override
+    public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
+      return UrlAuthority.parse(jdbcUrl.substring(PREFIX.length()));
     }
   }
 

@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UrlAuthority;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -17,6 +18,8 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * H2 2.x, the embedded default: with no {@code db.url} the harness runs against an H2 file
@@ -35,6 +38,8 @@ import java.util.Properties;
 public final class H2Dialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.h2.Driver";
+  /** A URL of H2's server mode, the only one that names a host and port. */
+  private static final Pattern SERVER_URL_START = Pattern.compile("^jdbc:h2:(?:tcp|ssl):");
 
   @Override
   public String name() {
@@ -49,6 +54,16 @@ public final class H2Dialect implements Dialect {
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:h2:");
+  }
+
+  /**
+   * Only in server mode ({@code tcp://}, {@code ssl://}) does an H2 URL name a host and port; its
+   * password can be only a {@code PASSWORD=} setting, which the default check finds.
+   */
+  @Override
+  public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
+    Matcher start = SERVER_URL_START.matcher(jdbcUrl);
+    return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())) : Optional.empty();
   }
 
   @Override
@@ -112,7 +127,14 @@ public final class H2Dialect implements Dialect {
     }
   }
 
-  /** H2 has no storage quota; {@code quotaMegabytes} is ignored. */
+  /**
+   * H2 has no storage quota; {@code quotaMegabytes} is ignored.
+   *
+   * <p>The password goes in clear, by decision: H2 is embedded (the harness's default), so the
+   * statement never leaves this JVM, H2 keeps no statement log unless its trace level is raised,
+   * and it stores only a salted hash itself. Its {@code SALT ... HASH ...} form would tie the
+   * harness to the hash H2 computes internally, for no gain in the embedded case.
+   */
   @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
     return List.of("CREATE USER IF NOT EXISTS " + user.name() + " PASSWORD '" + user.password() + "'");

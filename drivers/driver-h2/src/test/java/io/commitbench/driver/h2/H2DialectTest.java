@@ -13,6 +13,8 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransactionRollbackException;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,6 +34,23 @@ class H2DialectTest extends AbstractDialectContractTest {
   @Override
   protected String sampleUrl() {
     return "jdbc:h2:file:/tmp/commitbench";
+  }
+
+  @Override
+  protected List<String> urlsWithPassword() {
+    return List.of("jdbc:h2:file:/tmp/x;USER=sa;PASSWORD=pw", "jdbc:h2:tcp://db:9092/~/x;password=pw");
+  }
+
+  @Override
+  protected Map<String, String> urlsWithBadPort() {
+    return Map.of("jdbc:h2:tcp://db:90x2/~/x", "90x2", "jdbc:h2:ssl://db:/~/x;USER=sa", "");
+  }
+
+  @Test
+  void aFileOrMemoryUrlNamesNoPort() {
+    assertThat(h2.urlProblem("jdbc:h2:mem:x;DB_CLOSE_DELAY=-1")).isEmpty();
+    assertThat(h2.urlProblem("jdbc:h2:file:C:/data/x")).isEmpty();
+    assertThat(h2.urlProblem("jdbc:h2:tcp://db/~/x")).isEmpty();
   }
 
   @Test

@@ -9,12 +9,16 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UrlAuthority;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * MariaDB (InnoDB) through mariadb-java-client. MariaDB has databases instead of schemas, so the
@@ -33,6 +37,8 @@ import java.util.Properties;
 public final class MariadbDialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.mariadb.jdbc.Driver";
+  /** {@code jdbc:mariadb:} and, for several hosts, a mode such as {@code replication:}. */
+  private static final Pattern URL_START = Pattern.compile("^jdbc:mariadb:(?:[a-z]+:)?");
 
   /**
    * Counts the direct global CREATE USER grant of the authenticated account. CURRENT_USER()
@@ -59,6 +65,18 @@ public final class MariadbDialect implements Dialect {
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:mariadb:");
+  }
+
+  /**
+   * {@code jdbc:mariadb:[mode:]//hosts/db}. mariadb-java-client reads a {@code password=} setting
+   * in any case; {@code user:password@} it takes for a host with a bad port, and refuses that and
+   * any port that is not a number only when connecting ("Incorrect port value: pw@host"), so the
+   * default checks find them first.
+   */
+  @Override
+  public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
+    Matcher start = URL_START.matcher(jdbcUrl);
+    return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())) : Optional.empty();
   }
 
   @Override
@@ -132,10 +150,16 @@ public final class MariadbDialect implements Dialect {
     }
   }
 
-  /** MariaDB has no per-user storage quota, so {@code quotaMegabytes} is ignored. */
+  /**
+   * The password goes as its {@code mysql_native_password} hash (see {@link NativePasswordHash}),
+   * which MariaDB stores as given: the clear password would otherwise be in the statement text,
+   * which the general log and the processlist show. The actor still logs in with the clear
+   * password. MariaDB has no per-user storage quota, so {@code quotaMegabytes} is ignored.
+   */
   @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    return List.of("CREATE USER " + account(user) + " IDENTIFIED BY '" + user.password() + "'");
+    return List.of("CREATE USER " + account(user) + " IDENTIFIED BY PASSWORD '"
+        + NativePasswordHash.of(user.password()) + "'");
   }
 
   @Override

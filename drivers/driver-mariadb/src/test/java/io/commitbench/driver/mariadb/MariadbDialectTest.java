@@ -15,6 +15,8 @@ import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransactionRollbackException;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,6 +39,25 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   @Override
   protected String sampleUrl() {
     return "jdbc:mariadb://127.0.0.1:3306/test";
+  }
+
+  /** mariadb-java-client reads the password setting in any case; u:p@ it takes for a host with a bad port. */
+  @Override
+  protected List<String> urlsWithPassword() {
+    return List.of("jdbc:mariadb://db/test?password=pw", "jdbc:mariadb://db/test?user=root&Password=pw",
+        "jdbc:mariadb://root:pw@db:3306/test", "jdbc:mariadb:replication://root:pw@db1,db2/test");
+  }
+
+  @Override
+  protected Map<String, String> urlsWithBadPort() {
+    return Map.of("jdbc:mariadb://db:abc/test", "abc", "jdbc:mariadb:loadbalance://db1:3306,db2:0/test", "0");
+  }
+
+  @Test
+  void itsOwnHostSyntaxIsLeftToTheDriver() {
+    assertThat(maria.urlProblem("jdbc:mariadb://address=(host=db)(port=3306)(type=primary)/test")).isEmpty();
+    assertThat(maria.passwordInUrl("jdbc:mariadb://db/test?user=root&pwd=x")).as("not a setting the driver reads")
+        .isEmpty();
   }
 
   @Test
@@ -76,10 +97,15 @@ class MariadbDialectTest extends AbstractDialectContractTest {
     assertThat(maria.dropTableStatements(table)).containsExactly("DROP TABLE IF EXISTS test.cb_table_1");
   }
 
+  /**
+   * The account gets the mysql_native_password hash, never the clear password, so the password is
+   * in no general log and no processlist; the hash is what MariaDB 10.11's PASSWORD('Pw123abc')
+   * returned.
+   */
   @Test
-  void userText() {
+  void userTextSendsTheNativePasswordHashNotThePassword() {
     assertThat(maria.createUserStatements(user, 50))
-        .containsExactly("CREATE USER 'cb_user_1'@'%' IDENTIFIED BY 'Pw123abc'");
+        .containsExactly("CREATE USER 'cb_user_1'@'%' IDENTIFIED BY PASSWORD '*51FB6ADBE85BED035F07866C486C074BD88B1F7D'");
     assertThat(maria.createUserStatements(user, 3)).isEqualTo(maria.createUserStatements(user, 50));
     assertThat(maria.grantStatements(user, table))
         .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON test.cb_table_1 TO 'cb_user_1'@'%'");

@@ -14,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -47,6 +48,18 @@ public final class OracleDialect implements Dialect {
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:oracle:");
+  }
+
+  /** ojdbc takes {@code user/password@} before the address, besides a {@code password=} setting. */
+  @Override
+  public Optional<String> passwordInUrl(String jdbcUrl) {
+    return OracleUrl.password(jdbcUrl).or(() -> Dialect.super.passwordInUrl(jdbcUrl));
+  }
+
+  /** ojdbc refuses a port that is not a number only when connecting. */
+  @Override
+  public Optional<String> urlProblem(String jdbcUrl) {
+    return OracleUrl.portProblem(jdbcUrl);
   }
 
   @Override
@@ -102,6 +115,13 @@ public final class OracleDialect implements Dialect {
   /**
    * The password is quoted so Oracle keeps its case and accepts a leading digit. The quota is on
    * the USERS tablespace, as in the paper's setup.
+   *
+   * <p>The password goes in clear, by decision: Oracle's only hashed form, {@code IDENTIFIED BY
+   * VALUES '<verifiers>'}, is meant for export and import, and which verifiers a login needs (the
+   * 11g {@code S:} SHA-1 one, the 12c {@code T:} PBKDF2-SHA-512 one) depends on the release and on
+   * the server's {@code SQLNET.ALLOWED_LOGON_VERSION_SERVER}. A wrong guess creates users that
+   * cannot log in, found only when the actors start. Keep it off the wire with Oracle's network
+   * encryption or a {@code tcps} URL; the server itself stores only its verifiers.
    *
    * @throws IllegalArgumentException if the quota is negative
    */

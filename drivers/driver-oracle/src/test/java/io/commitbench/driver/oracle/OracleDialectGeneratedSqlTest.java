@@ -13,6 +13,8 @@ import io.commitbench.core.dialect.TableSpec;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,6 +38,31 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
   @Override
   protected String sampleUrl() {
     return "jdbc:oracle:thin:@//127.0.0.1:1521/FREEPDB1";
+  }
+
+  @Override
+  protected List<String> urlsWithPassword() {
+    return List.of("jdbc:oracle:thin:scott/tiger@//db:1521/FREEPDB1", "jdbc:oracle:thin:scott/\"ti@ger\"@db:1521:FREE",
+        "jdbc:oracle:oci:scott/tiger@bench_high", "jdbc:oracle:thin:@//db:1521/FREEPDB1?user=scott&password=tiger");
+  }
+
+  @Override
+  protected Map<String, String> urlsWithBadPort() {
+    return Map.of("jdbc:oracle:thin:@//db:15x1/FREEPDB1", "15x1", "jdbc:oracle:thin:@db:abc:FREE", "abc",
+        "jdbc:oracle:thin:scott@db:0/FREE", "0",
+        "jdbc:oracle:thin:@(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db)(PORT=one))(CONNECT_DATA=(SERVICE_NAME=X)))",
+        "one");
+  }
+
+  @Test
+  void noPasswordInTheOtherForms() {
+    assertThat(oracle.passwordInUrl("jdbc:oracle:thin:/@bench_high")).as("wallet: no user, no password").isEmpty();
+    assertThat(oracle.passwordInUrl("jdbc:oracle:thin:scott@//db:1521/X")).isEmpty();
+    assertThat(oracle.urlProblem("jdbc:oracle:thin:@bench_high")).isEmpty();
+    assertThat(oracle.urlProblem("jdbc:oracle:thin:@db/FREEPDB1")).isEmpty();
+    assertThat(oracle.urlProblem("jdbc:oracle:thin:@[::1]:1521/FREEPDB1")).isEmpty();
+    assertThat(oracle.urlProblem(
+        "jdbc:oracle:thin:@(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db)(PORT=1521))(CONNECT_DATA=(SID=X)))")).isEmpty();
   }
 
   @Test

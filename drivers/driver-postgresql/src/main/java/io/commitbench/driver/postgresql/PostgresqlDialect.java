@@ -9,12 +9,15 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UrlAuthority;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -32,6 +35,9 @@ import java.util.Properties;
 public final class PostgresqlDialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.postgresql.Driver";
+  private static final String URL_PREFIX = "jdbc:postgresql:";
+  /** Salts of the actors' SCRAM verifiers; SecureRandom is thread-safe. */
+  private static final SecureRandom SALTS = new SecureRandom();
 
   @Override
   public String name() {
@@ -45,7 +51,17 @@ public final class PostgresqlDialect implements Dialect {
 
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
-    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:");
+    return jdbcUrl != null && jdbcUrl.startsWith(URL_PREFIX);
+  }
+
+  /**
+   * {@code jdbc:postgresql://hosts/db}; none for {@code jdbc:postgresql:db}. pgjdbc refuses a
+   * {@code user:password@} and a port that is not a number only when connecting ("No suitable
+   * driver"), so the default checks find them first.
+   */
+  @Override
+  public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
+    return UrlAuthority.parse(jdbcUrl.substring(URL_PREFIX.length()));
   }
 
   @Override
@@ -101,12 +117,17 @@ public final class PostgresqlDialect implements Dialect {
   }
 
   /**
+   * The password goes as its SCRAM-SHA-256 verifier (see {@link ScramSha256Verifier}), which
+   * PostgreSQL stores as given: the clear password would otherwise be in the server log with
+   * {@code log_statement=ddl} and in {@code pg_stat_activity}. The actor still logs in with the
+   * clear password (SCRAM, or md5 authentication, which falls back to SCRAM for such a role).
    * PostgreSQL has no per-user storage quota (space is limited per tablespace or file system, not
    * per role), so {@code quotaMegabytes} is ignored.
    */
   @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    return List.of("CREATE ROLE " + user.name() + " LOGIN PASSWORD '" + user.password() + "'");
+    return List.of("CREATE ROLE " + user.name() + " LOGIN PASSWORD '"
+        + ScramSha256Verifier.of(user.password(), SALTS) + "'");
   }
 
   /** Table rights are not enough: the role also needs USAGE on the table's schema. */

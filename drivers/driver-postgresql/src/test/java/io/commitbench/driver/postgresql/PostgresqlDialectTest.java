@@ -11,7 +11,10 @@ import io.commitbench.core.dialect.SingleValueConnection;
 import io.commitbench.core.dialect.TableSpec;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.Base64;
+import java.util.List;
 import java.util.Properties;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,6 +37,26 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
   @Override
   protected String sampleUrl() {
     return "jdbc:postgresql://127.0.0.1:5432/test";
+  }
+
+  @Override
+  protected List<String> urlsWithPassword() {
+    return List.of("jdbc:postgresql://db/test?user=bench&password=pw", "jdbc:postgresql://bench:pw@db:5432/test",
+        "jdbc:postgresql://bench:p@w@db1,db2/test?ssl=true");
+  }
+
+  @Override
+  protected Map<String, String> urlsWithBadPort() {
+    return Map.of("jdbc:postgresql://db:abc/test", "abc", "jdbc:postgresql://db1:5432,db2:99999/test", "99999",
+        "jdbc:postgresql://[::1]:x/test", "x");
+  }
+
+  @Test
+  void aUserBeforeTheHostOrADatabaseAloneCarryNoPassword() {
+    assertThat(pg.passwordInUrl("jdbc:postgresql://bench@db/test")).isEmpty();
+    assertThat(pg.passwordInUrl("jdbc:postgresql:test")).isEmpty();
+    assertThat(pg.urlProblem("jdbc:postgresql:test")).isEmpty();
+    assertThat(pg.passwordInUrl("jdbc:postgresql://a:b@db/test")).hasValue("user:password@ before the host");
   }
 
   @Test
@@ -67,11 +90,31 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
     assertThat(pg.dropTableStatements(table)).containsExactly("DROP TABLE IF EXISTS public.cb_table_1");
   }
 
+  /**
+   * The role gets a SCRAM-SHA-256 verifier, never the clear password, so the password is in no
+   * server log and no pg_stat_activity row; the verifier is the one for this password.
+   */
   @Test
-  void userTextIgnoresTheQuota() {
-    assertThat(pg.createUserStatements(user, 50))
-        .containsExactly("CREATE ROLE cb_user_1 LOGIN PASSWORD 'Pw123abc'");
-    assertThat(pg.createUserStatements(user, 1)).isEqualTo(pg.createUserStatements(user, 50));
+  void userTextSendsAScramVerifierNotThePassword() {
+    List<String> create = pg.createUserStatements(user, 50);
+
+    assertThat(create).hasSize(1);
+    assertThat(create.get(0)).doesNotContain(user.password())
+        .matches("CREATE ROLE cb_user_1 LOGIN PASSWORD"
+            + " 'SCRAM-SHA-256\\$4096:[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}:[A-Za-z0-9+/=]{44}'");
+    String verifier = create.get(0).replaceAll(".*PASSWORD '([^']*)'", "$1");
+    // Recomputed with the verifier's own salt: the keys are those of this password.
+    byte[] salt = Base64.getDecoder().decode(verifier.split("[$:]")[2]);
+    assertThat(verifier).isEqualTo(ScramSha256Verifier.of(user.password(), salt, 4096));
+  }
+
+  @Test
+  void userTextIgnoresTheQuotaAndSaltsEveryRoleOnItsOwn() {
+    String first = pg.createUserStatements(user, 50).get(0);
+    String second = pg.createUserStatements(user, 1).get(0);
+
+    assertThat(first.substring(0, first.indexOf('$'))).isEqualTo(second.substring(0, second.indexOf('$')));
+    assertThat(first).as("a fresh salt each time").isNotEqualTo(second);
   }
 
   @Test

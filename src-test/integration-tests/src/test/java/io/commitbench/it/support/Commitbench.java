@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 
 /**
@@ -22,6 +23,9 @@ import picocli.CommandLine;
  */
 public final class Commitbench {
 
+  /** Long enough for a JVM to start and a short run on a busy 2-core machine. */
+  private static final int JAR_WAIT_SECONDS = 120;
+
   private Commitbench() {}
 
   /** Any command line; returns exit code and output. */
@@ -33,6 +37,30 @@ public final class Commitbench {
     commandLine.setErr(new PrintWriter(err, true));
     int exitCode = commandLine.execute(args.toArray(String[]::new));
     return new CliResult(exitCode, out.toString(), err.toString());
+  }
+
+  /**
+   * Any command line, given to the shaded jar in a JVM of its own as a user gives it: the exit
+   * code is the one {@code System.exit} sets, the output what a console would get.
+   */
+  public static CliResult jar(List<String> args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", Repository.jar().toString()));
+    command.addAll(args);
+    Path out = Files.createTempFile("commitbench-out-", ".txt");
+    Path err = Files.createTempFile("commitbench-err-", ".txt");
+    try {
+      Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      if (!process.waitFor(JAR_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        throw new AssertionError("commitbench " + args + " did not exit within " + JAR_WAIT_SECONDS + " s");
+      }
+      return new CliResult(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
   }
 
   /**
