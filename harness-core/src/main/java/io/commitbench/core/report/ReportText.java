@@ -141,6 +141,10 @@ public final class ReportText {
         new String[] {"Failed transactions", Long.toString(t.transactionErrors())},
         new String[] {"Retries", Long.toString(t.retries())},
         new String[] {"Reconnects", Long.toString(t.reconnects())}));
+    if (r.clientCpuNanos() >= 0) {
+      figures.add(new String[] {"Client CPU (s)", decimal(r.clientCpuNanos() / 1e9)});
+      figures.add(new String[] {"Client CPU per transaction (us)", decimal(r.clientCpuMicrosPerTransaction())});
+    }
     if (r.config().runControl().rated()) {
       figures.add(new String[] {"Target rate (tx/s)", Long.toString(r.config().runControl().rate())});
       figures.add(new String[] {"Shed arrivals (backlog)", Long.toString(t.shedArrivals())});

@@ -27,6 +27,8 @@ import java.util.List;
  * @param companions what the run's companions (e.g. the log formatter) report, in start order
  * @param autocommit whether the workload's statements committed by themselves
  * @param warmup the warm-up's totals (excluded from {@code totals}), or null when there was none
+ * @param clientCpuNanos CPU time the harness's JVM used over the measurement (all its threads), or
+ *     -1 when it is not known
  */
 public record RunResult(
     String runId,
@@ -43,13 +45,20 @@ public record RunResult(
     LogActivity logActivity,
     List<CompanionReport> companions,
     boolean autocommit,
-    RunTotals warmup) {
+    RunTotals warmup,
+    long clientCpuNanos) {
 
   public RunResult {
     companions = List.copyOf(companions);
     cycles = List.copyOf(cycles);
     actorCycles = List.copyOf(actorCycles);
     logActivity = logActivity != null ? logActivity : LogActivity.notRead("the server's counters were not read");
+  }
+
+  /** Client CPU per transaction in microseconds; NaN when unknown or when no transaction succeeded. */
+  public double clientCpuMicrosPerTransaction() {
+    return clientCpuNanos < 0 || totals.transactions() == 0 ? Double.NaN
+        : clientCpuNanos / 1e3 / totals.transactions();
   }
 
   /** Whether the run had a warm-up (then {@link #warmup} holds its totals). */

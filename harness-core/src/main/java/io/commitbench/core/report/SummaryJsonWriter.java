@@ -44,8 +44,9 @@ import java.util.Map;
  *   "cycles": [ { "cycle": 1, "millis": 10.8 }, ... ],
  *   "totals": { "measuredSeconds", "operations", "operationsPerSecond", "transactions",
  *               "transactionsPerSecond", "errors", "transactionErrors", "retries", "shedArrivals",
- *               "reconnects",
- *               "errorsByClass": { "deadlock": 0, ... every error class } },
+ *               "reconnects", "errorsByClass": { "deadlock": 0, ... every error class },
+ *               "clientCpuSeconds", "clientCpuMicrosPerTransaction" },  // the JVM's CPU over the
+ *                                                                       // measurement, or null
  *   "kinds": { "insert" | "select" | "update" | "delete" | "commit":
  *              { "count", "errors", "errorsByClass": { ... every error class },
  *                "latencyMillis": { "mean", "p50", "p90", "p99", "p99_9", "max" } or null } },
@@ -118,6 +119,13 @@ public final class SummaryJsonWriter {
       number(cycle, "millis", c.nanos() / NANOS_PER_MILLI);
     }
     totals(root.putObject("totals"), r.totals());
+    if (r.clientCpuNanos() >= 0) {
+      number(root.with("totals"), "clientCpuSeconds", r.clientCpuNanos() / 1e9);
+      number(root.with("totals"), "clientCpuMicrosPerTransaction", r.clientCpuMicrosPerTransaction());
+    } else {
+      root.with("totals").putNull("clientCpuSeconds");
+      root.with("totals").putNull("clientCpuMicrosPerTransaction");
+    }
     ObjectNode kinds = root.putObject("kinds");
     for (OperationKind kind : OperationKind.values()) {
       kind(kinds.putObject(kind.label()), r.totals().kind(kind));

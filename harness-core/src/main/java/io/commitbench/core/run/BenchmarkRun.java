@@ -75,6 +75,9 @@ public final class BenchmarkRun {
   private volatile boolean stoppedFromOutside;
   private Path directory;
   private volatile IntervalReporter reporter;
+  /** The JVM's CPU time when the measurement began and when it ended; UNKNOWN until read. */
+  private volatile long cpuAtStart = ProcessCpu.UNKNOWN;
+  private volatile long cpuAtEnd = ProcessCpu.UNKNOWN;
   private CounterSnapshot countersBefore;
   private CounterSnapshot countersAfter;
   private List<RunCompanion> companions = List.of();
@@ -230,6 +233,7 @@ public final class BenchmarkRun {
         // The measurement ends when the last actor finished working (RunTotals#measuredNanos), not
         // after the actors closed their connections and were joined.
         if (reporter != null) {
+          cpuAtEnd = ProcessCpu.nanos();
           reporter.finish(outcome != null && outcome.workEndNanos() != 0 ? outcome.workEndNanos() : System.nanoTime());
         }
       }
@@ -258,6 +262,7 @@ public final class BenchmarkRun {
 
   /** The measurement began: a timed run ends {@code duration} later, a counted one counts from now. */
   private void measurementBegan(long nowNanos) {
+    cpuAtStart = ProcessCpu.nanos();
     phases.measurementBegan(nowNanos);
     budget.startCounting();
     if (config.runControl().timed()) {
@@ -370,7 +375,7 @@ public final class BenchmarkRun {
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
     RunResult result = new RunResult(directory.getFileName().toString(), harnessVersion, config, usersMode, startedAt,
         Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals, logActivity(),
-        companionReports(), workload.autocommit(), warmup);
+        companionReports(), workload.autocommit(), warmup, clientCpuNanos());
     String workloadBlock = workload.reportBlock(result);
     if (!workloadBlock.isEmpty()) {
       log.print(workloadBlock);
@@ -386,6 +391,15 @@ public final class BenchmarkRun {
     log.print("results written to " + directory.toAbsolutePath());
     log.close();
     return result;
+  }
+
+  /**
+   * The JVM's CPU time over the measured window (roughly: read when the measurement began and when
+   * the actors had stopped), or {@link ProcessCpu#UNKNOWN}.
+   */
+  private long clientCpuNanos() {
+    return cpuAtStart == ProcessCpu.UNKNOWN || cpuAtEnd == ProcessCpu.UNKNOWN ? ProcessCpu.UNKNOWN
+        : cpuAtEnd - cpuAtStart;
   }
 
   /** One line: the message, and the cause's when it adds something. */

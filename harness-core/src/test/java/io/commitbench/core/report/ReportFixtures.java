@@ -71,7 +71,7 @@ final class ReportFixtures {
     RunTotals totals = new RunTotals(kinds, types(kinds), 11, 1, 4000 * MS, 0);
     return new RunResult("run-1", "0.1.0-test", config(true), "db-users",
         Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:05.250Z"),
-        RunOutcome.COMPLETED, "", cycles, actorCycles, totals, walActivity(), List.of(), true, null);
+        RunOutcome.COMPLETED, "", cycles, actorCycles, totals, walActivity(), List.of(), true, null, -1);
   }
 
   static final String TIMING_OFF = "track_wal_io_timing is off: the server does not time WAL I/O (it reads 0)";
@@ -107,7 +107,7 @@ final class ReportFixtures {
         RunOutcome.FAILED, "setup failed: permission denied to create role", List.of(), List.of(),
         new RunTotals(kinds, types(kinds), 0, 0, 0, 0),
         LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read"), List.of(),
-        false, null);
+        false, null, -1);
   }
 
   /**

@@ -203,7 +203,7 @@ class ReportTextTest {
     RunResult leaky = new RunResult(failed.runId(), failed.harnessVersion(), failed.config(), failed.usersModeUsed(),
         failed.startedAt(), failed.endedAt(), failed.outcome(),
         "cannot connect to jdbc:postgresql://db/test?password=secret", failed.cycles(), failed.actorCycles(),
-        failed.totals(), failed.logActivity(), failed.companions(), failed.autocommit(), failed.warmup());
+        failed.totals(), failed.logActivity(), failed.companions(), failed.autocommit(), failed.warmup(), failed.clientCpuNanos());
 
     assertThat(ReportText.modernBlock(leaky)).contains("password=***").doesNotContain("secret");
   }

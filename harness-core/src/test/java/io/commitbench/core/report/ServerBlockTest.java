@@ -30,7 +30,7 @@ class ServerBlockTest {
     kinds.put(OperationKind.COMMIT, ReportFixtures.kind(OperationKind.COMMIT, Map.of(), 1, 2, 3, 6));
     return new RunResult("run-3", "0.1.0-test", ReportFixtures.config(false), "shared", T0, T1, RunOutcome.COMPLETED,
         "", List.of(), List.of(), new RunTotals(kinds, ReportFixtures.types(kinds), 0, 0, 2_000 * ReportFixtures.MS, 0),
-        activity, List.of(), false, null);
+        activity, List.of(), false, null, -1);
   }
 
   private static LogActivity timed() {

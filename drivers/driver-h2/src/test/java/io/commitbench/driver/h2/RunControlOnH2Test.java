@@ -74,6 +74,8 @@ class RunControlOnH2Test {
     assertThat(measured).as("the measured rows add up to the totals").isEqualTo(result.totals().transactions());
     JsonNode summary = new ObjectMapper().readTree(folder.resolve("summary.json").toFile());
     assertThat(summary.path("warmup").path("transactions").asLong()).isEqualTo(result.warmup().transactions());
+    assertThat(summary.path("totals").path("clientCpuSeconds").asDouble()).as("the JVM's CPU over 3 s")
+        .isGreaterThan(0).isLessThan(2 * 3.0);
     assertThat(summary.path("types").path("commit").path("responseMillis").path("p99").isNumber()).isTrue();
     assertThat(Files.readString(folder.resolve("report.txt"))).contains("Warm-up (excluded above)")
         .contains(" | Rate             : 200 tx/s, uniform arrivals");

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The commit workload beside pgbench -R and sysbench --rate, each issuing a one-row insert of
+# 100 bytes and its commit at the same target rate, against the same server, interleaved: for
+# every rate the tools run one after another, in an order that rotates from rate to rate. Each
+# run lasts WARMUP + DURATION seconds; the first WARMUP seconds are left out of every tool's
+# figures (commitbench's warmup, sysbench's --report-checkpoints, pgbench's log timestamps).
+#
+# Prints one line per run: tool, database, target rate, achieved rate (tx/s), response time
+# p50 and p99 (ms, from the intended start), service time p50 and p99 (ms, from the actual
+# start; "-" where the tool does not tell them apart), and client CPU seconds per 1,000
+# transactions (user + system of the tool's process).
+#
+# usage: scripts/bench/commit-baselines.sh [postgresql|mariadb ...]   (from the repository root,
+#        after `mvn -B -q install -DskipTests`; needs pgbench, sysbench, psql, mariadb; as root
+#        on the machine whose local services are at 127.0.0.1:5432 (trust) and :3306 (root, no password))
+# environment: RATES (default "100 500 1000"), DURATION (20), WARMUP (5), CLIENTS (4)
+set -euo pipefail
+
+RATES=${RATES:-"100 500 1000"}
+DURATION=${DURATION:-20}
+WARMUP=${WARMUP:-5}
+CLIENTS=${CLIENTS:-4}
+DATABASES=${*:-postgresql mariadb}
+HERE=$(cd "$(dirname "$0")" && pwd)
+JAR=$HERE/../../harness-cli/target/commitbench.jar
+WORK=$(mktemp -d /tmp/commit-baselines.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+TOTAL=$((WARMUP + DURATION))
+
+sql() { # database, statement
+  case $1 in
+    postgresql) psql -q -h 127.0.0.1 -U postgres -d test -c "$2" ;;
+    mariadb) mariadb -h 127.0.0.1 -u root test -e "$2" ;;
+  esac
+}
+
+fresh_table() { # database, table: dropped if it is there, created empty
+  sql "$1" "DROP TABLE IF EXISTS $2"
+  local options=""
+  [ "$1" = mariadb ] && options=" ENGINE=InnoDB"
+  sql "$1" "CREATE TABLE $2 (id BIGINT NOT NULL PRIMARY KEY, payload VARCHAR(100))$options"
+}
+
+cpu_per_1000() { # time file (user system), transactions
+  awk -v tx="$2" '{ printf "%.3f", ($1 + $2) * 1000 / tx }' "$1"
+}
+
+run_commitbench() { # database, rate
+  local url
+  case $1 in
+    postgresql) url=jdbc:postgresql://127.0.0.1:5432/test ;;
+    mariadb) url=jdbc:mariadb://127.0.0.1:3306/test ;;
+  esac
+  /usr/bin/time -f "%U %S" -o "$WORK/time" java -jar "$JAR" run "$HERE/../../config/commit.properties" \
+    --set db.url="$url" --set users="$CLIENTS" --set users.mode=shared --set rate="$2" \
+    --set duration="$DURATION" --set warmup="$WARMUP" --set table.prefix=cbb_cb_ \
+    --set results.dir="$WORK/results" --set run.id="cb-$1-$2" > "$WORK/cb.out" 2>&1
+  python3 - "$WORK/results/cb-$1-$2/summary.json" "$WORK/time" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+t = s["types"]["commit"]
+user, system = map(float, open(sys.argv[2]).read().split()[-2:])
+tx = s["totals"]["transactions"]
+print("%.1f %.3f %.3f %.3f %.3f %.3f" % (s["totals"]["transactionsPerSecond"], t["responseMillis"]["p50"],
+    t["responseMillis"]["p99"], t["serviceMillis"]["p50"], t["serviceMillis"]["p99"],
+    (user + system) * 1000 / tx))
+PY
+}
+
+run_pgbench() { # rate
+  fresh_table postgresql cbb_pgbench
+  rm -rf "$WORK/pgbench" && mkdir -p "$WORK/pgbench"
+  (cd "$WORK/pgbench" && /usr/bin/time -f "%U %S" -o "$WORK/time" pgbench -n -h 127.0.0.1 -U postgres \
+    -c "$CLIENTS" -j 2 -M prepared -R "$1" -T "$TOTAL" -l -f "$HERE/commit-insert.pgbench" test > "$WORK/pgbench.out" 2>&1)
+  local figures tx
+  figures=$(python3 "$HERE/percentiles.py" "$WARMUP" "$WORK"/pgbench/pgbench_log.*)
+  tx=$(cat "$WORK"/pgbench/pgbench_log.* | wc -l)
+  echo "$figures $(cpu_per_1000 "$WORK/time" "$tx")"
+  sql postgresql "DROP TABLE cbb_pgbench"
+}
+
+run_sysbench() { # database, rate
+  fresh_table "$1" cbb_sysbench
+  local connection
+  case $1 in
+    postgresql) connection="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-user=postgres --pgsql-db=test" ;;
+    mariadb) connection="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-user=root --mysql-db=test" ;;
+  esac
+  # The checkpoint at WARMUP prints and resets the statistics: the final report covers the rest.
+  # Its latency includes the time an event waited in the rate queue (akopytov/sysbench#216).
+  /usr/bin/time -f "%U %S" -o "$WORK/time" sysbench $connection --threads="$CLIENTS" --rate="$2" \
+    --time="$TOTAL" --report-checkpoints="$WARMUP" --percentile=99 --histogram=on \
+    "$HERE/commit-insert.lua" run > "$WORK/sysbench.out" 2>&1
+  python3 - "$WORK/sysbench.out" "$DURATION" "$WORK/time" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+final = text[text.rindex("SQL statistics"):]
+tx = int(re.search(r"transactions:\s+(\d+)", final).group(1))
+p99 = float(re.search(r"99th percentile:\s+([\d.]+)", final).group(1))
+# The histogram printed last: "value  ***  count" rows; take the median from it.
+rows = [(float(v), int(c)) for v, c in re.findall(r"^\s+([\d.]+) \|\*+\s+(\d+)$", text[text.rindex("Latency histogram"):], re.M)]
+half, seen, p50 = sum(c for _, c in rows) / 2, 0, float("nan")
+for value, count in rows:
+    seen += count
+    if seen >= half:
+        p50 = value
+        break
+user, system = map(float, open(sys.argv[3]).read().split()[-2:])
+print("%.1f %.3f %.3f - - %.3f" % (tx / float(sys.argv[2]), p50, p99, (user + system) * 1000 / tx))
+PY
+  sql "$1" "DROP TABLE cbb_sysbench"
+}
+
+echo "tool database rate achieved_tx_s response_p50_ms response_p99_ms service_p50_ms service_p99_ms cpu_s_per_1000_tx"
+round=0
+for rate in $RATES; do
+  for db in $DATABASES; do
+    tools=(commitbench sysbench)
+    [ "$db" = postgresql ] && tools+=(pgbench)
+    # Rotate the order from round to round, so no tool always runs first on a cold server.
+    n=${#tools[@]}
+    for ((i = 0; i < n; i++)); do
+      tool=${tools[$(((i + round) % n))]}
+      case $tool in
+        commitbench) line=$(run_commitbench "$db" "$rate") ;;
+        pgbench) line=$(run_pgbench "$rate") ;;
+        sysbench) line=$(run_sysbench "$db" "$rate") ;;
+      esac
+      echo "$tool $db $rate $line"
+    done
+    round=$((round + 1))
+  done
+done
