@@ -196,27 +196,8 @@ public final class BenchmarkRun {
     countersBefore = readLogCounters(admin, CounterContext.atStart(workload.autocommit()));
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit()); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
-      HikariDataSource shared = null;
-      RunControl control = config.runControl();
-      WorkloadActor.Backlog backlog = new WorkloadActor.Backlog(control.backlogSeconds() * 1_000_000_000L,
-          control.backlogFails());
       for (int i = 0; i < config.users(); i++) {
-        DbUser user = setup.userOf(i);
-        HikariDataSource pool;
-        String login;
-        if (user == null) {
-          shared = shared != null ? shared : pools.create(config.dbUser(), config.password().reveal(), config.users());
-          pool = shared;
-          login = config.dbUser();
-        } else {
-          pool = pools.create(user.name(), user.password(), 1);
-          login = user.name();
-        }
-        ActorWork work = workload.newActor(i, tables, dialect);
-        ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
-            config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()));
-        actors.add(new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
-            Pacing.of(control, i, config.users()), backlog, budget, control.retryMax(), stop));
+        actors.add(newActor(i, setup.userOf(i), pools, tables));
       }
       sinks.add(new IntervalCsvWriter(directory.resolve(ResultDirectory.INTERVALS), workload.transactionTypes()));
       sinks.add(new HistogramLogSink(directory.resolve(ResultDirectory.HISTOGRAM_LOG), System.currentTimeMillis(),
@@ -246,6 +227,25 @@ public final class BenchmarkRun {
         countersAfter = readLogCounters(admin, CounterContext.atEnd(workload.autocommit()));
       }
     }
+  }
+
+  /**
+   * Actor {@code index}, logging in as its own database user or, in shared mode ({@code user}
+   * null), as the configured one. Every actor gets a pool of its own, in both modes: a pool opens
+   * its connections one after another (HikariCP adds them about 30 ms apart), so one shared pool
+   * for 1,000 actors took half a minute to fill, while a pool each opens them all at once.
+   */
+  private WorkloadActor newActor(int index, DbUser user, ConnectionPools pools, List<SchemaTable> tables) {
+    String login = user == null ? config.dbUser() : user.name();
+    HikariDataSource pool = pools.create(login, user == null ? config.password().reveal() : user.password(), 1);
+    ActorWork work = workload.newActor(index, tables, dialect);
+    ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
+        config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()));
+    RunControl control = config.runControl();
+    return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
+        Pacing.of(control, index, config.users()),
+        new WorkloadActor.Backlog(control.backlogSeconds() * 1_000_000_000L, control.backlogFails()), budget,
+        control.retryMax(), stop);
   }
 
   /**

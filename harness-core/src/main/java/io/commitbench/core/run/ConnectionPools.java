@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * One HikariCP pool per login the actors use: a single pool sized to all actors in shared mode,
- * one single-connection pool per actor in db-users mode. Each actor holds its connection for
- * the whole run; the pool gives it bounded connect attempts and replaces a connection that broke.
+ * One single-connection HikariCP pool per actor, whatever its login (a pool fills itself one
+ * connection at a time, so pools of their own open all actors' connections at once). Each actor
+ * holds its connection for the whole run; the pool gives it bounded connect attempts and replaces
+ * a connection that broke.
  */
 final class ConnectionPools implements AutoCloseable {
 
