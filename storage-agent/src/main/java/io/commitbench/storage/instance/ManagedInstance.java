@@ -81,6 +81,7 @@ public final class ManagedInstance {
     InstanceDescriptor d = new InstanceDescriptor(inst, engine.kind(), version, bin,
         port == 0 ? FreePort.pick() : port, data, log, socket, throttleCgroup.map(Path::toAbsolutePath),
         Instant.now(Clock.systemUTC()), created);
+    LabTenancy.record(List.of(d), List.of(d)); // before the descriptor: no moment a lab could go down under it
     d.write();
     for (Command init : engine.initCommands(d)) {
       runner.run(init);
@@ -160,7 +161,10 @@ public final class ManagedInstance {
   /** Records a new log directory in {@code instance.json}; the next start uses it. */
   public void recordLogDir(Path newLogDir) throws IOException {
     InstanceDescriptor moved = descriptor.withLogDir(newLogDir);
+    List<InstanceDescriptor> both = List.of(descriptor, moved);
+    LabTenancy.record(both, both);
     moved.write();
+    LabTenancy.record(both, List.of(moved));
     descriptor = moved;
   }
 
@@ -196,5 +200,6 @@ public final class ManagedInstance {
     if (!created.contains(descriptor.dataDir())) {
       Files.createDirectories(descriptor.dataDir());
     }
+    LabTenancy.record(List.of(descriptor), List.of());
   }
 }

@@ -2,6 +2,7 @@ package io.commitbench.storage.relocate;
 
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
@@ -67,7 +68,8 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   /** {@code INSTANCE/journals/relocate-log-<time>.journal}: the journal stays with the instance it moved. */
   @Override
   public Path defaultJournal() {
-    return Journal.timestampedFile(instance.descriptor().instanceDir().resolve("journals"), OPERATION);
+    return Journal.timestampedFile(instance.descriptor().instanceDir().resolve(InstanceDescriptor.JOURNALS),
+        OPERATION);
   }
 
   @Override
