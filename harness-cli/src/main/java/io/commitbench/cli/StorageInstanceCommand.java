@@ -170,7 +170,8 @@ final class StorageInstanceCommand {
   /** {@code destroy}. */
   @Command(name = "destroy", mixinStandardHelpOptions = true,
       description = {"Stops the server and removes what create made (data, log, and the directories it made).",
-        "Prints what it would remove; acts only with --apply."})
+        "The journals of its relocations (INSTANCE/journals) are kept: moved to INSTANCE.journals next to",
+        "the instance directory, and the output says where. Prints what it would do; acts only with --apply."})
   static final class Destroy implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -184,12 +185,14 @@ final class StorageInstanceCommand {
       PrintWriter out = spec.commandLine().getOut();
       ManagedInstance managed = instance.open();
       var d = managed.descriptor();
+      int journals = managed.journals().size();
       out.println("destroy " + d.kind() + " instance " + d.instanceDir() + ": stop it, remove " + d.dataDir() + ", "
-          + managed.currentLog() + " and the directories create made " + d.createdDirs()
-          + (apply ? "" : " (dry run: add --apply to act)"));
+          + managed.currentLog() + " and the directories create made " + d.createdDirs() + "; keep its "
+          + journals + " journal(s) in " + managed.keptJournalsDir() + (apply ? "" : " (dry run: add --apply to act)"));
       if (apply) {
-        managed.destroy();
-        out.println("destroyed");
+        Optional<Path> kept = managed.destroy();
+        out.println("destroyed; " + kept.map(k -> "journals kept in " + k + " (" + journals + ")")
+            .orElse("it had no journals"));
       }
       return ExitCodes.OK;
     }

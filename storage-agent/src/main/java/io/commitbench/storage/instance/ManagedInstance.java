@@ -173,12 +173,27 @@ public final class ManagedInstance {
     return InstanceStatus.of(descriptor, running(), currentLog());
   }
 
+  /** The journals of the instance's relocations in {@code INSTANCE/journals}, oldest first. */
+  public List<Path> journals() throws IOException {
+    return KeptJournals.in(descriptor.instanceDir());
+  }
+
+  /** Where {@link #destroy} keeps the journals: {@code INSTANCE.journals}, next to the instance directory. */
+  public Path keptJournalsDir() {
+    return KeptJournals.dirFor(descriptor.instanceDir());
+  }
+
   /**
    * Stops the server and removes what create made: the data directory's contents, the log, and
-   * the directories that did not exist before create (the instance directory last).
+   * the directories that did not exist before create (the instance directory last). The journals
+   * are moved out first, to {@link #keptJournalsDir()}: they are the record of what was done.
+   *
+   * @return where the journals are kept, or empty when the instance had none
    */
-  public void destroy() throws IOException {
+  public Optional<Path> destroy() throws IOException {
     stop();
+    Optional<Path> kept = KeptJournals.keep(descriptor.instanceDir());
+    Trees.delete(descriptor.instanceDir().resolve(InstanceDescriptor.JOURNALS)); // empty now
     Trees.delete(descriptor.dataDir());
     Trees.delete(currentLog());
     List<Path> created = new ArrayList<>(descriptor.createdDirs());
@@ -201,5 +216,6 @@ public final class ManagedInstance {
       Files.createDirectories(descriptor.dataDir());
     }
     LabTenancy.record(List.of(descriptor), List.of());
+    return kept;
   }
 }
