@@ -51,6 +51,8 @@ class InterruptedRelocationIT {
   private static final Duration COPY_WAIT = Duration.ofSeconds(120);
   /** Slow enough that copying even one 16 MiB WAL segment takes 8 s. */
   private static final Throttle SLOW_WRITES = new Throttle(0, 2L << 20, 0, 0);
+  /** The step after which the server may run on the copy (ManagedLogRelocation.RECORDED_NEW). */
+  private static final String RECORDED_NEW = "recorded the new log directory in the instance descriptor";
 
   private final CommandRunner runner = ProcessCommandRunner.standard();
 
@@ -80,9 +82,8 @@ class InterruptedRelocationIT {
       Path copy = instance.engine().logIn(target);
 
       Path out = base.resolve("relocate.out");
-      relocation = new ProcessBuilder(Command.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-jar", Repository.jar().toString(), "storage", "relocate-log", "--instance", dir.toString(), "--to",
-          target.toString(), "--allow-root", root.toString(), "--apply")
+      relocation = new ProcessBuilder(Command.of(javaJar("storage", "relocate-log", "--instance", dir.toString(),
+          "--to", target.toString(), "--allow-root", root.toString(), "--apply"))
           .inCgroup(lab.throttleCgroup().orElseThrow()).processArgv())
           .redirectErrorStream(true).redirectOutput(out.toFile()).start();
       awaitPartialCopy(relocation, copy, out);
@@ -160,6 +161,104 @@ class InterruptedRelocationIT {
       }
       runner.run(Command.of("rm", "-rf", "--one-file-system", root.toString()));
       InstanceItSupport.deleteTree(base);
+    }
+  }
+
+  /**
+   * Killed (SIGKILL) as soon as its journal records the new log directory, that is while the server
+   * is being started on the copy: the copy is the log from then on, so undo finishes the move (the
+   * server runs on the new log, verified, the old log kept or deleted as the move does, the lock
+   * gone, the journal completed), and a second undo of the same journal moves the log back.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"postgresql", "mariadb"})
+  void killedOnceTheNewLogWasRecordedIsFinishedByUndoAndUndoneByTheNext(String kind) throws Exception {
+    ManagedInstanceIT.requirements(kind);
+    Path base = InstanceItSupport.base("interrupted-late-it-" + kind + "-");
+    Path dir = base.resolve("inst");
+    Process relocation = null;
+    try {
+      ManagedInstance instance = ManagedInstance.create(kind, dir, dir.resolve("data"), base.resolve("a"), 0,
+          Optional.empty(), runner);
+      Path target = Files.createDirectories(base.resolve("b"));
+      runner.run(Command.of("chown", instance.engine().osUser() + ":", target.toString()));
+      RelocateLogIT.Checks checks = kind.equals("postgresql") ? new RelocateLogIT.PostgresqlChecks(instance)
+          : new RelocateLogIT.MariadbChecks();
+      String url = instance.engine().jdbcUrl(instance.descriptor());
+      checks.createSentinel(url);
+      String before = checks.fingerprint(url);
+
+      Path out = base.resolve("relocate.out");
+      relocation = new ProcessBuilder(javaJar("storage", "relocate-log", "--instance", dir.toString(), "--to",
+          target.toString(), "--allow-root", base.toString(), "--apply")).redirectErrorStream(true)
+          .redirectOutput(out.toFile()).start();
+      Path journal = awaitStep(relocation, dir.resolve(InstanceDescriptor.JOURNALS), RECORDED_NEW, out);
+      relocation.destroyForcibly(); // SIGKILL, at once: every millisecond lets the move go further
+      assertThat(relocation.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      relocation = null;
+      JournalReader.Contents killed = JournalReader.read(journal);
+      System.out.println(PREFIX + kind + ": killed relocate-log after: " + steps(journal));
+      assertThat(killed.outcome()).as("killed before its journal ended: %s", steps(journal)).isEmpty();
+      assertThat(dir.resolve("relocate-log.lock")).exists();
+
+      CliResult plan = cli("storage", "undo", journal.toString());
+      plan.out().lines().forEach(l -> System.out.println(PREFIX + l));
+      assertThat(plan.exitCode()).as(plan.describe()).isZero();
+      assertThat(plan.out()).contains(": finish it", "the copy is the log now");
+
+      CliResult finished = cli("storage", "undo", journal.toString(), "--apply");
+      assertThat(finished.exitCode()).as(finished.describe()).isZero();
+      ManagedInstance moved = ManagedInstance.open(dir, runner);
+      assertThat(moved.running()).isTrue();
+      assertThat(moved.descriptor().logDir()).isEqualTo(target);
+      assertThat(dir.resolve("relocate-log.lock")).doesNotExist();
+      assertThat(JournalReader.read(journal).completed()).isTrue();
+      assertThat(instance.engine().logIn(base.resolve("a"))).as("the old log, kept renamed or deleted").doesNotExist();
+      checks.logIsIn(moved, target);
+      assertThat(checks.fingerprint(url)).as("sentinel after finishing the move").isEqualTo(before);
+      checks.consistent(moved, url);
+
+      CliResult back = cli("storage", "undo", journal.toString(), "--apply");
+      assertThat(back.exitCode()).as(back.describe()).isZero();
+      ManagedInstance returned = ManagedInstance.open(dir, runner);
+      assertThat(returned.descriptor().logDir()).isEqualTo(base.resolve("a"));
+      checks.logIsIn(returned, base.resolve("a"));
+      assertThat(checks.fingerprint(url)).as("sentinel after moving it back").isEqualTo(before);
+      returned.destroy();
+    } finally {
+      if (relocation != null) {
+        relocation.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      }
+      if (Files.exists(dir.resolve(InstanceDescriptor.FILE))) {
+        InstanceItSupport.quietly(() -> ManagedInstance.open(dir, runner).destroy());
+      }
+      InstanceItSupport.deleteTree(base);
+    }
+  }
+
+  private static List<String> javaJar(String... args) {
+    List<String> argv = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-jar", Repository.jar().toString()));
+    argv.addAll(List.of(args));
+    return argv;
+  }
+
+  /** Polls the journals folder until a relocate-log journal has the step; returns that journal. */
+  private static Path awaitStep(Process relocation, Path journals, String step, Path out) throws Exception {
+    long deadline = System.nanoTime() + COPY_WAIT.toNanos();
+    while (true) {
+      if (Files.isDirectory(journals)) {
+        try (Stream<Path> files = Files.list(journals)) {
+          for (Path j : files.filter(f -> f.getFileName().toString().startsWith("relocate-log-")).toList()) {
+            if (Files.readString(j).contains("\"text\":\"" + step + "\"")) {
+              return j;
+            }
+          }
+        }
+      }
+      assertThat(relocation.isAlive()).as("relocate-log still runs\n%s", Files.readString(out)).isTrue();
+      assertThat(System.nanoTime()).as("the step '%s' within %s", step, COPY_WAIT).isLessThan(deadline);
+      Thread.sleep(2);
     }
   }
 
