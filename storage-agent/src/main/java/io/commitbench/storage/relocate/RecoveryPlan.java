@@ -24,18 +24,13 @@ final class RecoveryPlan {
   private final boolean finish;
   private final boolean runningNow;
 
-  /**
-   * @param wasRunning whether the server ran before the interrupted move
-   * @param finish finish the move rather than roll it back
-   * @param runningNow whether the server runs now
-   */
-  RecoveryPlan(RecordedRelocation recorded, ManagedLogRelocation move, boolean wasRunning, boolean finish,
-      boolean runningNow) {
-    this.recorded = recorded;
-    this.move = move;
-    this.instance = recorded.instance();
-    this.wasRunning = wasRunning;
-    this.finish = finish;
+  /** @param runningNow whether the server runs now */
+  RecoveryPlan(InterruptedMove interrupted, boolean runningNow) {
+    this.recorded = interrupted.recorded();
+    this.move = interrupted.move();
+    this.instance = interrupted.instance();
+    this.wasRunning = interrupted.wasRunning();
+    this.finish = interrupted.finish();
     this.runningNow = runningNow;
   }
 

@@ -6,12 +6,12 @@ import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.LockHolder;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.journal.Journal;
-import io.commitbench.storage.journal.JournalEntry;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -45,38 +45,28 @@ public final class RelocationRecovery implements JournaledRelocation {
   /** The operation name on the recovery's own journal. */
   public static final String OPERATION = "relocate-log-recovery";
 
+  private final InterruptedMove interrupted;
   private final RecordedRelocation recorded;
   private final ManagedLogRelocation move;
   private final ManagedInstance instance;
   private final boolean wasRunning;
   private final boolean finish;
 
-  private RelocationRecovery(RecordedRelocation recorded, ManagedLogRelocation move, boolean wasRunning,
-      boolean finish) {
-    this.recorded = recorded;
-    this.move = move;
-    this.instance = recorded.instance();
-    this.wasRunning = wasRunning;
-    this.finish = finish;
+  private RelocationRecovery(InterruptedMove interrupted) {
+    this.interrupted = interrupted;
+    this.recorded = interrupted.recorded();
+    this.move = interrupted.move();
+    this.instance = interrupted.instance();
+    this.wasRunning = interrupted.wasRunning();
+    this.finish = interrupted.finish();
   }
 
   /** The recovery of the interrupted relocation its journal records; refuses while the relocation still runs. */
   static RelocationRecovery of(RecordedRelocation recorded, CommandRunner runner, Clock clock)
       throws RefusedException {
-    Path logDir = recorded.instance().descriptor().logDir();
-    if (!logDir.equals(recorded.from()) && !logDir.equals(recorded.to())) {
-      throw recorded.refusal("the instance's log is in " + logDir + " now, neither where the interrupted relocation"
-          + " took it from (" + recorded.from() + ") nor to (" + recorded.to() + "); look at the instance first");
-    }
-    ManagedLogRelocation move = ManagedRelocations.between(recorded.instance(), recorded.from(), recorded.to(),
-        List.of(recorded.from(), recorded.to()), runner, clock);
-    requireDeadHolder(recorded, move);
-    List<JournalEntry> steps = recorded.journal().steps();
-    boolean failing = recorded.journal().entries().stream()
-        .anyMatch(e -> e.event().equals("note") && e.text().startsWith(ManagedLogRelocation.FAILED));
-    boolean ranOnCopy = steps.stream().anyMatch(e -> e.text().equals(ManagedLogRelocation.RECORDED_NEW))
-        || logDir.equals(recorded.to());
-    return new RelocationRecovery(recorded, move, wasRunning(steps, recorded.instance()), ranOnCopy && !failing);
+    InterruptedMove interrupted = InterruptedMove.of(recorded, runner, clock);
+    requireDeadHolder(recorded, interrupted.move());
+    return new RelocationRecovery(interrupted);
   }
 
   /** Refuses while the lock's process still runs, or when the lock is another relocation's. */
@@ -96,24 +86,6 @@ public final class RelocationRecovery implements JournaledRelocation {
     if (holder.isPresent() && !Path.of(holder.get().journal()).toAbsolutePath().normalize().equals(journal)) {
       throw recorded.refusal("the lock " + move.lock().file() + " is for another relocation, journal "
           + holder.get().journal() + "; recover that one");
-    }
-  }
-
-  /** As the journal's first step says; else (an older journal) whether it stopped the server; else as it is now. */
-  private static boolean wasRunning(List<JournalEntry> steps, ManagedInstance instance) throws RefusedException {
-    for (JournalEntry e : steps) {
-      if (e.text().equals(ManagedLogRelocation.LOCKED)) {
-        return ManagedLogRelocation.RUNNING.equals(e.detail().get("server"));
-      }
-      if (e.text().equals(ManagedLogRelocation.STOPPED)) {
-        return true;
-      }
-    }
-    try {
-      return instance.running();
-    } catch (IOException e) {
-      throw new RefusedException("cannot tell whether the server of " + instance.descriptor().instanceDir()
-          + " runs, nor so how it was before the move: " + e.getMessage());
     }
   }
 
@@ -151,7 +123,7 @@ public final class RelocationRecovery implements JournaledRelocation {
       throw recorded.refusal("cannot tell whether the server of " + instance.descriptor().instanceDir() + " runs: "
           + e.getMessage());
     }
-    return new RecoveryPlan(recorded, move, wasRunning, finish, runningNow).build();
+    return new RecoveryPlan(interrupted, runningNow).build();
   }
 
   @Override
@@ -163,12 +135,12 @@ public final class RelocationRecovery implements JournaledRelocation {
       String outcome = finish ? finishMove(journal) : rollBack(journal);
       move.lock().release(); // before the end line: a crash in between leaves a journal to recover, not a lock
       journal.step("released the relocation lock");
-      try (Journal interrupted = Journal.reopen(recorded.journal().file())) {
-        interrupted.note("interrupted; recovered by " + journal.file());
+      try (Journal old = Journal.reopen(recorded.journal().file())) {
+        old.note("interrupted; recovered by " + journal.file());
         if (finish) {
-          interrupted.completed();
+          old.completed(); // so that undo of it moves the log back, as of any completed move
         } else {
-          interrupted.end(outcome);
+          old.end(outcome);
         }
       }
       journal.step("ended the interrupted journal", Map.of("journal", recorded.journal().file().toString(),
@@ -206,7 +178,7 @@ public final class RelocationRecovery implements JournaledRelocation {
     move.startForVerify();
     journal.step("started the server", Map.of("logDir", recorded.to().toString()));
     journal.note("verified: " + move.verify());
-    if (Files.exists(move.oldLog(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (Files.exists(move.oldLog(), LinkOption.NOFOLLOW_LINKS)) { // finished already when it is gone
       move.finish(journal);
     }
     if (!wasRunning && instance.stop()) {

@@ -1,7 +1,6 @@
 package io.commitbench.storage.relocate;
 
 import io.commitbench.storage.exec.Command;
-import io.commitbench.storage.exec.CommandFailedException;
 import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.exec.CommandRunner;
 import java.util.ArrayList;
@@ -23,15 +22,6 @@ final class FakeServer implements CommandRunner {
 
   boolean running() {
     return running;
-  }
-
-  @Override
-  public CommandResult run(Command command) throws CommandFailedException {
-    CommandResult r = attempt(command);
-    if (!r.succeeded()) {
-      throw new CommandFailedException(r);
-    }
-    return r;
   }
 
   @Override
