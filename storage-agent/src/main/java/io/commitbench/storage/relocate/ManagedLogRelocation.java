@@ -178,14 +178,6 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     return instance.engine().logIn(target);
   }
 
-  Path origin() {
-    return origin;
-  }
-
-  Path target() {
-    return target;
-  }
-
   RelocationLock lock() {
     return lock;
   }
