@@ -39,7 +39,7 @@ final class RelocationRun {
         throw e;
       }
     }
-    out.printf("moved in %.1f s; journal: %s%n", (System.nanoTime() - t0) / 1e9, file.toAbsolutePath());
+    out.printf("%s in %.1f s; journal: %s%n", relocation.done(), (System.nanoTime() - t0) / 1e9, file.toAbsolutePath());
     List<String> left = relocation.leftForOperator();
     if (!left.isEmpty()) {
       out.println("left for the operator: " + left.size() + " file(s) the agent cannot reach; remove them on the"

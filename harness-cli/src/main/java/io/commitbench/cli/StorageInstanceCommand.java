@@ -4,6 +4,7 @@ import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.instance.InstanceEngines;
 import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -124,7 +125,9 @@ final class StorageInstanceCommand {
 
   /** {@code start}. */
   @Command(name = "start", mixinStandardHelpOptions = true,
-      description = "Starts the instance's server (in its cgroup, with its log directory) unless it runs.")
+      description = {"Starts the instance's server (in its cgroup, with its log directory) unless it runs.",
+        "Refused (exit 2) while a relocation holds the instance's lock: started half-way through a",
+        "move, the server could write to a copy that its recovery then removes."})
   static final class Start implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -132,7 +135,9 @@ final class StorageInstanceCommand {
 
     @Override
     public Integer call() throws Exception {
-      spec.commandLine().getOut().println(instance.open().start() ? "started" : "already running");
+      ManagedInstance managed = instance.open();
+      new RelocationLock(managed.descriptor().instanceDir()).requireFree();
+      spec.commandLine().getOut().println(managed.start() ? "started" : "already running");
       return ExitCodes.OK;
     }
   }
@@ -154,7 +159,9 @@ final class StorageInstanceCommand {
 
   /** {@code status}. */
   @Command(name = "status", mixinStandardHelpOptions = true,
-      description = "Shows whether the server runs, its port, and the devices under its data and log.")
+      description = {"Shows whether the server runs, its port, and the devices under its data and log;",
+        "and, while a relocation holds the instance's lock, who holds it (pid, alive or not), since",
+        "when, for which journal, and how to recover when its process died."})
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -170,7 +177,8 @@ final class StorageInstanceCommand {
   /** {@code destroy}. */
   @Command(name = "destroy", mixinStandardHelpOptions = true,
       description = {"Stops the server and removes what create made (data, log, and the directories it made).",
-        "Prints what it would remove; acts only with --apply."})
+        "The journals of its relocations (INSTANCE/journals) are kept: moved to INSTANCE.journals next to",
+        "the instance directory, and the output says where. Prints what it would do; acts only with --apply."})
   static final class Destroy implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -184,12 +192,14 @@ final class StorageInstanceCommand {
       PrintWriter out = spec.commandLine().getOut();
       ManagedInstance managed = instance.open();
       var d = managed.descriptor();
+      int journals = managed.journals().size();
       out.println("destroy " + d.kind() + " instance " + d.instanceDir() + ": stop it, remove " + d.dataDir() + ", "
-          + managed.currentLog() + " and the directories create made " + d.createdDirs()
-          + (apply ? "" : " (dry run: add --apply to act)"));
+          + managed.currentLog() + " and the directories create made " + d.createdDirs() + "; keep its "
+          + journals + " journal(s) in " + managed.keptJournalsDir() + (apply ? "" : " (dry run: add --apply to act)"));
       if (apply) {
-        managed.destroy();
-        out.println("destroyed");
+        Optional<Path> kept = managed.destroy();
+        out.println("destroyed; " + kept.map(k -> "journals kept in " + k + " (" + journals + ")")
+            .orElse("it had no journals"));
       }
       return ExitCodes.OK;
     }

@@ -130,7 +130,7 @@ final class StorageLabCommand {
   @Command(
       name = "down",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image, the raw disks' too) and images. Kills nothing: refuses (exit 2) while a process uses a mount or is in the cgroup, naming the processes, or while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs); stop them (and the lab's managed database instances) and take down layouts on the disks first. Refuses too when there is no lab at the root.")
+      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image, the raw disks' too) and images. Kills nothing: refuses (exit 2, also without --apply, nothing changed) while a process uses a mount or is in the cgroup, naming the processes, while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs), or while a managed instance, running or stopped, keeps its data or log on the ssd or the hdd (recorded in ROOT/tenants), naming each with how to destroy it or move its log off; stop them, take down layouts on the disks and remove or move those instances first. Refuses too when there is no lab at the root.")
   static final class Down implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -145,6 +145,7 @@ final class StorageLabCommand {
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       PlanOutput.show(Lab.planDown(root), apply, out);
+      Lab.checkDown(root);
       if (apply) {
         Lab.down(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
         out.println("lab at " + root.toAbsolutePath().normalize() + " is down");

@@ -16,7 +16,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code commitbench storage undo JOURNAL}: reverses a completed operation of the agent. */
+/** {@code commitbench storage undo JOURNAL}: reverses a completed operation of the agent, or recovers an interrupted one. */
 @Command(
     name = "undo",
     mixinStandardHelpOptions = true,
@@ -25,9 +25,19 @@ import picocli.CommandLine.Spec;
       "Prints the plan; acts only with --apply.",
       "",
       "relocate-log (a managed instance): moves the instance's log back to the",
-      "directory it came from. Refused (exit 2) for a relocation that did not",
-      "complete, an instance that is gone, or when the log has moved since. The",
-      "connection options are refused: the instance is reached through its programs.",
+      "directory it came from. Refused (exit 2) for a relocation that failed (it was",
+      "rolled back then), an instance that is gone, or when the log has moved since.",
+      "The connection options are refused: the instance is reached through its programs.",
+      "",
+      "An interrupted relocate-log (its process died: the journal never ended, the",
+      "instance's relocate-log.lock names it) is recovered instead, in one command:",
+      "while the server never ran on the copy it is rolled back (the partial copy and",
+      "the lock removed, the log left where it was, the server started again if it",
+      "ran before); once the new log directory was recorded the copy is the log, so",
+      "the move is finished (restart, verify, the old log kept or deleted as the move",
+      "does) and a second undo moves it back. The interrupted journal gets an end line",
+      "naming the recovery's own journal. Refused (exit 2) while the relocation's",
+      "process still runs.",
       "",
       "relocate-log-oracle: moves the online redo logs back to the old directory,",
       "with the old size, block size and number of groups, online over SQL like the",

@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * move, the server must pass its consistency check (PostgreSQL: stopped, {@code pg_checksums
  * --check} and, running, {@code pg_amcheck}; MariaDB: {@code CHECK TABLE … EXTENDED}), and each
  * refusal (missing target, target the server's user cannot write, target outside the allowed
- * roots, a relocation in progress) must leave the instance running and unchanged.
+ * roots, a relocation in progress) must leave the instance running and unchanged. {@code storage
+ * instance destroy} keeps both journals in {@code INSTANCE.journals} next to the instance directory.
  */
 class RelocateLogIT {
 
@@ -100,8 +101,18 @@ class RelocateLogIT {
       assertThat(again.exitCode()).as("undoing the same journal twice is refused").isEqualTo(2);
       assertThat(again.err()).contains("not in " + b);
 
-      back.destroy();
+      // destroy keeps the journals of both moves, next to the instance directory, and says where
+      CliResult destroyed = cli("storage", "instance", "destroy", "--instance", dir.toString(), "--apply");
+      assertThat(destroyed.exitCode()).as(destroyed.describe()).isZero();
       instance = null;
+      Path kept = base.resolve("inst.journals");
+      assertThat(dir).doesNotExist();
+      Path undoJournal = Path.of(m.group(2));
+      for (Path j : List.of(journal, undoJournal)) {
+        assertThat(kept.resolve(j.getFileName())).as("%s kept\n%s", j.getFileName(), destroyed.out()).isRegularFile();
+        assertThat(JournalReader.read(kept.resolve(j.getFileName())).completed()).isTrue();
+      }
+      assertThat(destroyed.out()).contains("journals kept in " + kept);
     } finally {
       if (instance != null) {
         ManagedInstance left = ManagedInstance.open(base.resolve("inst"), runner);

@@ -308,12 +308,12 @@ class StorageLabIT {
     return millis;
   }
 
-  private static Optional<String> mountLine(Path mountPoint) throws IOException {
+  static Optional<String> mountLine(Path mountPoint) throws IOException {
     return Files.readAllLines(Path.of("/proc/self/mounts")).stream()
         .filter(l -> l.split(" ")[1].equals(mountPoint.toString())).findFirst();
   }
 
-  private static void requirements() throws IOException {
+  static void requirements() throws IOException {
     String reason = null;
     if (!"root".equals(System.getProperty("user.name"))) {
       reason = "not root: loop devices, mount and cgroups need root";

@@ -12,7 +12,13 @@ public interface CommandRunner {
    * @return the result of a command that exited 0
    * @throws CommandFailedException when it exits non-zero, cannot start or times out
    */
-  CommandResult run(Command command) throws CommandFailedException;
+  default CommandResult run(Command command) throws CommandFailedException {
+    CommandResult result = attempt(command);
+    if (!result.succeeded()) {
+      throw new CommandFailedException(result);
+    }
+    return result;
+  }
 
   /** Runs a command and returns its result whatever its exit code; fails only when it cannot run. */
   CommandResult attempt(Command command) throws CommandFailedException;

@@ -28,15 +28,6 @@ public final class ProcessCommandRunner implements CommandRunner {
   }
 
   @Override
-  public CommandResult run(Command command) throws CommandFailedException {
-    CommandResult result = attempt(command);
-    if (!result.succeeded()) {
-      throw new CommandFailedException(result);
-    }
-    return result;
-  }
-
-  @Override
   public CommandResult attempt(Command command) throws CommandFailedException {
     Process process;
     try {

@@ -39,6 +39,8 @@ public record InstanceDescriptor(Path instanceDir, String kind, String version, 
   public static final String FILE = "instance.json";
   /** The connection file the harness reads for {@code db.instance=DIR}. */
   public static final String CONNECTION_FILE = "connection.properties";
+  /** The folder in the instance directory where the journals of its relocations go by default. */
+  public static final String JOURNALS = "journals";
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A managed instance as it is now: running or not, its port, and the devices under its data and
@@ -16,14 +17,16 @@ import java.util.List;
  * @param log the transaction log (pg_wal directory, ib_logfile0)
  * @param data where the data directory is stored
  * @param logStorage where the log is stored (symlinks followed)
+ * @param lock who holds the relocation lock, if anyone: a relocation under way, or one that was interrupted
  */
 public record InstanceStatus(InstanceDescriptor descriptor, boolean running, Path log, PathStorage data,
-    PathStorage logStorage) {
+    PathStorage logStorage, Optional<LockHolder> lock) {
 
   static InstanceStatus of(InstanceDescriptor d, boolean running, Path log) throws IOException {
     StorageLocator locator = StorageLocator.system();
     return new InstanceStatus(d, running, log, locator.locate(d.dataDir()),
-        locator.locate(java.nio.file.Files.exists(log) ? log : d.logDir()));
+        locator.locate(java.nio.file.Files.exists(log) ? log : d.logDir()),
+        new RelocationLock(d.instanceDir()).holder());
   }
 
   /** The status as lines for a terminal. */
@@ -35,6 +38,8 @@ public record InstanceStatus(InstanceDescriptor descriptor, boolean running, Pat
     out.add("  log  " + log + (log.equals(logStorage.realPath()) ? "" : " -> " + logStorage.realPath()) + " on "
         + where(logStorage));
     descriptor.cgroup().ifPresent(c -> out.add("  cgroup " + c));
+    lock.ifPresent(h -> out.add("  relocation lock " + descriptor.instanceDir().resolve(RelocationLock.FILE)
+        + ": held by " + h.describe() + " for journal " + h.journal() + "; " + RelocationLock.remedy(h)));
     return out;
   }
 

@@ -81,6 +81,7 @@ public final class ManagedInstance {
     InstanceDescriptor d = new InstanceDescriptor(inst, engine.kind(), version, bin,
         port == 0 ? FreePort.pick() : port, data, log, socket, throttleCgroup.map(Path::toAbsolutePath),
         Instant.now(Clock.systemUTC()), created);
+    LabTenancy.record(List.of(d), List.of(d)); // before the descriptor: no moment a lab could go down under it
     d.write();
     for (Command init : engine.initCommands(d)) {
       runner.run(init);
@@ -160,7 +161,10 @@ public final class ManagedInstance {
   /** Records a new log directory in {@code instance.json}; the next start uses it. */
   public void recordLogDir(Path newLogDir) throws IOException {
     InstanceDescriptor moved = descriptor.withLogDir(newLogDir);
+    List<InstanceDescriptor> both = List.of(descriptor, moved);
+    LabTenancy.record(both, both);
     moved.write();
+    LabTenancy.record(both, List.of(moved));
     descriptor = moved;
   }
 
@@ -169,12 +173,27 @@ public final class ManagedInstance {
     return InstanceStatus.of(descriptor, running(), currentLog());
   }
 
+  /** The journals of the instance's relocations in {@code INSTANCE/journals}, oldest first. */
+  public List<Path> journals() throws IOException {
+    return KeptJournals.in(descriptor.instanceDir());
+  }
+
+  /** Where {@link #destroy} keeps the journals: {@code INSTANCE.journals}, next to the instance directory. */
+  public Path keptJournalsDir() {
+    return KeptJournals.dirFor(descriptor.instanceDir());
+  }
+
   /**
    * Stops the server and removes what create made: the data directory's contents, the log, and
-   * the directories that did not exist before create (the instance directory last).
+   * the directories that did not exist before create (the instance directory last). The journals
+   * are moved out first, to {@link #keptJournalsDir()}: they are the record of what was done.
+   *
+   * @return where the journals are kept, or empty when the instance had none
    */
-  public void destroy() throws IOException {
+  public Optional<Path> destroy() throws IOException {
     stop();
+    Optional<Path> kept = KeptJournals.keep(descriptor.instanceDir());
+    Trees.delete(descriptor.instanceDir().resolve(InstanceDescriptor.JOURNALS)); // empty now
     Trees.delete(descriptor.dataDir());
     Trees.delete(currentLog());
     List<Path> created = new ArrayList<>(descriptor.createdDirs());
@@ -196,5 +215,7 @@ public final class ManagedInstance {
     if (!created.contains(descriptor.dataDir())) {
       Files.createDirectories(descriptor.dataDir());
     }
+    LabTenancy.record(List.of(descriptor), List.of());
+    return kept;
   }
 }

@@ -72,6 +72,15 @@ public final class Journal implements Closeable {
     return journal;
   }
 
+  /**
+   * Continues a journal whose writer died before it ended, so that whoever recovers the operation
+   * can write its outcome there; the lines already in it stay as they are.
+   */
+  public static Journal reopen(Path file) throws IOException {
+    return new Journal(file, FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND),
+        Clock.systemUTC());
+  }
+
   /** {@code DIR/NAME-yyyyMMdd-HHmmss-SSS.journal} (UTC now): a new journal's file, sorting by time. */
   public static Path timestampedFile(Path dir, String name) {
     return dir.resolve(name + "-" + STAMP.format(Instant.now()) + ".journal");

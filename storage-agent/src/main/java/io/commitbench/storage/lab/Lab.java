@@ -119,7 +119,14 @@ public final class Lab {
   public static Plan planDown(Path root) throws RefusedException, IOException {
     LabState state = existing(root);
     return LabRun.plan("take down lab '" + state.id() + "' at " + state.root(), DownSteps.forState(state), state,
-        List.of("only what " + state.root().resolve(LabState.FILE) + " records is removed; no process is killed"));
+        List.of("only what " + state.root().resolve(LabState.FILE) + " records is removed; no process is killed",
+            "refused while a managed instance, running or stopped, keeps its data or log on the lab (recorded in "
+                + state.root().resolve(LabTenants.DIR) + ")"));
+  }
+
+  /** The checks {@link #down} makes before acting, on their own: a dry run says whether down would be refused. */
+  public static void checkDown(Path root) throws RefusedException, IOException {
+    LabChecks.beforeDown(existing(root), new SystemLabHost());
   }
 
   /** Removes what the lab at {@code root} recorded, refusing while a mount or its cgroup is in use. */
@@ -153,6 +160,10 @@ public final class Lab {
 
   private static void tearDown(StepContext context, PrintStream progress) throws IOException {
     LabRun.apply(DownSteps.forState(context.state()), context, progress);
+    int gone = LabTenants.removeGone(context.state().root());
+    if (gone > 0) {
+      context.journal().step("removed the records of " + gone + " tenant(s) that are gone");
+    }
     Files.deleteIfExists(StepContext.stateFile(context.state().root()));
     context.journal().step("removed " + LabState.FILE);
   }

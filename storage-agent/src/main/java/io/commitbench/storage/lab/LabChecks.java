@@ -80,7 +80,10 @@ final class LabChecks {
     return blkio.orElseThrow();
   }
 
-  /** Checks for {@code down}: root, and nothing still uses a mount, a raw disk or the cgroup. */
+  /**
+   * Checks for {@code down}: root, nothing still uses a mount, a raw disk or the cgroup, and no
+   * tenant (a managed instance, running or not) keeps its data or log on the lab.
+   */
   static void beforeDown(LabState state, LabHost host) throws RefusedException, IOException {
     List<String> problems = new ArrayList<>();
     if (!host.isRoot()) {
@@ -113,6 +116,12 @@ final class LabChecks {
       problems.add("stop those processes first (the lab's managed database instances too); down kills nothing");
     }
     problems.addAll(diskProblems); // after the line about processes: their remedy is their own
+    // A stopped server holds nothing open, yet down would delete the images its files are on.
+    List<LabTenants.Tenant> tenants = LabTenants.present(state.root());
+    tenants.forEach(t -> problems.add(t.describe()));
+    if (!tenants.isEmpty()) {
+      problems.add("down deletes the images those are stored in, and what keeps them there could never start again");
+    }
     refuseIf(problems, "cannot take the lab at " + state.root() + " down");
   }
 

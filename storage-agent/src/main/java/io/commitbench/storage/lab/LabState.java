@@ -60,10 +60,7 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
    * point; tried on the path as written and, when it exists, on its real path (symlinks resolved).
    */
   public static Optional<LabState> containing(Path anyPath) throws IOException {
-    List<Path> candidates = new ArrayList<>();
-    candidates.add(anyPath.toAbsolutePath().normalize());
-    RealPaths.ofDeepestExisting(anyPath.toAbsolutePath().normalize()).ifPresent(candidates::add);
-    for (Path candidate : candidates) {
+    for (Path candidate : asWrittenAndReal(anyPath)) {
       for (Path dir = candidate; dir != null && dir.getParent() != null; dir = dir.getParent()) {
         Optional<LabState> lab = read(dir.getParent());
         if (lab.isPresent() && lab.get().mountPoints().containsValue(dir)) {
@@ -72,6 +69,28 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The name of the mounted device ({@code ssd}, {@code hdd}) whose mount holds {@code anyPath}
+   * (which need not exist yet), as written or with symlinks resolved; empty when none does.
+   */
+  public Optional<String> deviceHolding(Path anyPath) {
+    for (Path candidate : asWrittenAndReal(anyPath)) {
+      for (Map.Entry<String, Path> mount : mountPoints().entrySet()) {
+        if (candidate.startsWith(mount.getValue())) {
+          return Optional.of(mount.getKey());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static List<Path> asWrittenAndReal(Path anyPath) {
+    List<Path> candidates = new ArrayList<>();
+    candidates.add(anyPath.toAbsolutePath().normalize());
+    RealPaths.ofDeepestExisting(anyPath.toAbsolutePath().normalize()).ifPresent(candidates::add);
+    return candidates;
   }
 
   /** The mount point of device {@code name} ({@code ssd} or {@code hdd}); a raw disk has none. */

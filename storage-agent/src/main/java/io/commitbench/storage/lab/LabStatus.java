@@ -68,6 +68,9 @@ final class LabStatus {
         lines.add("       members: unreadable (" + e.getMessage() + ")");
       }
     }, () -> lines.add("  no throttle cgroup"));
+    List<LabTenants.Tenant> tenants = LabTenants.present(s.root());
+    lines.add("  tenants (down refuses while any): " + (tenants.isEmpty() ? "none" : tenants.size()));
+    tenants.forEach(t -> lines.add("       " + t.name() + ": " + String.join(", ", t.keeps())));
     return lines;
   }
 

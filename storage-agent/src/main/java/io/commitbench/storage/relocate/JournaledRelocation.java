@@ -21,6 +21,11 @@ public interface JournaledRelocation extends LogRelocation {
   /** A new, time-stamped journal file for when the caller names none. */
   Path defaultJournal();
 
+  /** What was done, in the line that ends the output: {@code moved in 2.1 s; journal: …}. */
+  default String done() {
+    return "moved";
+  }
+
   /**
    * Files on the database host that the move left behind and the agent could not remove, for the
    * operator to delete there once {@link #apply} has returned; none unless the kind says otherwise.

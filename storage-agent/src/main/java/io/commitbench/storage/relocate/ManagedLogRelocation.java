@@ -2,7 +2,9 @@ package io.commitbench.storage.relocate;
 
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
@@ -32,6 +34,19 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   public static final String OPERATION = "relocate-log";
   /** Room kept free beyond the log's size and its 20 % allowance. */
   static final long MARGIN_BYTES = 64L << 20;
+  /** The journal's first step; its {@code server} detail says whether the server ran before the move. */
+  static final String LOCKED = "took the relocation lock";
+  /** The {@code server} detail of {@link #LOCKED} for a server that was running. */
+  static final String RUNNING = "running";
+  /** The journal's step for stopping the server before the move. */
+  static final String STOPPED = "stopped the server";
+  /** How a note and an outcome of a failure begin; a journal with such a note was rolling back. */
+  static final String FAILED = "failed: ";
+  /**
+   * The journal's step after which the server may run on the copy, writing to it: from then on
+   * the copy, not the old log, is the one to keep.
+   */
+  static final String RECORDED_NEW = "recorded the new log directory in the instance descriptor";
 
   protected final ManagedInstance instance;
   protected final Path target;
@@ -41,15 +56,19 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   private final RelocationLock lock;
   protected final Path origin;
 
-  protected ManagedLogRelocation(ManagedInstance instance, Path target, List<Path> allowedRoots, CommandRunner runner,
-      Clock clock) {
+  /**
+   * @param origin the log directory the move starts from: the instance's now, or the one an
+   *     interrupted move's journal recorded when it is recovered
+   */
+  protected ManagedLogRelocation(ManagedInstance instance, Path origin, Path target, List<Path> allowedRoots,
+      CommandRunner runner, Clock clock) {
     this.instance = instance;
     this.target = target.toAbsolutePath().normalize();
     this.allowedRoots = List.copyOf(allowedRoots);
     this.runner = runner;
     this.clock = clock;
     this.lock = new RelocationLock(instance.descriptor().instanceDir());
-    this.origin = instance.descriptor().logDir();
+    this.origin = origin;
   }
 
   @Override
@@ -61,13 +80,14 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   @Override
   public Map<String, String> journalParameters() {
     return Map.of("instance", instance.descriptor().instanceDir().toString(), "kind", instance.descriptor().kind(),
-        "from", origin.toString(), "to", target.toString(), "log", instance.currentLog().toString());
+        "from", origin.toString(), "to", target.toString(), "log", oldLog().toString());
   }
 
   /** {@code INSTANCE/journals/relocate-log-<time>.journal}: the journal stays with the instance it moved. */
   @Override
   public Path defaultJournal() {
-    return Journal.timestampedFile(instance.descriptor().instanceDir().resolve("journals"), OPERATION);
+    return Journal.timestampedFile(instance.descriptor().instanceDir().resolve(InstanceDescriptor.JOURNALS),
+        OPERATION);
   }
 
   @Override
@@ -103,14 +123,14 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     plan();
     lock.acquire(journal.file());
     boolean wasRunning = instance.running();
+    journal.step(LOCKED, Map.of("lock", lock.file().toString(), "server", wasRunning ? RUNNING : "stopped"));
     try {
       if (instance.stop()) {
-        journal.step("stopped the server", Map.of("how", stopKind()));
+        journal.step(STOPPED, Map.of("how", stopKind()));
       }
       move(journal);
       instance.recordLogDir(target);
-      journal.step("recorded the new log directory in the instance descriptor",
-          Map.of("old", origin.toString(), "new", target.toString()));
+      journal.step(RECORDED_NEW, Map.of("old", origin.toString(), "new", target.toString()));
       startForVerify();
       journal.step("started the server", Map.of("logDir", target.toString()));
       journal.note("verified: " + verify());
@@ -122,12 +142,13 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
       rollBack(journal, failure, wasRunning);
       throw failure;
     }
-    journal.completed();
+    // The lock goes before the end line: a crash in between leaves a journal to recover, not a lock to remove.
     lock.release();
+    journal.completed();
   }
 
   private void rollBack(Journal journal, Exception failure, boolean wasRunning) throws IOException {
-    journal.note("failed: " + failure.getMessage());
+    journal.note(FAILED + failure.getMessage());
     try {
       instance.stop();
       restore(journal);
@@ -137,13 +158,28 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
         instance.start();
         journal.step("started the server with its log in " + origin, Map.of());
       }
-      journal.end("failed: " + failure.getMessage() + "; rolled back, the log is in " + origin);
       lock.release();
+      journal.end(FAILED + failure.getMessage() + "; rolled back, the log is in " + origin);
     } catch (Exception e) {
       failure.addSuppressed(e);
-      journal.end("failed: " + failure.getMessage() + "; roll back failed too: " + e.getMessage()
+      journal.end(FAILED + failure.getMessage() + "; roll back failed too: " + e.getMessage()
           + "; the lock " + lock.file() + " stays until someone repairs the instance");
+      // An ended journal is not recovered by undo: what failed twice needs a person first.
     }
+  }
+
+  /** The log as it is in the origin: {@code FROM/pg_wal}, {@code FROM/ib_logfile0}. */
+  protected Path oldLog() {
+    return instance.engine().logIn(origin);
+  }
+
+  /** The log's copy in the target: {@code TO/pg_wal}, {@code TO/ib_logfile0}. */
+  protected Path copy() {
+    return instance.engine().logIn(target);
+  }
+
+  RelocationLock lock() {
+    return lock;
   }
 
   /** Starts the server; a kind may note where its log begins first. */
@@ -194,6 +230,13 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   /** What follows a verified move (keeping or removing the old log); journaled. */
   protected abstract void finish(Journal journal) throws IOException;
 
-  /** Undoes whatever {@link #move} did, the server stopped; journals each action. */
+  /**
+   * Undoes whatever {@link #move} did, the server stopped; journals each action. Decides by what
+   * it finds (the copy, the link), not by what this object did, so that it also rolls back a move
+   * whose process was killed half-way, as long as the server never ran on the copy.
+   */
   protected abstract void restore(Journal journal) throws IOException;
+
+  /** The steps {@link #restore} would take now, for a plan: only those that find something to undo. */
+  protected abstract List<PlannedStep> restoreSteps();
 }

@@ -13,8 +13,8 @@ public final class ManagedRelocations {
   /** Makes one kind's relocation. */
   @FunctionalInterface
   interface Factory {
-    ManagedLogRelocation make(ManagedInstance instance, Path target, List<Path> roots, CommandRunner runner,
-        Clock clock);
+    ManagedLogRelocation make(ManagedInstance instance, Path origin, Path target, List<Path> roots,
+        CommandRunner runner, Clock clock);
   }
 
   private static final Map<String, Factory> BY_KIND = Map.of(
@@ -31,11 +31,17 @@ public final class ManagedRelocations {
    */
   public static ManagedLogRelocation forInstance(ManagedInstance instance, Path target, List<Path> allowedRoots,
       CommandRunner runner, Clock clock) {
+    return between(instance, instance.descriptor().logDir(), target, allowedRoots, runner, clock);
+  }
+
+  /** The relocation of this instance's log from {@code origin} to {@code target}, as a journal recorded it. */
+  static ManagedLogRelocation between(ManagedInstance instance, Path origin, Path target, List<Path> allowedRoots,
+      CommandRunner runner, Clock clock) {
     Factory f = BY_KIND.get(instance.descriptor().kind());
     if (f == null) {
       throw new IllegalArgumentException("no log relocation for kind " + instance.descriptor().kind()
           + "; known: " + BY_KIND.keySet());
     }
-    return f.make(instance, target, allowedRoots, runner, clock);
+    return f.make(instance, origin, target, allowedRoots, runner, clock);
   }
 }

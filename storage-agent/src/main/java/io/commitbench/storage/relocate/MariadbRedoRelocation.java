@@ -29,18 +29,20 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
 
   private static final String LOG_FILE = "ib_logfile0";
 
-  private final Path oldLog;
-  private Path copied;
   private long errorLogStart;
 
   public MariadbRedoRelocation(ManagedInstance instance, Path target, List<Path> allowedRoots, CommandRunner runner,
       Clock clock) {
-    super(instance, target, allowedRoots, runner, clock);
-    this.oldLog = instance.currentLog();
+    this(instance, instance.descriptor().logDir(), target, allowedRoots, runner, clock);
+  }
+
+  MariadbRedoRelocation(ManagedInstance instance, Path origin, Path target, List<Path> allowedRoots,
+      CommandRunner runner, Clock clock) {
+    super(instance, origin, target, allowedRoots, runner, clock);
   }
 
   private Path newLog() {
-    return target.resolve(LOG_FILE);
+    return copy();
   }
 
   @Override
@@ -64,7 +66,7 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
   protected List<PlannedStep> moveSteps() {
     return steps(
         PlannedStep.of("copy " + LOG_FILE + " keeping owner, mode and times; fsync it and the directory; compare"
-            + " sizes (in-process)", Command.of("cp", "-a", oldLog.toString(), newLog().toString()),
+            + " sizes (in-process)", Command.of("cp", "-a", oldLog().toString(), newLog().toString()),
             Command.of("sync", newLog().toString(), target.toString())),
         new PlannedStep("write innodb_log_group_home_dir=" + target + " to the instance descriptor",
             List.of(instance.descriptor().instanceDir().resolve(InstanceDescriptor.FILE) + ": \"logDir\": \""
@@ -81,7 +83,7 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
   @Override
   protected List<PlannedStep> finishSteps() {
     return steps(PlannedStep.of("delete the old redo log, now that the server runs on the copy",
-        Command.of("rm", oldLog.toString())));
+        Command.of("rm", oldLog().toString())));
   }
 
   @Override
@@ -91,9 +93,8 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
 
   @Override
   protected void move(Journal journal) throws IOException {
-    copied = newLog();
-    long bytes = DurableCopy.copy(oldLog, copied);
-    journal.step("copied the redo log", Map.of("from", oldLog.toString(), "to", copied.toString(),
+    long bytes = DurableCopy.copy(oldLog(), newLog());
+    journal.step("copied the redo log", Map.of("from", oldLog().toString(), "to", newLog().toString(),
         "bytes", Long.toString(bytes)));
   }
 
@@ -130,23 +131,36 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
 
   @Override
   protected void finish(Journal journal) throws IOException {
-    Files.delete(oldLog);
-    DurableCopy.fsync(oldLog.getParent());
-    journal.step("deleted the old redo log", Map.of("path", oldLog.toString()));
+    Files.delete(oldLog());
+    DurableCopy.fsync(oldLog().getParent());
+    journal.step("deleted the old redo log", Map.of("path", oldLog().toString()));
   }
 
   @Override
   protected void restore(Journal journal) throws IOException {
-    if (copied == null || !exists(copied)) {
+    if (!exists(newLog())) {
       return;
     }
-    if (exists(oldLog)) {
-      Files.delete(copied);
-      journal.step("removed the copy; the old redo log is in place", Map.of("path", copied.toString()));
+    if (exists(oldLog())) {
+      Files.delete(newLog());
+      journal.step("removed the copy; the old redo log is in place", Map.of("path", newLog().toString()));
     } else {
-      DurableCopy.copy(copied, oldLog);
-      Files.delete(copied);
-      journal.step("moved the redo log back", Map.of("from", copied.toString(), "to", oldLog.toString()));
+      DurableCopy.copy(newLog(), oldLog());
+      Files.delete(newLog());
+      journal.step("moved the redo log back", Map.of("from", newLog().toString(), "to", oldLog().toString()));
     }
+  }
+
+  @Override
+  protected List<PlannedStep> restoreSteps() {
+    if (!exists(newLog())) {
+      return steps();
+    }
+    if (exists(oldLog())) {
+      return steps(PlannedStep.of("remove the copy " + newLog() + " (the old redo log is in place and stays the log)",
+          Command.of("rm", newLog().toString())));
+    }
+    return steps(PlannedStep.of("move the redo log back (copy, fsync, then remove the copy)",
+        Command.of("cp", "-a", newLog().toString(), oldLog().toString()), Command.of("rm", newLog().toString())));
   }
 }

@@ -29,14 +29,16 @@ import java.util.Map;
  */
 public final class PostgresqlWalRelocation extends ManagedLogRelocation {
 
-  private final Path oldWal;
   private Path linkBefore;
-  private Path copied;
 
   public PostgresqlWalRelocation(ManagedInstance instance, Path target, List<Path> allowedRoots, CommandRunner runner,
       Clock clock) {
-    super(instance, target, allowedRoots, runner, clock);
-    this.oldWal = instance.currentLog();
+    this(instance, instance.descriptor().logDir(), target, allowedRoots, runner, clock);
+  }
+
+  PostgresqlWalRelocation(ManagedInstance instance, Path origin, Path target, List<Path> allowedRoots,
+      CommandRunner runner, Clock clock) {
+    super(instance, origin, target, allowedRoots, runner, clock);
   }
 
   private Path link() {
@@ -44,11 +46,11 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
   }
 
   private Path newWal() {
-    return target.resolve("pg_wal");
+    return copy();
   }
 
   private Path oldWal() {
-    return oldWal;
+    return oldLog();
   }
 
   @Override
@@ -105,13 +107,12 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
   @Override
   protected void move(Journal journal) throws IOException {
     linkBefore = Files.readSymbolicLink(link());
-    copied = newWal();
-    long bytes = DurableCopy.copy(oldWal(), copied);
-    journal.step("copied the WAL", Map.of("from", oldWal().toString(), "to", copied.toString(),
+    long bytes = DurableCopy.copy(oldWal(), newWal());
+    journal.step("copied the WAL", Map.of("from", oldWal().toString(), "to", newWal().toString(),
         "bytes", Long.toString(bytes)));
-    swapLink(copied);
+    swapLink(newWal());
     journal.step("pointed pg_wal at the copy", Map.of("link", link().toString(), "old", linkBefore.toString(),
-        "new", copied.toString()));
+        "new", newWal().toString()));
   }
 
   /** Replaces the pg_wal symlink by one to {@code to} atomically, keeping the old link's owner. */
@@ -166,13 +167,46 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
 
   @Override
   protected void restore(Journal journal) throws IOException {
-    if (linkBefore != null && !Files.readSymbolicLink(link()).equals(linkBefore)) {
-      swapLink(linkBefore);
-      journal.step("pointed pg_wal back at the old WAL", Map.of("link", link().toString(), "to", linkBefore.toString()));
+    if (exists(tmpLink())) {
+      Files.delete(tmpLink());
+      journal.step("removed the new link that was not renamed yet", Map.of("path", tmpLink().toString()));
     }
-    if (copied != null && exists(copied)) {
-      Trees.delete(copied);
-      journal.step("removed the copy", Map.of("path", copied.toString()));
+    if (pointsAtCopy()) {
+      // The link this move replaced, or (recovering a killed move) the old WAL the journal names.
+      Path back = linkBefore != null ? linkBefore : oldWal();
+      swapLink(back);
+      journal.step("pointed pg_wal back at the old WAL", Map.of("link", link().toString(), "to", back.toString()));
+    }
+    if (exists(newWal())) {
+      Trees.delete(newWal());
+      journal.step("removed the copy", Map.of("path", newWal().toString()));
+    }
+  }
+
+  @Override
+  protected List<PlannedStep> restoreSteps() {
+    List<PlannedStep> steps = steps();
+    if (exists(tmpLink())) {
+      steps.add(PlannedStep.of("remove the new link that was not renamed yet", Command.of("rm", tmpLink().toString())));
+    }
+    if (pointsAtCopy()) {
+      steps.add(PlannedStep.of("point pg_wal back at the old WAL atomically (in-process)",
+          Command.of("ln", "-s", oldWal().toString(), tmpLink().toString()),
+          Command.of("mv", "-T", tmpLink().toString(), link().toString())));
+    }
+    if (exists(newWal())) {
+      steps.add(PlannedStep.of("remove the copy " + newWal() + " (the old WAL is complete and stays the log)",
+          Command.of("rm", "-r", newWal().toString())));
+    }
+    return steps;
+  }
+
+  /** Whether pg_wal leads to the copy: the move swapped the link and nothing swapped it back. */
+  private boolean pointsAtCopy() {
+    try {
+      return Files.isSymbolicLink(link()) && Files.readSymbolicLink(link()).equals(newWal());
+    } catch (IOException e) {
+      return false;
     }
   }
 }

@@ -1,20 +1,18 @@
 package io.commitbench.storage.relocate;
 
 import io.commitbench.storage.exec.CommandRunner;
-import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.journal.JournalReader;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reverses a completed {@code relocate-log}: a new relocation, with its own journal, that moves
  * the log of the same instance back to the directory the journal recorded as its origin. Refuses
  * a journal that is not a completed relocation of a known instance, or an instance whose log has
- * moved since.
+ * moved since. {@link #reverse} also takes a relocation that never ended, and recovers it.
  */
 public final class RelocationUndo {
 
@@ -34,39 +32,33 @@ public final class RelocationUndo {
   /** The same for a journal already read (by a caller that dispatched on its operation). */
   public static ManagedLogRelocation of(JournalReader.Contents contents, CommandRunner runner, Clock clock)
       throws RefusedException {
-    Path journal = contents.file();
-    if (!ManagedLogRelocation.OPERATION.equals(contents.operation())) {
-      throw new RefusedException("cannot undo " + journal + ": it records '" + contents.operation()
-          + "'; this undoes " + ManagedLogRelocation.OPERATION + " journals");
-    }
+    RecordedRelocation.requireOperation(contents);
     if (!contents.completed()) {
-      throw new RefusedException("cannot undo " + journal + ": the relocation did not complete (outcome: "
-          + contents.outcome().orElse("none, it never ended") + "); a failed one was rolled back already,"
-          + " an unfinished one needs a look at the instance first");
+      throw RecordedRelocation.refusal(contents, "the relocation did not complete (outcome: "
+          + contents.outcome().orElse("none, it never ended") + "); a failed one was rolled back already, an"
+          + " interrupted one (never ended) is recovered by 'commitbench storage undo " + contents.file() + " --apply'");
     }
-    Map<String, String> p = contents.parameters();
-    for (String key : List.of("instance", "from", "to", "kind")) {
-      if (!p.containsKey(key)) {
-        throw new RefusedException("cannot undo " + journal + ": its begin line has no '" + key + "'");
-      }
+    RecordedRelocation recorded = RecordedRelocation.open(contents, runner);
+    if (!recorded.instance().descriptor().logDir().equals(recorded.to())) {
+      throw recorded.refusal("the log of " + recorded.instance().descriptor().instanceDir() + " is in "
+          + recorded.instance().descriptor().logDir() + " now, not in " + recorded.to()
+          + " where this relocation put it");
     }
-    ManagedInstance instance;
-    try {
-      instance = ManagedInstance.open(Path.of(p.get("instance")), runner);
-    } catch (IOException e) {
-      throw new RefusedException("cannot undo " + journal + ": the instance " + p.get("instance")
-          + " is not known: " + e.getMessage());
+    Path origin = recorded.from();
+    return ManagedRelocations.forInstance(recorded.instance(), origin, List.of(origin), runner, clock);
+  }
+
+  /**
+   * What {@code storage undo} does with a managed relocation's journal: a completed move is moved
+   * back ({@link #of}); one that never ended, because its process died, is recovered ({@link
+   * RelocationRecovery}); a failed one was rolled back when it failed and is refused.
+   */
+  public static JournaledRelocation reverse(JournalReader.Contents contents, CommandRunner runner, Clock clock)
+      throws RefusedException {
+    RecordedRelocation.requireOperation(contents);
+    if (contents.outcome().isEmpty()) {
+      return RelocationRecovery.of(RecordedRelocation.open(contents, runner), runner, clock);
     }
-    if (!instance.descriptor().kind().equals(p.get("kind"))) {
-      throw new RefusedException("cannot undo " + journal + ": " + p.get("instance") + " is a "
-          + instance.descriptor().kind() + " instance now, the journal's was " + p.get("kind"));
-    }
-    Path to = Path.of(p.get("to"));
-    if (!instance.descriptor().logDir().equals(to)) {
-      throw new RefusedException("cannot undo " + journal + ": the log of " + p.get("instance") + " is in "
-          + instance.descriptor().logDir() + " now, not in " + to + " where this relocation put it");
-    }
-    Path origin = Path.of(p.get("from"));
-    return ManagedRelocations.forInstance(instance, origin, List.of(origin), runner, clock);
+    return of(contents, runner, clock);
   }
 }

@@ -21,7 +21,7 @@ import java.util.TreeSet;
 /**
  * The relocation that reverses a journaled one, chosen by the operation its {@code begin} line
  * records: a managed instance's {@code relocate-log} is reversed on the instance through its own
- * programs ({@link RelocationUndo}); an Oracle {@code relocate-log-oracle} online, over SQL in the
+ * programs, or recovered when its process died before the journal ended ({@link RelocationUndo}); an Oracle {@code relocate-log-oracle} online, over SQL in the
  * server's root container ({@link OracleRedoRelocation#undo}), which takes a connection the
  * journal cannot hold. The one place that maps an operation to its kind, so callers stay generic.
  *
@@ -50,7 +50,7 @@ public final class LogRelocationUndo {
 
   private static final Map<String, Reversal> BY_OPERATION = Map.of(
       ManagedLogRelocation.OPERATION, new Reversal(false,
-          (journal, reach) -> RelocationUndo.of(journal, reach.runner(), reach.clock())),
+          (journal, reach) -> RelocationUndo.reverse(journal, reach.runner(), reach.clock())),
       OracleRedoRelocation.OPERATION, new Reversal(true,
           (journal, reach) -> OracleRedoRelocation.undo(journal, reach.oracle().orElseThrow(() -> new RefusedException(
               "cannot undo " + journal.file() + ": it records " + OracleRedoRelocation.OPERATION + ", which is reversed"

@@ -1,7 +1,6 @@
 package io.commitbench.storage.lab;
 
 import io.commitbench.storage.exec.Command;
-import io.commitbench.storage.exec.CommandFailedException;
 import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.exec.CommandRunner;
 import java.io.IOException;
@@ -49,15 +48,6 @@ final class FakeHost implements LabHost, CommandRunner {
     Files.createDirectories(sysBlock.resolve(name + "/holders"));
     Files.writeString(queue.getParent().resolve("dev"), "7:" + name.substring("loop".length()) + "\n");
     Files.writeString(queue.resolve("rotational"), "0\n");
-  }
-
-  @Override
-  public CommandResult run(Command command) throws CommandFailedException {
-    CommandResult result = attempt(command);
-    if (!result.succeeded()) {
-      throw new CommandFailedException(result);
-    }
-    return result;
   }
 
   @Override

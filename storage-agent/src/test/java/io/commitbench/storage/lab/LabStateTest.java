@@ -164,6 +164,18 @@ class LabStateTest {
   }
 
   @Test
+  void deviceHoldingNamesTheMountOfAPathAsWrittenOrThroughASymlink() throws IOException {
+    Path root = dir.resolve("lab");
+    LabState state = sample(root);
+    Path wal = Files.createDirectories(root.resolve("ssd/wal"));
+    Path link = Files.createSymbolicLink(dir.resolve("pg_wal"), wal);
+
+    assertThat(state.deviceHolding(root.resolve("hdd/pg1/not-yet"))).contains("hdd");
+    assertThat(state.deviceHolding(link.resolve("seg"))).contains("ssd");
+    assertThat(state.deviceHolding(root.resolve("hdd.img"))).isEmpty();
+  }
+
+  @Test
   void theCgroupIsForPathsOnTheHddOnly() {
     Path root = dir.resolve("lab");
     LabState state = sample(root);

@@ -332,6 +332,35 @@ class LabTest {
   }
 
   @Test
+  void downRefusesWhileATenantKeepsSomethingOnTheLabAndForgetsTenantsThatAreGone() throws Exception {
+    up();
+    host.commands.clear();
+    Path owner = Files.writeString(dir.resolve("instance.json"), "{}");
+    LabTenants.record(root, new LabTenants.Tenant(owner, "managed postgresql instance " + dir, List.of("its log "
+        + root.resolve("hdd/pg") + " on the hdd"), "remove it with 'destroy'"));
+    Path goneOwner = dir.resolve("gone/instance.json");
+    LabTenants.record(root, new LabTenants.Tenant(goneOwner, "managed mariadb instance gone", List.of("its data"),
+        "remove it"));
+    String before = Files.readString(root.resolve("lab.json"));
+
+    assertThatThrownBy(() -> Lab.down(root, host, out(), host)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("managed postgresql instance " + dir + " keeps its log " + root.resolve("hdd/pg")
+            + " on the hdd; remove it with 'destroy'")
+        .hasMessageContaining("could never start again")
+        .message().doesNotContain("gone").doesNotContain("stop those processes");
+    assertThat(host.commands).isEmpty();
+    assertThat(Files.readString(root.resolve("lab.json"))).isEqualTo(before);
+    assertThat(String.join("\n", LabStatus.lines(root, host))).contains("tenants (down refuses while any): 1",
+        "managed postgresql instance " + dir + ": its log");
+
+    Files.delete(owner);
+    Lab.down(root, host, out(), host);
+    assertThat(root.resolve(LabTenants.DIR)).doesNotExist();
+    assertThat(journal("down").steps()).extracting(e -> e.text())
+        .contains("removed the records of 2 tenant(s) that are gone");
+  }
+
+  @Test
   void downLeavesALoopDeviceThatNowBacksOntoAnotherFile() throws Exception {
     up();
     host.commands.clear();

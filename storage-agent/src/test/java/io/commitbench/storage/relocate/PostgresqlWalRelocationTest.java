@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalEntry;
 import io.commitbench.storage.journal.JournalReader;
@@ -45,7 +46,8 @@ class RelocationRollbackTest {
     JournalReader.Contents contents = JournalReader.read(file);
     assertThat(contents.completed()).isFalse();
     assertThat(contents.outcome().orElseThrow()).contains("rolled back");
-    assertThat(contents.steps()).extracting(JournalEntry::text).containsExactly("stopped the server",
+    assertThat(contents.steps()).extracting(JournalEntry::text).containsExactly("took the relocation lock",
+        "stopped the server",
         "copied the WAL", "pointed pg_wal at the copy", "recorded the new log directory in the instance descriptor",
         "started the server", "pointed pg_wal back at the old WAL", "removed the copy",
         "recorded the old log directory in the instance descriptor", "started the server with its log in "
