@@ -8,7 +8,8 @@
 # Prints one line per run: tool, database, target rate, achieved rate (tx/s), response time
 # p50 and p99 (ms, from the intended start), service time p50 and p99 (ms, from the actual
 # start; "-" where the tool does not tell them apart), and client CPU seconds per 1,000
-# transactions (user + system of the tool's process).
+# transactions: user + system CPU of the tool's whole process (commitbench's includes the JVM's
+# start, the setup and the JIT) over every transaction it ran, warm-up included.
 #
 # usage: scripts/bench/commit-baselines.sh [postgresql|mariadb ...]   (from the repository root,
 #        after `mvn -B -q install -DskipTests`; needs pgbench, sysbench, psql, mariadb; as root
@@ -60,7 +61,7 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 t = s["types"]["commit"]
 user, system = map(float, open(sys.argv[2]).read().split()[-2:])
-tx = s["totals"]["transactions"]
+tx = s["totals"]["transactions"] + (s["warmup"] or {}).get("transactions", 0)
 print("%.1f %.3f %.3f %.3f %.3f %.3f" % (s["totals"]["transactionsPerSecond"], t["responseMillis"]["p50"],
     t["responseMillis"]["p99"], t["serviceMillis"]["p50"], t["serviceMillis"]["p99"],
     (user + system) * 1000 / tx))
@@ -96,6 +97,7 @@ import re, sys
 text = open(sys.argv[1]).read()
 final = text[text.rindex("SQL statistics"):]
 tx = int(re.search(r"transactions:\s+(\d+)", final).group(1))
+everything = sum(int(n) for n in re.findall(r"transactions:\s+(\d+)", text))  # the checkpoint's too
 p99 = float(re.search(r"99th percentile:\s+([\d.]+)", final).group(1))
 # The histogram printed last: "value  ***  count" rows; take the median from it.
 rows = [(float(v), int(c)) for v, c in re.findall(r"^\s+([\d.]+) \|\*+\s+(\d+)$", text[text.rindex("Latency histogram"):], re.M)]
@@ -106,7 +108,7 @@ for value, count in rows:
         p50 = value
         break
 user, system = map(float, open(sys.argv[3]).read().split()[-2:])
-print("%.1f %.3f %.3f - - %.3f" % (tx / float(sys.argv[2]), p50, p99, (user + system) * 1000 / tx))
+print("%.1f %.3f %.3f - - %.3f" % (tx / float(sys.argv[2]), p50, p99, (user + system) * 1000 / everything))
 PY
   sql "$1" "DROP TABLE cbb_sysbench"
 }

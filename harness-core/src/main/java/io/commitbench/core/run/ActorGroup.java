@@ -26,6 +26,9 @@ public final class ActorGroup {
 
   /** Called from the coordinating thread (cycle events) and from actor threads (actor-cycles). */
   public interface Listener {
+    /** Every actor has opened its connection (or failed to), {@code nanos} after the threads started. */
+    default void actorsOpened(long nanos) {}
+
     /** Just before the actors of {@code cycle} are released; {@code startNanos} is the cycle's start. */
     default void cycleStarting(int cycle, long startNanos) {}
 
@@ -87,6 +90,7 @@ public final class ActorGroup {
   /** Runs every cycle (or until stopped) on the calling thread; returns when all actors have closed. */
   public Outcome run() throws InterruptedException {
     List<Thread> threads = new ArrayList<>();
+    long started = System.nanoTime();
     for (int i = 0; i < bodies.size(); i++) {
       int index = i;
       Thread thread = new Thread(() -> actorLoop(index), "actor-" + (index + 1));
@@ -94,7 +98,7 @@ public final class ActorGroup {
       threads.add(thread);
       thread.start();
     }
-    int completed = coordinate();
+    int completed = coordinate(started);
     for (Thread thread : threads) {
       thread.join();
     }
@@ -105,8 +109,9 @@ public final class ActorGroup {
     return new Outcome(completed, List.copyOf(failures), workEnd);
   }
 
-  private int coordinate() {
+  private int coordinate(long threadsStarted) {
     phaser.arriveAndAwaitAdvance(); // every actor has opened (or failed to)
+    listener.actorsOpened(System.nanoTime() - threadsStarted);
     int completed = 0;
     for (int cycle = 1; ; cycle++) {
       long start = System.nanoTime();

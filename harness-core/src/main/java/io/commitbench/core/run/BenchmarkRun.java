@@ -299,6 +299,11 @@ public final class BenchmarkRun {
   private ActorGroup.Listener listener(IntervalSinks sinks) {
     return new ActorGroup.Listener() {
       @Override
+      public void actorsOpened(long nanos) {
+        log.print(String.format(Locale.ROOT, "connected: %d actors in %.1f s", config.users(), nanos / 1e9));
+      }
+
+      @Override
       public void cycleStarting(int cycle, long startNanos) {
         if (cycle == 1) {
           boolean warmup = config.runControl().warmupSeconds() > 0;
