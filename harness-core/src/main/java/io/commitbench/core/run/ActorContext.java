@@ -47,50 +47,48 @@ final class ActorContext implements TransactionContext {
 
   @Override
   public int update(OperationKind kind, PreparedStatement statement) throws SQLException {
-    long began = System.nanoTime();
-    try {
-      int rows = statement.executeUpdate();
-      succeeded(kind, began);
-      return rows;
-    } catch (SQLException e) {
-      recorder.statementFailed(kind, dialect.classify(e));
-      throw e;
-    }
+    return timed(kind, statement::executeUpdate);
   }
 
   @Override
   public int query(OperationKind kind, PreparedStatement statement) throws SQLException {
-    long began = System.nanoTime();
-    try {
+    return timed(kind, () -> {
       int rows = 0;
       try (ResultSet result = statement.executeQuery()) {
         while (result.next()) {
           rows++;
         }
       }
-      succeeded(kind, began);
       return rows;
-    } catch (SQLException e) {
-      recorder.statementFailed(kind, dialect.classify(e));
-      throw e;
-    }
+    });
   }
 
   @Override
   public void commit() throws SQLException {
-    long began = System.nanoTime();
-    try {
+    timed(OperationKind.COMMIT, () -> {
       session.connection().commit();
-      succeeded(OperationKind.COMMIT, began);
-    } catch (SQLException e) {
-      recorder.statementFailed(OperationKind.COMMIT, dialect.classify(e));
-      throw e;
-    }
+      return 0;
+    });
   }
 
-  private void succeeded(OperationKind kind, long began) {
-    lastNanos = System.nanoTime() - began;
-    recorder.statement(kind, lastNanos);
+  /** A call to the database that answers a count (rows changed or read). */
+  @FunctionalInterface
+  private interface DatabaseCall {
+    int run() throws SQLException;
+  }
+
+  /** Runs and times one statement; a failure is counted by its class and passed on. */
+  private int timed(OperationKind kind, DatabaseCall call) throws SQLException {
+    long began = System.nanoTime();
+    try {
+      int count = call.run();
+      lastNanos = System.nanoTime() - began;
+      recorder.statement(kind, lastNanos);
+      return count;
+    } catch (SQLException e) {
+      recorder.statementFailed(kind, dialect.classify(e));
+      throw e;
+    }
   }
 
   @Override
