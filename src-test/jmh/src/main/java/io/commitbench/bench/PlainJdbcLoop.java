@@ -39,10 +39,24 @@ final class PlainJdbcLoop {
   private final int perTable;
   private final int cycles;
   private final CycleRelease release;
+  private final String user;
+  private final String password;
+  private final String tablePrefix;
+  private long cpuNanos;
+  private long statements;
 
   PlainJdbcLoop(Dialect dialect, String url, int threads, int tables, int perTable, int cycles, CycleRelease release) {
+    this(dialect, url, "sa", "", "plain_table_", threads, tables, perTable, cycles, release);
+  }
+
+  /** On a server: its login, and a table prefix of the benchmark's own (its tables are dropped at the end). */
+  PlainJdbcLoop(Dialect dialect, String url, String user, String password, String tablePrefix, int threads,
+      int tables, int perTable, int cycles, CycleRelease release) {
     this.dialect = dialect;
     this.url = url;
+    this.user = user;
+    this.password = password;
+    this.tablePrefix = tablePrefix;
     this.threads = threads;
     this.tables = tables;
     this.perTable = perTable;
@@ -50,37 +64,56 @@ final class PlainJdbcLoop {
     this.release = release;
   }
 
-  /** Creates the tables, runs every cycle and returns statements per second over the cycles. */
+  /** The JVM's CPU time per statement over the last run's cycles, in nanoseconds. */
+  double cpuNanosPerStatement() {
+    return (double) cpuNanos / statements;
+  }
+
+  /** Creates the tables, runs every cycle, drops the tables and returns statements per second over the cycles. */
   double run() throws Exception {
-    try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
+    try (Connection admin = DriverManager.getConnection(url, user, password)) {
       List<WorkloadSql> sql = createTables(admin);
-      AtomicLong start = new AtomicLong();
-      AtomicLong end = new AtomicLong();
-      AtomicReference<Throwable> failure = new AtomicReference<>();
-      CycleRelease.Gate cycleStart = release.gate(threads, () -> start.compareAndSet(0, System.nanoTime()));
-      List<Thread> workers = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int actor = t;
-        Thread worker = new Thread(() -> {
-          try {
-            work(actor, sql, cycleStart);
-            end.accumulateAndGet(System.nanoTime(), Math::max);
-          } catch (Throwable e) {
-            failure.compareAndSet(null, e);
-          }
-        }, "plain-" + (t + 1));
-        workers.add(worker);
-        worker.start();
+      try {
+        return measure(sql);
+      } finally {
+        dropTables(admin);
       }
-      for (Thread worker : workers) {
-        worker.join();
-      }
-      if (failure.get() != null) {
-        throw new IllegalStateException("plain loop failed", failure.get());
-      }
-      long statements = (long) threads * tables * perTable * 4 * cycles;
-      return statements * 1e9 / (end.get() - start.get());
     }
+  }
+
+  private double measure(List<WorkloadSql> sql) throws Exception {
+    AtomicLong start = new AtomicLong();
+    AtomicLong end = new AtomicLong();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    AtomicLong cpuAtStart = new AtomicLong();
+    CycleRelease.Gate cycleStart = release.gate(threads, () -> {
+      if (start.compareAndSet(0, System.nanoTime())) {
+        cpuAtStart.set(ProcessCpuTime.nanos());
+      }
+    });
+    List<Thread> workers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int actor = t;
+      Thread worker = new Thread(() -> {
+        try {
+          work(actor, sql, cycleStart);
+          end.accumulateAndGet(System.nanoTime(), Math::max);
+        } catch (Throwable e) {
+          failure.compareAndSet(null, e);
+        }
+      }, "plain-" + (t + 1));
+      workers.add(worker);
+      worker.start();
+    }
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    cpuNanos = ProcessCpuTime.nanos() - cpuAtStart.get();
+    if (failure.get() != null) {
+      throw new IllegalStateException("plain loop failed", failure.get());
+    }
+    statements = (long) threads * tables * perTable * 4 * cycles;
+    return statements * 1e9 / (end.get() - start.get());
   }
 
   private List<WorkloadSql> createTables(Connection admin) throws SQLException {
@@ -88,7 +121,7 @@ final class PlainJdbcLoop {
     String qualifier = dialect.centralQualifier(admin);
     try (Statement statement = admin.createStatement()) {
       for (int t = 1; t <= tables; t++) {
-        String name = "plain_table_" + t;
+        String name = tablePrefix + t;
         TableSpec table = new TableSpec(name, qualifier, dialect.qualifiedName(qualifier, name), 32);
         for (String ddl : dialect.createTableStatements(table)) {
           statement.execute(ddl);
@@ -99,10 +132,23 @@ final class PlainJdbcLoop {
     return sql;
   }
 
+  private void dropTables(Connection admin) throws SQLException {
+    String qualifier = dialect.centralQualifier(admin);
+    try (Statement statement = admin.createStatement()) {
+      for (int t = 1; t <= tables; t++) {
+        String name = tablePrefix + t;
+        for (String ddl : dialect.dropTableStatements(new TableSpec(name, qualifier, dialect.qualifiedName(qualifier,
+            name), 32))) {
+          statement.execute(ddl);
+        }
+      }
+    }
+  }
+
   private void work(int actor, List<WorkloadSql> sql, CycleRelease.Gate cycleStart) throws Exception {
     RowKeys keys = new RowKeys(actor, perTable, perTable);
     TextValues texts = TextValues.forActor(actor, 32);
-    try (Connection connection = DriverManager.getConnection(url, "sa", "")) {
+    try (Connection connection = DriverManager.getConnection(url, user, password)) {
       List<PreparedStatement[]> statements = new ArrayList<>();
       for (WorkloadSql table : sql) {
         statements.add(new PreparedStatement[] {connection.prepareStatement(table.insert()),

@@ -1,0 +1,118 @@
+package io.commitbench.bench;
+
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.workload.TextValues;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The baseline of the commit workload: each thread, on a connection of its own with autocommit
+ * off, inserts one row of 100 bytes and commits, its share of the transactions in a row, with
+ * nothing around it (no timing, no histograms, no pool). The threads start together, as the
+ * harness's actors do.
+ */
+final class PlainCommitLoop {
+
+  private final Dialect dialect;
+  private final String url;
+  private final String user;
+  private final String password;
+  private final String table;
+  private final int threads;
+  private final int transactions;
+  private long cpuNanos;
+
+  PlainCommitLoop(Dialect dialect, String url, String user, String password, String table, int threads,
+      int transactions) {
+    this.dialect = dialect;
+    this.url = url;
+    this.user = user;
+    this.password = password;
+    this.table = table;
+    this.threads = threads;
+    this.transactions = transactions;
+  }
+
+  /** The JVM's CPU per statement (an insert or a commit) over the last run, in nanoseconds. */
+  double cpuNanosPerStatement() {
+    return (double) cpuNanos / (2L * transactions);
+  }
+
+  /** Creates the table, runs every transaction, drops it; returns statements (insert + commit) per second. */
+  double run() throws Exception {
+    try (Connection admin = DriverManager.getConnection(url, user, password);
+        Statement ddl = admin.createStatement()) {
+      ddl.execute("CREATE TABLE " + table + " (id " + dialect.bigintType() + " NOT NULL PRIMARY KEY, payload "
+          + dialect.varcharType() + "(100))" + (dialect.tableOptions().isEmpty() ? "" : " " + dialect.tableOptions()));
+      try {
+        return measure();
+      } finally {
+        ddl.execute("DROP TABLE " + table);
+      }
+    }
+  }
+
+  private double measure() throws Exception {
+    CountDownLatch ready = new CountDownLatch(threads);
+    CountDownLatch go = new CountDownLatch(1);
+    AtomicLong end = new AtomicLong();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<Thread> workers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int actor = t;
+      int share = transactions / threads + (t < transactions % threads ? 1 : 0);
+      Thread worker = new Thread(() -> {
+        try {
+          work(actor, share, ready, go);
+          end.accumulateAndGet(System.nanoTime(), Math::max);
+        } catch (Throwable e) {
+          failure.compareAndSet(null, e);
+        }
+      }, "plain-commit-" + (t + 1));
+      workers.add(worker);
+      worker.start();
+    }
+    ready.await();
+    long cpuAtStart = ProcessCpuTime.nanos();
+    long start = System.nanoTime();
+    go.countDown();
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    cpuNanos = ProcessCpuTime.nanos() - cpuAtStart;
+    if (failure.get() != null) {
+      throw new IllegalStateException("plain commit loop failed", failure.get());
+    }
+    return 2L * transactions * 1e9 / (end.get() - start);
+  }
+
+  private void work(int actor, int share, CountDownLatch ready, CountDownLatch go) throws Exception {
+    TextValues payloads = TextValues.forActor(actor, 100);
+    try (Connection connection = DriverManager.getConnection(url, user, password)) {
+      connection.setAutoCommit(false);
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO " + table + " (id, payload) VALUES (?, ?)")) {
+        ready.countDown();
+        go.await();
+        long base = (long) actor << 40;
+        for (int i = 0; i < share; i++) {
+          insert.setLong(1, base + i);
+          insert.setString(2, payloads.get(i));
+          insert.executeUpdate();
+          connection.commit();
+        }
+      }
+    } catch (SQLException e) {
+      ready.countDown();
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,157 @@
+package io.commitbench.bench;
+
+import io.commitbench.core.HarnessVersion;
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.ConfigBinder;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.report.RunOutcome;
+import io.commitbench.core.report.RunResult;
+import io.commitbench.core.run.BenchmarkRun;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The harness's cost against a real server: a commitbench run of the paper's or the commit
+ * workload and a plain JDBC loop issuing the same statements on the same number of threads
+ * ({@link PlainJdbcLoop}, {@link PlainCommitLoop}), alternated in one JVM in mirrored rounds
+ * (plain, harness, harness, plain; then the other way) as {@link HarnessOverhead} does on H2.
+ * For each user count it prints the median ratio of throughput (statements per second: DML and
+ * commits) and of the JVM's CPU time per statement over each side's measured window, harness over
+ * plain; the harness's CPU comes from its own figure ({@code clientCpuSeconds} in summary.json).
+ *
+ * <pre>
+ * java -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.ServerOverhead \
+ *     url=jdbc:postgresql://127.0.0.1:5432/test user=postgres workload=commit users=1,4,10 rounds=5
+ * </pre>
+ *
+ * Parameters: {@code url}, {@code user}, {@code passwordEnv} (a variable holding the password),
+ * {@code workload} (paper or commit), {@code users} (a comma list), {@code rounds}, {@code
+ * warmups}, {@code transactions} (commit: per leg), {@code tables}, {@code pertable} and {@code
+ * repeat} (paper: per leg). Tables are named {@code cbov_*} and dropped after each leg.
+ */
+public final class ServerOverhead {
+
+  private ServerOverhead() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> p = parameters(args);
+    String url = p.get("url");
+    Dialect dialect = DialectRegistry.load().forUrl(url)
+        .orElseThrow(() -> new IllegalArgumentException("url=" + url + ": no dialect accepts it"));
+    String password = p.get("passwordEnv").isEmpty() ? "" : System.getenv(p.get("passwordEnv"));
+    Path results = Files.createTempDirectory("commitbench-server-overhead");
+    int rounds = Integer.parseInt(p.get("rounds"));
+    int warmups = Integer.parseInt(p.get("warmups"));
+    System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%n",
+        HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds, warmups);
+    for (String users : p.get("users").split(",")) {
+      List<Double> throughput = new ArrayList<>();
+      List<Double> cpu = new ArrayList<>();
+      for (int round = 1 - warmups; round <= rounds; round++) {
+        double[] harness = new double[2];
+        double[] plain = new double[2];
+        boolean harnessOutside = Math.floorMod(round, 2) == 0;
+        for (int leg = 0; leg < 4; leg++) {
+          boolean harnessLeg = (leg == 0 || leg == 3) == harnessOutside;
+          double[] side = harnessLeg ? harness(p, dialect, url, password, Integer.parseInt(users), results)
+              : plain(p, dialect, url, password, Integer.parseInt(users));
+          double[] sum = harnessLeg ? harness : plain;
+          sum[0] += side[0] / 2;
+          sum[1] += side[1] / 2;
+        }
+        System.out.printf(Locale.ROOT, "users=%s %s %d: harness %,.0f statements/s at %,.0f ns CPU each, plain %,.0f"
+            + " statements/s at %,.0f ns CPU each; throughput ratio %.3f, CPU ratio %.3f%n", users,
+            round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, harness[0], harness[1], plain[0],
+            plain[1], harness[0] / plain[0], harness[1] / plain[1]);
+        if (round > 0) {
+          throughput.add(harness[0] / plain[0]);
+          cpu.add(harness[1] / plain[1]);
+        }
+      }
+      System.out.printf(Locale.ROOT, "users=%s: median throughput ratio %.3f (range %.3f .. %.3f), median CPU per"
+          + " statement ratio %.3f (range %.3f .. %.3f)%n", users, median(throughput), min(throughput),
+          max(throughput), median(cpu), min(cpu), max(cpu));
+    }
+  }
+
+  /** Statements per second and CPU nanoseconds per statement of one harness run. */
+  private static double[] harness(Map<String, String> p, Dialect dialect, String url, String password, int users,
+      Path results) throws Exception {
+    Properties file = new Properties();
+    Map<String, String> keys = new HashMap<>(Map.of("workload", p.get("workload"), "users", "" + users, "db.url", url,
+        "db.user", p.get("user"), "users.mode", "shared", "table.prefix", "cbov_h_", "results.dir",
+        results.toString()));
+    if (p.get("workload").equals("commit")) {
+      keys.put("transactions", p.get("transactions"));
+    } else {
+      keys.putAll(Map.of("sleep", "0", "tablename", p.get("tables"), "tableinsertnumber", p.get("pertable"),
+          "tableselectnumber", p.get("pertable"), "tableupdatenumber", p.get("pertable"), "tabledeletenumber",
+          p.get("pertable"), "repeat", p.get("repeat")));
+    }
+    if (!p.get("passwordEnv").isEmpty()) {
+      keys.put("db.password.env", p.get("passwordEnv"));
+    }
+    file.putAll(keys);
+    BenchmarkConfig config = new ConfigBinder(DialectRegistry.load(), System::getenv).bind(file, Map.of());
+    RunResult result = new BenchmarkRun(config, dialect, HarnessVersion.get(),
+        new PrintWriter(OutputStream.nullOutputStream())).execute();
+    if (result.outcome() != RunOutcome.COMPLETED || result.totals().errors() > 0) {
+      throw new IllegalStateException("harness run did not complete cleanly: " + result.failure());
+    }
+    long statements = result.totals().operations() + result.totals().kind(OperationKind.COMMIT).count();
+    return new double[] {statements * 1e9 / result.totals().measuredNanos(),
+        (double) result.clientCpuNanos() / statements};
+  }
+
+  private static double[] plain(Map<String, String> p, Dialect dialect, String url, String password, int users)
+      throws Exception {
+    if (p.get("workload").equals("commit")) {
+      PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov_p_commit", users,
+          Integer.parseInt(p.get("transactions")));
+      return new double[] {loop.run(), loop.cpuNanosPerStatement()};
+    }
+    PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov_p_", users,
+        Integer.parseInt(p.get("tables")), Integer.parseInt(p.get("pertable")), Integer.parseInt(p.get("repeat")),
+        CycleRelease.TOGETHER);
+    return new double[] {loop.run(), loop.cpuNanosPerStatement()};
+  }
+
+  private static Map<String, String> parameters(String[] args) {
+    Map<String, String> p = new HashMap<>(Map.of("url", "jdbc:postgresql://127.0.0.1:5432/test", "user", "postgres",
+        "passwordEnv", "", "workload", "commit", "users", "1,4,10", "rounds", "5", "warmups", "2",
+        "transactions", "4000", "tables", "2", "pertable", "50"));
+    p.put("repeat", "3");
+    for (String arg : args) {
+      String[] kv = arg.split("=", 2);
+      if (kv.length != 2 || !p.containsKey(kv[0])) {
+        throw new IllegalArgumentException("unknown argument '" + arg + "'; allowed: " + p.keySet() + " as key=value");
+      }
+      p.put(kv[0], kv[1]);
+    }
+    return p;
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  private static double min(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+  }
+
+  private static double max(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+  }
+}
