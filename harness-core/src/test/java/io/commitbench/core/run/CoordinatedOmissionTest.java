@@ -1,6 +1,7 @@
 package io.commitbench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -42,10 +43,15 @@ class CoordinatedOmissionTest {
     }
   }
 
-  /** One query per transaction; the 50th sleeps a second first. */
+  /** One query per transaction; the 50th sleeps first (a second, unless told otherwise). */
   private static final class StallingWork implements ActorWork {
+    private final long stallMillis;
     private PreparedStatement select;
     private int executed;
+
+    StallingWork(long stallMillis) {
+      this.stallMillis = stallMillis;
+    }
 
     @Override
     public void prepare(StatementPreparer preparer) throws SQLException {
@@ -60,28 +66,34 @@ class CoordinatedOmissionTest {
     @Override
     public void execute(int type, TransactionContext tx) throws Exception {
       if (++executed == 50) {
-        Thread.sleep(1_000);
+        Thread.sleep(stallMillis);
       }
       tx.query(OperationKind.SELECT, select);
     }
   }
 
-  @Test
-  void aStallAtATargetRateShowsInResponseTimesNotAsOneSlowServiceTime() throws Exception {
+  /** One actor at {@value #RATE}/s that stalls at its 50th transaction, recording into {@code measurements}. */
+  private WorkloadActor stallingActor(Measurements measurements, long stallMillis, WorkloadActor.Backlog backlog)
+      throws Exception {
     JdbcDataSource database = new JdbcDataSource();
     database.setURL("jdbc:h2:mem:" + UUID.randomUUID());
     HikariConfig config = new HikariConfig();
     config.setDataSource(database);
     config.setMaximumPoolSize(1);
     pool = new HikariDataSource(config);
-    Measurements measurements = Measurements.forActors(1, List.of("select"));
     RunControl control = new RunControl(0, TRANSACTIONS, 0, RATE, false, 10, false, 0, false, 0);
     TransactionBudget budget = TransactionBudget.of(TRANSACTIONS);
     budget.startCounting();
-    ActorWork work = new StallingWork();
-    WorkloadActor actor = new WorkloadActor(work, new ActorSession("sa", pool, work, 10, 1, List.of()),
-        new ClassifyingTestDialect(), measurements.newActorRecorder(), true, Pacing.of(control, 0, 1),
-        new WorkloadActor.Backlog(10 * 1_000 * MS, false), budget, 0, new StopSignal());
+    ActorWork work = new StallingWork(stallMillis);
+    return new WorkloadActor(work, new ActorSession("sa", pool, work, 10, 1, List.of()),
+        new ClassifyingTestDialect(), measurements.newActorRecorder(), true, Pacing.of(control, 0, 1), backlog, budget,
+        0, new StopSignal());
+  }
+
+  @Test
+  void aStallAtATargetRateShowsInResponseTimesNotAsOneSlowServiceTime() throws Exception {
+    Measurements measurements = Measurements.forActors(1, List.of("select"));
+    WorkloadActor actor = stallingActor(measurements, 1_000, new WorkloadActor.Backlog(10 * 1_000 * MS, false));
     IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
         1_000 * MS, Phase.MEASURED);
 
@@ -106,5 +118,37 @@ class CoordinatedOmissionTest {
           .as("responses between %d and %d ms", from / MS, (quarter + 1) * 250).isBetween(17L, 30L);
     }
     assertThat(select.lagNanos().getMaxValue()).as("the longest wait for a start").isGreaterThan(900 * MS);
+  }
+
+  @Test
+  void arrivalsOlderThanTheBacklogAreShedAndCounted() throws Exception {
+    Measurements measurements = Measurements.forActors(1, List.of("select"));
+    // A 2 s stall with a 1 s backlog: of the ~200 arrivals it held up, those more than 1 s late go.
+    WorkloadActor actor = stallingActor(measurements, 2_000, new WorkloadActor.Backlog(1_000 * MS, false));
+    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
+        1_000 * MS, Phase.MEASURED);
+
+    actor.open();
+    actor.runCycle(1);
+    actor.close();
+    sampler.sample(System.nanoTime(), new DiscardingSink());
+
+    assertThat(sampler.totals().shedArrivals()).isBetween(90L, 110L);
+    assertThat(sampler.totals().types().get(0).responseNanos().getMaxValue()).as("no response waited past the stall")
+        .isLessThan(2_300 * MS);
+  }
+
+  @Test
+  void aBacklogThatMustNotBeShedFailsTheActorWithTheReason() throws Exception {
+    Measurements measurements = Measurements.forActors(1, List.of("select"));
+    WorkloadActor actor = stallingActor(measurements, 1_500, new WorkloadActor.Backlog(1_000 * MS, true));
+
+    actor.open();
+    try {
+      assertThatThrownBy(() -> actor.runCycle(1)).isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("behind the target rate, more than rate.backlog=1 s allows (rate.backlog.fail=true)");
+    } finally {
+      actor.close();
+    }
   }
 }
