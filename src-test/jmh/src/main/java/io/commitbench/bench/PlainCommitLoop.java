@@ -28,10 +28,16 @@ final class PlainCommitLoop {
   private final String table;
   private final int threads;
   private final int transactions;
+  private final java.util.Properties driverProperties;
   private long cpuNanos;
 
+  /**
+   * @param driverProperties what the loop's connections are opened with besides the login: empty
+   *     for the driver's defaults, or the harness's (its connect and socket timeouts)
+   */
   PlainCommitLoop(Dialect dialect, String url, String user, String password, String table, int threads,
-      int transactions) {
+      int transactions, java.util.Properties driverProperties) {
+    this.driverProperties = driverProperties;
     this.dialect = dialect;
     this.url = url;
     this.user = user;
@@ -96,7 +102,11 @@ final class PlainCommitLoop {
 
   private void work(int actor, int share, CountDownLatch ready, CountDownLatch go) throws Exception {
     TextValues payloads = TextValues.forActor(actor, 100);
-    try (Connection connection = DriverManager.getConnection(url, user, password)) {
+    java.util.Properties login = new java.util.Properties();
+    login.putAll(driverProperties);
+    login.setProperty("user", user);
+    login.setProperty("password", password);
+    try (Connection connection = DriverManager.getConnection(url, login)) {
       connection.setAutoCommit(false);
       try (PreparedStatement insert = connection.prepareStatement(
           "INSERT INTO " + table + " (id, payload) VALUES (?, ?)")) {

@@ -37,7 +37,9 @@ import java.util.Properties;
  * Parameters: {@code url}, {@code user}, {@code passwordEnv} (a variable holding the password),
  * {@code workload} (paper or commit), {@code users} (a comma list), {@code rounds}, {@code
  * warmups}, {@code transactions} (commit: per leg), {@code tables}, {@code pertable} and {@code
- * repeat} (paper: per leg). Tables are named {@code cbov_*} and dropped after each leg.
+ * repeat} (paper: per leg), {@code plainProperties} ({@code driver}: the plain commit loop connects
+ * with the driver's defaults; {@code harness}: with the harness's connect and socket timeouts).
+ * Tables are named {@code cbov_*} and dropped after each leg.
  */
 public final class ServerOverhead {
 
@@ -116,8 +118,13 @@ public final class ServerOverhead {
   private static double[] plain(Map<String, String> p, Dialect dialect, String url, String password, int users)
       throws Exception {
     if (p.get("workload").equals("commit")) {
+      // plainProperties=harness opens the loop's connections as the harness does (its connect and
+      // socket timeouts), to see what they cost apart from the harness's own code.
+      java.util.Properties properties = p.get("plainProperties").equals("harness")
+          ? dialect.connectionProperties(new io.commitbench.core.dialect.ConnectionTimeouts(10, 90))
+          : new java.util.Properties();
       PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov_p_commit", users,
-          Integer.parseInt(p.get("transactions")));
+          Integer.parseInt(p.get("transactions")), properties);
       return new double[] {loop.run(), loop.cpuNanosPerStatement()};
     }
     PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov_p_", users,
@@ -131,6 +138,7 @@ public final class ServerOverhead {
         "passwordEnv", "", "workload", "commit", "users", "1,4,10", "rounds", "5", "warmups", "2",
         "transactions", "4000", "tables", "2", "pertable", "50"));
     p.put("repeat", "3");
+    p.put("plainProperties", "driver");
     for (String arg : args) {
       String[] kv = arg.split("=", 2);
       if (kv.length != 2 || !p.containsKey(kv[0])) {
