@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * One actor's connection and the statements its work prepared on it (prepared once per connection). When
@@ -31,6 +32,7 @@ final class ActorSession implements AutoCloseable {
   private final List<String> sessionTimeout;
   private final long reconnectTimeoutNanos;
   private final StopSignal stop;
+  private final Predicate<SQLException> loginRefused;
   private final List<PreparedStatement> prepared = new ArrayList<>();
   private Connection connection;
 
@@ -38,10 +40,13 @@ final class ActorSession implements AutoCloseable {
    * @param login the user name, for messages
    * @param work the actor's work, which prepares its statements on every new connection
    * @param sessionTimeout the dialect's session timeout statements; empty for per-statement timeouts
+   * @param loginRefused the dialect's {@code loginRefused}: such a failure is not retried
    */
   ActorSession(String login, HikariDataSource pool, ActorWork work, int statementTimeoutSeconds,
-      int reconnectTimeoutSeconds, List<String> sessionTimeout, StopSignal stop) {
+      int reconnectTimeoutSeconds, List<String> sessionTimeout, StopSignal stop,
+      Predicate<SQLException> loginRefused) {
     this.stop = stop;
+    this.loginRefused = loginRefused;
     this.sessionTimeout = sessionTimeout;
     this.login = login;
     this.pool = pool;
@@ -90,9 +95,14 @@ final class ActorSession implements AutoCloseable {
         discardConnection();
       }
       stopIfRequested(failure);
+      SQLException server = ConnectFailure.serverError(last);
+      if (loginRefused.test(server)) {
+        throw new ReconnectFailedException(failure + ": the server refused the login, which is not retried: "
+            + server.getMessage(), server);
+      }
       if (System.nanoTime() + backoff * 1_000_000 > deadline) {
         throw new ReconnectFailedException(failure + " within " + reconnectTimeoutNanos / 1_000_000_000
-            + " s (reconnect.timeout): " + last.getMessage(), last);
+            + " s (reconnect.timeout): " + ConnectFailure.describe(last), server);
       }
       stop.await(backoff);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);

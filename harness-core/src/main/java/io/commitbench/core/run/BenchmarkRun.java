@@ -240,7 +240,8 @@ public final class BenchmarkRun {
     HikariDataSource pool = pools.create(login, user == null ? config.password().reveal() : user.password(), 1);
     ActorWork work = workload.newActor(index, tables, dialect);
     ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
-        config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop);
+        config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop,
+        dialect::loginRefused);
     RunControl control = config.runControl();
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),

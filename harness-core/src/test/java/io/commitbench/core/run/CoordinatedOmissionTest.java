@@ -79,7 +79,8 @@ class CoordinatedOmissionTest {
     TransactionBudget budget = TransactionBudget.of(TRANSACTIONS);
     budget.startCounting();
     ActorWork work = new StallingWork();
-    WorkloadActor actor = new WorkloadActor(work, new ActorSession("sa", pool, work, 10, 1, List.of(), new StopSignal()),
+    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), new StopSignal(), e -> false);
+    WorkloadActor actor = new WorkloadActor(work, session,
         new ClassifyingTestDialect(), measurements.newActorRecorder(), true, Pacing.of(control, 0, 1),
         new WorkloadActor.Backlog(10 * 1_000 * MS, false), budget, 0, new StopSignal());
     IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
