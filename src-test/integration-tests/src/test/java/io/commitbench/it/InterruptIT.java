@@ -76,6 +76,25 @@ class InterruptIT {
   }
 
   /**
+   * SIGKILL gives the run no chance to write anything at its end: the summary it keeps up to date
+   * every interval must be there, readable, marked running, and hold what was measured (at most
+   * the intervals written to intervals.csv).
+   */
+  @Test
+  void sigkillLeavesASummaryOfWhatWasMeasuredSoFar(@TempDir Path tmp) throws Exception {
+    DatabaseTarget h2 = DatabaseTargets.require(DatabaseKind.H2, tmp.resolve("h2"));
+    Interrupted run = signalLongRun(tmp, h2, TestNames.unique(), Map.of("db.url", h2.url()), "KILL", () -> {});
+
+    assertThat(run.exitCode()).as("exit code after SIGKILL").isEqualTo(137);
+    JsonNode summary = RunOutput.summary(run.directory());
+    assertThat(summary.path("outcome").asText()).as(run::output).isEqualTo("running");
+    long operations = summary.path("totals").path("operations").asLong();
+    assertThat(operations).as("totals.operations of the killed run").isPositive()
+        .isLessThanOrEqualTo(intervalOps(run.directory()));
+    assertThat(summary.path("config").path("users").asText()).isEqualTo(String.valueOf(ENDLESS.users()));
+  }
+
+  /**
    * SIGTERM while an actor is reconnecting to a server that refuses it (its role may open no
    * connection: "too many connections", which is retried) and reconnect.timeout is far away: the
    * stop must end the reconnecting at once, and the results must be written before the JVM
