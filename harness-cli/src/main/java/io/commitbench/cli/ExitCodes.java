@@ -8,6 +8,12 @@ final class ExitCodes {
   static final int RUN_FAILED = 1;
   /** Bad input: options, parameter file or values; nothing was changed. */
   static final int BAD_INPUT = 2;
+  /*
+   * A run stopped by a signal exits with the JVM's own code for it, which commitbench does not set
+   * but documents: 130 (128 + SIGINT) after Ctrl-C, 143 (128 + SIGTERM) after kill. Shells and
+   * process supervisors read these as "ended by that signal", which is what happened; the results
+   * are written before the exit.
+   */
 
   private ExitCodes() {}
 }

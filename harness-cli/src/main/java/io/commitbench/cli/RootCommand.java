@@ -19,7 +19,9 @@ import picocli.CommandLine.HelpCommand;
     exitCodeList = {
       "0:success",
       "1:the run failed (results measured so far are still written)",
-      "2:bad input (options, parameter file, values); nothing was changed"
+      "2:bad input (options, parameter file, values); nothing was changed",
+      "130:a run interrupted by Ctrl-C (SIGINT); its results written",
+      "143:a run stopped by SIGTERM (kill); its results written"
     },
     footer = {"", "Start with: commitbench run config/quickstart.properties"})
 final class RootCommand {}

@@ -43,12 +43,16 @@ import picocli.CommandLine.Spec;
       "what it measured."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:the run completed", "1:the run failed or was interrupted (partial results written)",
-      "2:bad input (a results folder that cannot be written included); nothing was run"})
+    exitCodeList = {"0:the run completed", "1:the run failed (results measured so far are still written)",
+      "2:bad input (a results folder that cannot be written included); nothing was run",
+      "130:interrupted by Ctrl-C (SIGINT); results written", "143:stopped by SIGTERM (kill); results written"})
 final class RunCommand implements Callable<Integer> {
 
-  /** Slack for a shutdown hook beyond the statement timeout: cleanup and writing results. */
-  private static final Duration RESULT_GRACE = Duration.ofSeconds(60);
+  /**
+   * Slack for a shutdown hook beyond the statement and connect timeouts: a socket read may outlast
+   * the statement timeout by 30 s (ConnectionPools), then come cleanup and writing the results.
+   */
+  private static final Duration RESULT_GRACE = Duration.ofSeconds(90);
 
   @Mixin ConfigOptions options;
 
@@ -80,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
     BenchmarkRun run = new BenchmarkRun(config, dialect, HarnessVersion.get(), out).withCompanions(companions);
     // The JVM halts as soon as the hook returns, so it waits until this command has said its last word.
     CountDownLatch reported = new CountDownLatch(1);
-    Thread onSignal = new Thread(() -> stopAndWait(run, config, reported), "commitbench-shutdown");
+    Thread onSignal = new Thread(() -> stopAndWait(run, config, err, reported), "commitbench-shutdown");
     Runtime.getRuntime().addShutdownHook(onSignal);
     try {
       RunResult result = run.execute();
@@ -99,12 +103,23 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  /** On SIGINT/SIGTERM: let the operations in flight finish and the results be written, then exit. */
-  private static void stopAndWait(BenchmarkRun run, BenchmarkConfig config, CountDownLatch reported) {
+  /**
+   * On SIGINT/SIGTERM: let the operations in flight finish and the results be written, then let the
+   * JVM exit (with 130 or 143, the JVM's own codes for the two signals, as documented). The actors
+   * stop reconnecting at once, so the wait is bounded by the statement in flight, a connect attempt
+   * and the cleanup; a run that still has not written its results then says so.
+   */
+  private static void stopAndWait(BenchmarkRun run, BenchmarkConfig config, PrintWriter err,
+      CountDownLatch reported) {
     run.requestStop("interrupted by a signal (Ctrl-C or kill)");
+    Duration wait = Duration.ofSeconds(config.statementTimeoutSeconds() + config.connectTimeoutSeconds())
+        .plus(RESULT_GRACE);
     try {
-      reported.await(Duration.ofSeconds(config.statementTimeoutSeconds()).plus(RESULT_GRACE).toMillis(),
-          TimeUnit.MILLISECONDS);
+      if (!reported.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+        err.println("error: the run did not end within " + wait.toSeconds() + " s of the signal; exiting without"
+            + " its final report and summary (intervals.csv and report.txt hold what was written so far)");
+        err.flush();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

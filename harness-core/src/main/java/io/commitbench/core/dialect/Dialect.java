@@ -166,6 +166,16 @@ public interface Dialect {
   ErrorClass classify(SQLException error);
 
   /**
+   * Whether a failed connect means the server refused the login (wrong password, a user that may
+   * not log in): trying again cannot help, so the actor fails at once instead of reconnecting
+   * until {@code reconnect.timeout}. "Too many connections" is not a refusal: it passes. The
+   * default reads the standard's SQLState class 28 (invalid authorization specification).
+   */
+  default boolean loginRefused(SQLException error) {
+    return StandardErrors.loginRefused(error);
+  }
+
+  /**
    * Reads the server's log-write counters (issue "commit latency, measured three ways"). The
    * default: the product offers none to commitbench.
    */

@@ -36,4 +36,9 @@ public final class StandardErrors {
     }
     return Optional.empty();
   }
+
+  /** SQLState class 28, invalid authorization specification: a login the server refused. */
+  public static boolean loginRefused(SQLException error) {
+    return error.getSQLState() != null && error.getSQLState().startsWith("28");
+  }
 }

@@ -7,7 +7,12 @@ public enum RunOutcome {
   /** Stopped by the user (Ctrl-C); the results cover what ran until then. */
   INTERRUPTED,
   /** Stopped by an error (setup failed, an actor could not reconnect in time, ...). */
-  FAILED;
+  FAILED,
+  /**
+   * Not ended yet: the summary a run keeps on disk while it measures, rewritten every interval
+   * and replaced by the final one. A summary that still says so is what a killed run left.
+   */
+  RUNNING;
 
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);

@@ -33,7 +33,9 @@ import java.util.Map;
  *   "schema": "commitbench.summary/1",   // changes only when a key changes meaning or goes away
  *   "runId": "...", "harnessVersion": "...",
  *   "startedAt": "2025-01-01T10:00:00Z", "endedAt": "...",
- *   "outcome": "completed" | "interrupted" | "failed",
+ *   "outcome": "completed" | "interrupted" | "failed" | "running",  // running: written while the
+ *                                                // run measures, every report.interval (endedAt is
+ *                                                // then the time of writing); a killed run leaves it
  *   "failure": one line (credentials redacted), or null when completed,
  *   "usersMode": "db-users" | "shared",          // what users.mode resolved to
  *   "config": { key: value, ... },               // the effective configuration, sorted, no secrets

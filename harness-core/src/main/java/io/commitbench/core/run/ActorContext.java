@@ -119,7 +119,8 @@ final class ActorContext implements TransactionContext {
   }
 
   /** Reconnects when the connection is gone, else abandons the open transaction. */
-  void recover(SQLException e, ErrorClass errorClass) throws ReconnectFailedException, InterruptedException {
+  void recover(SQLException e, ErrorClass errorClass)
+      throws ReconnectFailedException, StoppedWhileConnectingException, InterruptedException {
     if (errorClass == ErrorClass.CONNECTION_LOST || !connectionAlive()) {
       session.reconnect(e);
       recorder.reconnect();

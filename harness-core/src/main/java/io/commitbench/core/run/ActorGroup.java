@@ -143,6 +143,8 @@ public final class ActorGroup {
     try {
       try {
         body.open();
+      } catch (StoppedWhileConnectingException stopped) {
+        // Asked to stop before it had a connection: nothing to run, nothing failed.
       } catch (Throwable e) {
         fail(index, e);
       }
@@ -172,6 +174,10 @@ public final class ActorGroup {
         listener.actorCycleFinished(times);
         finishedInCycle.incrementAndGet();
       }
+    } catch (StoppedWhileConnectingException stopped) {
+      // The run stopped while this actor was reconnecting: it ends like one that saw the stop
+      // between operations (its failed statement is counted already).
+      endNanos.set(index, System.nanoTime());
     } catch (Throwable e) {
       fail(index, e);
     }

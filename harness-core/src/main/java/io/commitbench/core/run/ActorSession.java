@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * One actor's connection and the statements its work prepared on it (prepared once per connection). When
@@ -30,6 +31,8 @@ final class ActorSession implements AutoCloseable {
   private final int statementTimeoutSeconds;
   private final List<String> sessionTimeout;
   private final long reconnectTimeoutNanos;
+  private final StopSignal stop;
+  private final Predicate<SQLException> loginRefused;
   private final List<PreparedStatement> prepared = new ArrayList<>();
   private Connection connection;
 
@@ -37,9 +40,13 @@ final class ActorSession implements AutoCloseable {
    * @param login the user name, for messages
    * @param work the actor's work, which prepares its statements on every new connection
    * @param sessionTimeout the dialect's session timeout statements; empty for per-statement timeouts
+   * @param loginRefused the dialect's {@code loginRefused}: such a failure is not retried
    */
   ActorSession(String login, HikariDataSource pool, ActorWork work, int statementTimeoutSeconds,
-      int reconnectTimeoutSeconds, List<String> sessionTimeout) {
+      int reconnectTimeoutSeconds, List<String> sessionTimeout, StopSignal stop,
+      Predicate<SQLException> loginRefused) {
+    this.stop = stop;
+    this.loginRefused = loginRefused;
     this.sessionTimeout = sessionTimeout;
     this.login = login;
     this.pool = pool;
@@ -52,7 +59,7 @@ final class ActorSession implements AutoCloseable {
    * Connects, with the same back-off as {@link #reconnect}: the admin has already reached the
    * server, so a failure here is passing (a connection killed in the pool, a busy server).
    */
-  void open() throws ReconnectFailedException, InterruptedException {
+  void open() throws ReconnectFailedException, StoppedWhileConnectingException, InterruptedException {
     connectWithBackoff(null, "cannot connect as " + login + " to " + pool.getJdbcUrl());
   }
 
@@ -62,33 +69,49 @@ final class ActorSession implements AutoCloseable {
 
   /**
    * Drops the broken connection and gets a new one, waiting 0.1 s, 0.2 s, ... up to 5 s between
-   * attempts, until {@code reconnect.timeout} has passed.
+   * attempts, until {@code reconnect.timeout} has passed. A stop of the run ends the attempts at
+   * once (the actor then ends): the server may be gone for good, and Ctrl-C must not wait for the
+   * reconnect timeout.
    */
-  void reconnect(SQLException cause) throws ReconnectFailedException, InterruptedException {
+  void reconnect(SQLException cause)
+      throws ReconnectFailedException, StoppedWhileConnectingException, InterruptedException {
     discardConnection();
     connectWithBackoff(cause, "lost the connection as " + login + " and could not reconnect");
   }
 
   private void connectWithBackoff(SQLException cause, String failure)
-      throws ReconnectFailedException, InterruptedException {
+      throws ReconnectFailedException, StoppedWhileConnectingException, InterruptedException {
     long deadline = System.nanoTime() + reconnectTimeoutNanos;
     long backoff = FIRST_BACKOFF_MILLIS;
     SQLException last = cause;
     while (true) {
+      stopIfRequested(failure);
       try {
-        connection = pool.getConnection();
+        connection = stop.interruptible(pool::getConnection);
         prepare();
         return;
       } catch (SQLException e) {
         last = e;
         discardConnection();
       }
+      stopIfRequested(failure);
+      SQLException server = ConnectFailure.serverError(last);
+      if (loginRefused.test(server)) {
+        throw new ReconnectFailedException(failure + ": the server refused the login, which is not retried: "
+            + server.getMessage(), server);
+      }
       if (System.nanoTime() + backoff * 1_000_000 > deadline) {
         throw new ReconnectFailedException(failure + " within " + reconnectTimeoutNanos / 1_000_000_000
-            + " s (reconnect.timeout): " + last.getMessage(), last);
+            + " s (reconnect.timeout): " + ConnectFailure.describe(last), server);
       }
-      Thread.sleep(backoff);
+      stop.await(backoff);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+    }
+  }
+
+  private void stopIfRequested(String failure) throws StoppedWhileConnectingException {
+    if (stop.isRequested()) {
+      throw new StoppedWhileConnectingException(failure + ": the run was stopped (" + stop.reason() + ")");
     }
   }
 

@@ -75,6 +75,9 @@ public final class BenchmarkRun {
   private volatile boolean stoppedFromOutside;
   private Path directory;
   private volatile IntervalReporter reporter;
+  /** The reporter's sampler, set before the reporter starts (RunningSummary reads it on its thread). */
+  private volatile IntervalSampler sampler;
+  private Instant startedAt;
   /** The JVM's CPU time when the measurement began and when it ended; UNKNOWN until read. */
   private volatile long cpuAtStart = ProcessCpu.UNKNOWN;
   private volatile long cpuAtEnd = ProcessCpu.UNKNOWN;
@@ -129,7 +132,7 @@ public final class BenchmarkRun {
    * @throws IOException only when the result folder cannot be created; nothing else was done then
    */
   public RunResult execute() throws IOException {
-    Instant startedAt = Instant.now();
+    startedAt = Instant.now();
     directory = ResultDirectory.create(config.resultsDirectory(), config.runId());
     String usersMode = config.usersMode().value();
     try {
@@ -139,7 +142,7 @@ public final class BenchmarkRun {
     } catch (Exception e) {
       problems.add(0, describe(e));
     }
-    return finish(startedAt, usersMode);
+    return finish(usersMode);
   }
 
   private String setUpAndMeasure() throws Exception {
@@ -157,7 +160,7 @@ public final class BenchmarkRun {
         began = System.nanoTime();
         workload.load(admin, dialect, tables, log::print);
         log.print(String.format(Locale.ROOT, "load: done in %.1f s", (System.nanoTime() - began) / 1e9));
-        measure(tables, setup, admin);
+        measure(tables, setup, admin, mode.value());
       } finally {
         cleanUp(setup);
       }
@@ -191,7 +194,8 @@ public final class BenchmarkRun {
     }
   }
 
-  private void measure(List<SchemaTable> tables, SchemaSetup setup, Connection admin) throws Exception {
+  private void measure(List<SchemaTable> tables, SchemaSetup setup, Connection admin, String usersMode)
+      throws Exception {
     IntervalSinks sinks = new IntervalSinks();
     countersBefore = readLogCounters(admin, CounterContext.atStart(workload.autocommit()));
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit()); sinks) {
@@ -203,6 +207,7 @@ public final class BenchmarkRun {
       sinks.add(new HistogramLogSink(directory.resolve(ResultDirectory.HISTOGRAM_LOG), System.currentTimeMillis(),
           workload.transactionTypes()));
       sinks.add(new ProgressPrinter(log, phases::position));
+      sinks.add(new RunningSummary(directory.resolve(ResultDirectory.SUMMARY), () -> resultSoFar(usersMode)));
       // How many cycles run is decided cycle by cycle (startCycle): warm-up cycles come first.
       ActorSchedule schedule = new ActorSchedule(config.users(), config.sleepMillis() * 1_000_000L, Integer.MAX_VALUE);
       ActorGroup.Outcome outcome = null;
@@ -240,7 +245,8 @@ public final class BenchmarkRun {
     HikariDataSource pool = pools.create(login, user == null ? config.password().reveal() : user.password(), 1);
     ActorWork work = workload.newActor(index, tables, dialect);
     ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
-        config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()));
+        config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop,
+        dialect::loginRefused);
     RunControl control = config.runControl();
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),
@@ -307,7 +313,7 @@ public final class BenchmarkRun {
       public void cycleStarting(int cycle, long startNanos) {
         if (cycle == 1) {
           boolean warmup = config.runControl().warmupSeconds() > 0;
-          IntervalSampler sampler = new IntervalSampler(measurements, startNanos, System.currentTimeMillis(),
+          sampler = new IntervalSampler(measurements, startNanos, System.currentTimeMillis(),
               config.reportIntervalSeconds() * 1_000_000_000L, warmup ? Phase.WARMUP : Phase.MEASURED);
           // A workload in cycles ends its warm-up at a cycle's start (startCycle), any other by the clock.
           long warmupEnd = warmup && !inCycles ? startNanos + config.runControl().warmupSeconds() * 1_000_000_000L : Long.MAX_VALUE;
@@ -369,7 +375,7 @@ public final class BenchmarkRun {
     }
   }
 
-  private RunResult finish(Instant startedAt, String usersMode) {
+  private RunResult finish(String usersMode) {
     IntervalSampler unstarted = reporter != null ? null : new IntervalSampler(measurements, System.nanoTime(),
         System.currentTimeMillis(), 1, Phase.MEASURED);
     RunTotals totals = reporter != null ? reporter.finish(System.nanoTime()) : unstarted.totals();
@@ -378,9 +384,8 @@ public final class BenchmarkRun {
     RunOutcome outcome = stoppedFromOutside ? RunOutcome.INTERRUPTED
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
-    RunResult result = new RunResult(directory.getFileName().toString(), harnessVersion, config, usersMode, startedAt,
-        Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals, logActivity(),
-        companionReports(), workload.autocommit(), warmup, clientCpuNanos());
+    RunResult result = result(usersMode, outcome, failure, totals, warmup, logActivity(), companionReports(),
+        clientCpuNanos());
     String workloadBlock = workload.reportBlock(result);
     if (!workloadBlock.isEmpty()) {
       log.print(workloadBlock);
@@ -396,6 +401,27 @@ public final class BenchmarkRun {
     log.print("results written to " + directory.toAbsolutePath());
     log.close();
     return result;
+  }
+
+  /**
+   * What was measured up to the interval just sampled, for the summary kept on disk while the
+   * run goes on. Called on the reporter's thread from within its sample, so the sampler's totals
+   * are those of the intervals written; the server's counters and the companions' reports come
+   * only at the end.
+   */
+  private RunResult resultSoFar(String usersMode) {
+    IntervalSampler current = sampler;
+    RunTotals warmup = config.runControl().warmupSeconds() == 0 ? null : current.warmupTotals();
+    return result(usersMode, RunOutcome.RUNNING, "", current.totals(), warmup,
+        LogActivity.notRead("the run has not ended: the server's counters are read at its end"), List.of(),
+        ProcessCpu.UNKNOWN);
+  }
+
+  private RunResult result(String usersMode, RunOutcome outcome, String failure, RunTotals totals, RunTotals warmup,
+      LogActivity activity, List<CompanionReport> companionReports, long cpuNanos) {
+    return new RunResult(directory.getFileName().toString(), harnessVersion, config, usersMode, startedAt,
+        Instant.now(), outcome, failure, List.copyOf(cycles), List.copyOf(actorCycles), totals, activity,
+        companionReports, workload.autocommit(), warmup, cpuNanos);
   }
 
   /**

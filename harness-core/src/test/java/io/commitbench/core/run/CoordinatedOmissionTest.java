@@ -85,9 +85,10 @@ class CoordinatedOmissionTest {
     TransactionBudget budget = TransactionBudget.of(TRANSACTIONS);
     budget.startCounting();
     ActorWork work = new StallingWork(stallMillis);
-    return new WorkloadActor(work, new ActorSession("sa", pool, work, 10, 1, List.of()),
-        new ClassifyingTestDialect(), measurements.newActorRecorder(), true, Pacing.of(control, 0, 1), backlog, budget,
-        0, new StopSignal());
+    StopSignal stop = new StopSignal();
+    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), stop, e -> false);
+    return new WorkloadActor(work, session, new ClassifyingTestDialect(), measurements.newActorRecorder(), true,
+        Pacing.of(control, 0, 1), backlog, budget, 0, stop);
   }
 
   @Test

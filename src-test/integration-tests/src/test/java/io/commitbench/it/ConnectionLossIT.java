@@ -65,7 +65,7 @@ class ConnectionLossIT {
       Catalog catalog = new Catalog(kind, admin);
       try {
         Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "loss", overrides));
-        long session = killOnceConnected(kind, admin, victim, running, tmp.resolve("results").resolve("loss"));
+        long session = killOnceConnected(kind, admin, victim, running, tmp.resolve("results").resolve("loss"), () -> {});
         System.out.println(DatabaseTargets.LOG_PREFIX + kind.dbType() + ": killed session " + session + " of " + victim);
         RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
 
@@ -99,12 +99,102 @@ class ConnectionLossIT {
   }
 
   /**
+   * An actor's session is killed and the server then refuses its login (PostgreSQL: the role may
+   * no longer log in, 28000 — the local server trusts every password; MariaDB: a wrong password,
+   * 1045). Trying again cannot help: the run fails at once — long before reconnect.timeout — and
+   * says what the server said, not HikariCP's "Connection is not available, request timed out".
+   */
+  @ParameterizedTest(name = "{0}: the server refuses an actor's login after its session was killed")
+  @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL", "MARIADB"})
+  void aRefusedLoginFailsTheRunAtOnceWithTheServersMessage(DatabaseKind kind, @TempDir Path tmp) throws Exception {
+    String serverSays = kind == DatabaseKind.POSTGRESQL ? "is not permitted to log in" : "Access denied";
+    KilledRun killed = killAndRefuse(kind, tmp, "90", (catalog, victim) -> catalog.execute(
+        kind == DatabaseKind.POSTGRESQL ? "ALTER ROLE " + victim + " NOLOGIN"
+            : "ALTER USER '" + victim + "'@'%' IDENTIFIED BY 'not-the-password'"));
+
+    RunOutput run = killed.run();
+    assertThat(run.exitCode()).as(run::describe).isEqualTo(1);
+    assertThat(run.summary().path("outcome").asText()).isEqualTo("failed");
+    assertThat(run.summary().path("failure").asText()).as("summary.json failure")
+        .contains("refused the login").contains(serverSays).doesNotContain("request timed out");
+    assertThat(run.cli().err()).contains(serverSays);
+    assertThat(killed.seconds()).as("seconds from the kill to the end of the run (reconnect.timeout=90)\n%s",
+        run.describe()).isLessThan(45);
+  }
+
+  /**
+   * "Too many connections" passes, so it is retried until reconnect.timeout, and the failure then
+   * names it (the role may open no connection: PostgreSQL's CONNECTION LIMIT 0).
+   */
+  @ParameterizedTest(name = "{0}: too many connections is retried and named")
+  @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL"})
+  void tooManyConnectionsIsRetriedUntilTheReconnectTimeoutAndNamed(DatabaseKind kind, @TempDir Path tmp)
+      throws Exception {
+    KilledRun killed = killAndRefuse(kind, tmp, "6",
+        (catalog, victim) -> catalog.execute("ALTER ROLE " + victim + " CONNECTION LIMIT 0"));
+
+    RunOutput run = killed.run();
+    assertThat(run.exitCode()).as(run::describe).isEqualTo(1);
+    assertThat(run.summary().path("failure").asText()).as("summary.json failure")
+        .contains("within 6 s (reconnect.timeout)").contains("too many connections for role");
+  }
+
+  /** What the test does to the victim's login just before its session is killed. */
+  @FunctionalInterface
+  private interface LoginChange {
+    void apply(Catalog catalog, String victim) throws SQLException;
+  }
+
+  private record KilledRun(RunOutput run, long seconds) {}
+
+  /** A long db-users run whose actor 2 has its login changed and its session killed while measuring. */
+  private static KilledRun killAndRefuse(DatabaseKind kind, Path tmp, String reconnectTimeout, LoginChange change)
+      throws Exception {
+    DatabaseTarget target = DatabaseTargets.require(kind, tmp.resolve("h2"));
+    TestNames names = TestNames.unique();
+    Path file = Commitbench.writeParameterFile(tmp.resolve("long.properties"), WORKLOAD.keys());
+    Map<String, String> overrides = new LinkedHashMap<>(target.settings(tmp.resolve("secrets")));
+    overrides.put("table.prefix", names.tablePrefix());
+    overrides.put("user.prefix", names.userPrefix());
+    overrides.put("users.mode", "db-users");
+    overrides.put("reconnect.timeout", reconnectTimeout);
+    overrides.put("connect.timeout", "2");
+    String victim = names.userPrefix() + "2";
+    ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r, "commitbench-run"));
+    try (Connection admin = target.connect()) {
+      Catalog catalog = new Catalog(kind, admin);
+      try {
+        Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "loss", overrides));
+        killOnceConnected(kind, admin, victim, running, tmp.resolve("results").resolve("loss"),
+            () -> change.apply(catalog, victim));
+        long killed = System.nanoTime();
+        RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
+        long seconds = (System.nanoTime() - killed) / 1_000_000_000L;
+        System.out.println(DatabaseTargets.LOG_PREFIX + kind.dbType() + ": run ended " + seconds + " s after the kill");
+        assertThat(catalog.tablesStartingWith(names.tablePrefix())).as("tables after cleanup").isEmpty();
+        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users after cleanup").isEmpty();
+        return new KilledRun(run, seconds);
+      } finally {
+        runner.shutdownNow();
+        runner.awaitTermination(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
+        catalog.dropEverything(names);
+      }
+    }
+  }
+
+  /** A change to the database made just before the kill. */
+  @FunctionalInterface
+  private interface BeforeKill {
+    void run() throws SQLException;
+  }
+
+  /**
    * Waits until the run is measuring (its first intervals.csv row is written: every actor then
    * holds its connection — before that, a killed session may still sit idle in the prefilled pool,
    * which replaces it unseen), then kills a server session of {@code user} and returns its id.
    */
   private static long killOnceConnected(DatabaseKind kind, Connection admin, String user, Future<RunOutput> running,
-      Path runDirectory) throws Exception {
+      Path runDirectory, BeforeKill before) throws Exception {
     long deadline = System.nanoTime() + SESSION_WAIT.toNanos();
     while (System.nanoTime() < deadline) {
       if (running.isDone()) {
@@ -112,6 +202,7 @@ class ConnectionLossIT {
       }
       OptionalLong session = measuring(runDirectory) ? sessionOf(kind, admin, user) : OptionalLong.empty();
       if (session.isPresent()) {
+        before.run();
         kill(kind, admin, session.getAsLong());
         return session.getAsLong();
       }

@@ -20,7 +20,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -46,8 +48,7 @@ class InterruptIT {
   void sigintStillWritesTheResults(@TempDir Path tmp) throws Exception {
     Interrupted run = interruptLongRun(tmp);
 
-    assertThat(run.exitCode()).as("exit code after SIGINT (130 = killed by the signal)\n%s", run.output())
-        .isNotZero();
+    assertThat(run.exitCode()).as("exit code after SIGINT (documented: 130)\n%s", run.output()).isEqualTo(130);
     JsonNode summary = RunOutput.summary(run.directory());
     assertThat(summary.path("outcome").asText()).as(run::output).isEqualTo("interrupted");
     assertThat(summary.path("failure").asText()).contains("interrupted");
@@ -74,12 +75,86 @@ class InterruptIT {
     }
   }
 
-  private record Interrupted(int exitCode, Path directory, DatabaseTarget database, TestNames names, String output) {}
+  /**
+   * SIGKILL gives the run no chance to write anything at its end: the summary it keeps up to date
+   * every interval must be there, readable, marked running, and hold what was measured (at most
+   * the intervals written to intervals.csv).
+   */
+  @Test
+  void sigkillLeavesASummaryOfWhatWasMeasuredSoFar(@TempDir Path tmp) throws Exception {
+    DatabaseTarget h2 = DatabaseTargets.require(DatabaseKind.H2, tmp.resolve("h2"));
+    Interrupted run = signalLongRun(tmp, h2, TestNames.unique(), Map.of("db.url", h2.url()), "KILL", () -> {});
+
+    assertThat(run.exitCode()).as("exit code after SIGKILL").isEqualTo(137);
+    JsonNode summary = RunOutput.summary(run.directory());
+    assertThat(summary.path("outcome").asText()).as(run::output).isEqualTo("running");
+    long operations = summary.path("totals").path("operations").asLong();
+    assertThat(operations).as("totals.operations of the killed run").isPositive()
+        .isLessThanOrEqualTo(intervalOps(run.directory()));
+    assertThat(summary.path("config").path("users").asText()).isEqualTo(String.valueOf(ENDLESS.users()));
+  }
+
+  /**
+   * SIGTERM while an actor is reconnecting to a server that refuses it (its role may open no
+   * connection: "too many connections", which is retried) and reconnect.timeout is far away: the
+   * stop must end the reconnecting at once, and the results must be written before the JVM
+   * exits with 143. Before, the actor went on until reconnect.timeout, longer than the shutdown
+   * hook waited, and the JVM ended with no summary.json.
+   */
+  @Test
+  void sigtermWhileAnActorReconnectsEndsWithinSecondsWithResults(@TempDir Path tmp) throws Exception {
+    DatabaseTarget postgres = DatabaseTargets.require(DatabaseKind.POSTGRESQL, tmp.resolve("h2"));
+    TestNames names = TestNames.unique();
+    String victim = names.userPrefix() + "2";
+    Map<String, String> settings = new LinkedHashMap<>(postgres.settings(tmp.resolve("secrets")));
+    settings.put("users.mode", "db-users");
+    settings.put("reconnect.timeout", "600");
+    settings.put("statement.timeout", "5");
+    try (Connection admin = postgres.connect()) {
+      Catalog catalog = new Catalog(DatabaseKind.POSTGRESQL, admin);
+      try {
+        Interrupted run = signalLongRun(tmp, postgres, names, settings, "TERM", () -> {
+          catalog.execute("ALTER ROLE " + victim + " CONNECTION LIMIT 0");
+          catalog.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + victim + "'");
+          Thread.sleep(3_000); // the actor is now in its back-off, refused every time
+        });
+
+        assertThat(run.seconds()).as("seconds from SIGTERM to the exit\n%s", run.output()).isLessThan(20);
+        assertThat(run.exitCode()).as("exit code after SIGTERM (documented: 143)\n%s", run.output()).isEqualTo(143);
+        JsonNode summary = RunOutput.summary(run.directory());
+        assertThat(summary.path("outcome").asText()).as(run::output).isEqualTo("interrupted");
+        assertThat(summary.path("totals").path("operations").asLong()).as("totals.operations").isPositive();
+        String report = Files.readString(run.directory().resolve("report.txt"), StandardCharsets.UTF_8);
+        assertThat(report).containsPattern("(?m)^Outcome +: interrupted$").contains("results written to");
+        assertThat(catalog.tablesStartingWith(names.tablePrefix())).as("tables left\n%s", run.output()).isEmpty();
+        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users left").isEmpty();
+      } finally {
+        catalog.dropEverything(names);
+      }
+    }
+  }
+
+  private record Interrupted(int exitCode, Path directory, DatabaseTarget database, TestNames names, String output,
+      long seconds) {}
+
+  /** What the test does to the database while the run measures, before it sends the signal. */
+  @FunctionalInterface
+  private interface BeforeSignal {
+    void run() throws Exception;
+  }
 
   /** Starts the jar on an endless H2 run, sends SIGINT after two interval rows, waits for the exit. */
   private static Interrupted interruptLongRun(Path tmp) throws Exception {
     DatabaseTarget h2 = DatabaseTargets.require(DatabaseKind.H2, tmp.resolve("h2"));
-    TestNames names = TestNames.unique();
+    return signalLongRun(tmp, h2, TestNames.unique(), Map.of("db.url", h2.url()), "INT", () -> {});
+  }
+
+  /**
+   * Starts the jar on an endless run, sends {@code signal} after two interval rows and a first
+   * cycle (and {@code before}), waits for the exit.
+   */
+  private static Interrupted signalLongRun(Path tmp, DatabaseTarget database, TestNames names,
+      Map<String, String> settings, String signal, BeforeSignal before) throws Exception {
     Path file = Commitbench.writeParameterFile(tmp.resolve("endless.properties"), ENDLESS.keys());
     Path results = tmp.resolve("results");
     Path directory = results.resolve("interrupted");
@@ -91,23 +166,28 @@ class InterruptIT {
     }
     command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", Repository.jar().toString(), "run", file.toString(),
-        "--set", "results.dir=" + results, "--set", "run.id=interrupted", "--set", "db.url=" + h2.url(),
+        "--set", "results.dir=" + results, "--set", "run.id=interrupted",
         "--set", "table.prefix=" + names.tablePrefix(), "--set", "user.prefix=" + names.userPrefix(),
         "--set", "report.interval=1"));
+    settings.forEach((key, value) -> command.addAll(List.of("--set", key + "=" + value)));
     Path out = tmp.resolve("stdout.txt");
     Path err = tmp.resolve("stderr.txt");
     Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     try {
       awaitIntervalRows(process, directory.resolve("intervals.csv"), 2, out, err);
       awaitFirstCycle(process, out, err);
+      before.run();
       Assumptions.assumeFalse(sigintIgnored(String.valueOf(process.pid())),
           "SIGINT is ignored by the started process (inherited), so Ctrl-C cannot be simulated here");
-      Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start();
-      assertThat(kill.waitFor()).as("kill -INT %d", process.pid()).isZero();
+      long signalled = System.nanoTime();
+      Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
+      assertThat(kill.waitFor()).as("kill -%s %d", signal, process.pid()).isZero();
       assertThat(process.waitFor(EXIT_WAIT.toSeconds(), TimeUnit.SECONDS))
-          .as("the run exits within %s of SIGINT\n%s", EXIT_WAIT, output(out, err)).isTrue();
-      System.out.println(DatabaseTargets.LOG_PREFIX + "commitbench exited with " + process.exitValue() + " after SIGINT");
-      return new Interrupted(process.exitValue(), directory, h2, names, output(out, err));
+          .as("the run exits within %s of SIG%s\n%s", EXIT_WAIT, signal, output(out, err)).isTrue();
+      long seconds = (System.nanoTime() - signalled) / 1_000_000_000L;
+      System.out.println(DatabaseTargets.LOG_PREFIX + "commitbench exited with " + process.exitValue() + " "
+          + seconds + " s after SIG" + signal);
+      return new Interrupted(process.exitValue(), directory, database, names, output(out, err), seconds);
     } finally {
       if (process.isAlive()) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -190,6 +190,15 @@ public final class MariadbDialect implements Dialect {
     };
   }
 
+  /**
+   * 1045 access denied (wrong password or unknown user), 4151 a locked account; 1040 and 1203
+   * ("too many connections", for the server or the user) pass.
+   */
+  @Override
+  public boolean loginRefused(SQLException error) {
+    return error.getErrorCode() == 1045 || error.getErrorCode() == 4151;
+  }
+
   /** Any host: actors may connect from wherever the harness runs. */
   private static String account(DbUser user) {
     return "'" + user.name() + "'@'%'";

@@ -168,4 +168,12 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
     assertThat(maria.sessionTimeoutStatements(45)).containsExactly("SET SESSION max_statement_time = 45");
   }
+
+  @Test
+  void refusesToRetryAccessDeniedButNotTooManyConnections() {
+    assertThat(maria.loginRefused(new SQLException("Access denied for user", "28000", 1045))).isTrue();
+    assertThat(maria.loginRefused(new SQLException("Access denied, this account is locked", "HY000", 4151))).isTrue();
+    assertThat(maria.loginRefused(new SQLException("Too many connections", "08004", 1040))).isFalse();
+    assertThat(maria.loginRefused(new SQLException("has more than 'max_user_connections'", "42000", 1203))).isFalse();
+  }
 }

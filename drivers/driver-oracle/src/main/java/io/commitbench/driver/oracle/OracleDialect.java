@@ -164,6 +164,15 @@ public final class OracleDialect implements Dialect {
     };
   }
 
+  /** ORA-01017 invalid username/password, ORA-28000 a locked account, ORA-01045 no CREATE SESSION. */
+  @Override
+  public boolean loginRefused(SQLException error) {
+    return switch (error.getErrorCode()) {
+      case 1017, 28000, 1045 -> true;
+      default -> false;
+    };
+  }
+
   /** A PL/SQL block that runs one DDL statement and swallows exactly one (negative) SQLCODE. */
   static String ignoring(int sqlCode, String ddl) {
     return "BEGIN\n"

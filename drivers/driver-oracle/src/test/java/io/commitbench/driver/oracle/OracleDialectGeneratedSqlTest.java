@@ -176,4 +176,12 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
   void hasNoSessionTimeoutSoTheHarnessUsesTheJdbcQueryTimeout() {
     assertThat(oracle.sessionTimeoutStatements(45)).isEmpty();
   }
+
+  @Test
+  void refusesToRetryAnInvalidPasswordOrALockedAccountButNotAKilledSession() {
+    assertThat(oracle.loginRefused(new SQLException("ORA-01017: invalid username/password", "72000", 1017))).isTrue();
+    assertThat(oracle.loginRefused(new SQLException("ORA-28000: the account is locked", "99999", 28000))).isTrue();
+    assertThat(oracle.loginRefused(new SQLException("ORA-00028: your session has been killed", "61000", 28)))
+        .isFalse();
+  }
 }

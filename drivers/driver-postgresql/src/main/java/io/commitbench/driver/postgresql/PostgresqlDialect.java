@@ -176,6 +176,15 @@ public final class PostgresqlDialect implements Dialect {
     };
   }
 
+  /**
+   * 28P01 a wrong password, 28000 a role that may not log in (NOLOGIN, no pg_hba.conf entry);
+   * "too many connections" is 53300 and passes.
+   */
+  @Override
+  public boolean loginRefused(SQLException error) {
+    return "28P01".equals(error.getSQLState()) || "28000".equals(error.getSQLState());
+  }
+
   /** The server's log-write counters; see {@link PostgresqlLogCounters}. */
   @Override
   public io.commitbench.core.server.LogCounters logCounters() {

@@ -177,4 +177,12 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
   void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
     assertThat(pg.sessionTimeoutStatements(45)).containsExactly("SET statement_timeout = '45s'");
   }
+
+  @Test
+  void refusesToRetryAWrongPasswordOrARoleThatMayNotLogInButNotTooManyConnections() {
+    assertThat(pg.loginRefused(new SQLException("password authentication failed", "28P01", 0))).isTrue();
+    assertThat(pg.loginRefused(new SQLException("role is not permitted to log in", "28000", 0))).isTrue();
+    assertThat(pg.loginRefused(new SQLException("too many connections for role", "53300", 0))).isFalse();
+    assertThat(pg.loginRefused(new SQLException("connection refused", "08001", 0))).isFalse();
+  }
 }

@@ -1,0 +1,39 @@
+package io.commitbench.core.run;
+
+import io.commitbench.core.measure.IntervalHistograms;
+import io.commitbench.core.measure.IntervalSink;
+import io.commitbench.core.measure.IntervalStats;
+import io.commitbench.core.report.RunResult;
+import io.commitbench.core.report.SummaryJsonWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/**
+ * Keeps summary.json up to date while the run measures: after every interval it is replaced,
+ * atomically, by a summary of everything measured so far with outcome {@code running}. A run
+ * killed with SIGKILL (or a crashed JVM, a lost machine) thus leaves a readable summary at most
+ * one interval behind; a run that ends replaces it with its final one. Called on the reporter's
+ * thread, after the sampler added the interval to its totals.
+ */
+final class RunningSummary implements IntervalSink {
+
+  private final Path file;
+  private final Supplier<RunResult> soFar;
+
+  /** @param soFar the run's result as of the interval just sampled, outcome RUNNING */
+  RunningSummary(Path file, Supplier<RunResult> soFar) {
+    this.file = file;
+    this.soFar = soFar;
+  }
+
+  @Override
+  public void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException {
+    SummaryJsonWriter.write(soFar.get(), file);
+  }
+
+  @Override
+  public void close() {
+    // Nothing open between intervals: each summary is a whole file.
+  }
+}
