@@ -317,9 +317,10 @@ public final class BenchmarkRun {
               config.reportIntervalSeconds() * 1_000_000_000L, warmup ? Phase.WARMUP : Phase.MEASURED);
           // A workload in cycles ends its warm-up at a cycle's start (startCycle), any other by the clock.
           long warmupEnd = warmup && !inCycles ? startNanos + config.runControl().warmupSeconds() * 1_000_000_000L : Long.MAX_VALUE;
+          phases.started(startNanos);
           reporter = new IntervalReporter(sampler, sinks, config.reportIntervalSeconds() * 1_000_000_000L, startNanos,
               warmupEnd, BenchmarkRun.this::measurementBegan);
-          phases.started(startNanos);
+          reporter.start();
         }
       }
 

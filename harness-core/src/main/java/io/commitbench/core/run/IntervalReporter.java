@@ -25,6 +25,7 @@ final class IntervalReporter {
   private final long intervalNanos;
   private final long warmupEndNanos;
   private final LongConsumer measurementBegan;
+  private final long startNanos;
   private final Thread thread;
   private long nextSampleNanos;
   private long deadlineNanos = Long.MAX_VALUE;
@@ -45,12 +46,20 @@ final class IntervalReporter {
     this.intervalNanos = intervalNanos;
     this.warmupEndNanos = warmupEndNanos;
     this.measurementBegan = measurementBegan;
+    this.startNanos = startNanos;
     this.nextSampleNanos = startNanos + intervalNanos;
+    this.thread = new Thread(this::loop, "interval-reporter");
+    thread.setDaemon(true);
+  }
+
+  /**
+   * Starts the clock; tells the run at once when there is no warm-up. Separate from the
+   * constructor, so the run holds the reporter before it is called back.
+   */
+  void start() {
     if (sampler.phase() == Phase.MEASURED) {
       measurementBegan.accept(startNanos);
     }
-    this.thread = new Thread(this::loop, "interval-reporter");
-    thread.setDaemon(true);
     thread.start();
   }
 

@@ -108,4 +108,27 @@ class RunControlOnH2Test {
     assertThat(report).contains("warm-up cycle 1 finished in").contains("cycle 3/3 finished in")
         .contains("##### Benchmark Overall Analysis #####");
   }
+
+  @Test
+  void aTimedPaperRunRepeatsItsCyclesUntilTheTimeIsUp() throws Exception {
+    RunResult result = run("paper-timed", Map.of("users", "2", "sleep", "0", "tablename", "1", "tableinsertnumber",
+        "20", "tableselectnumber", "20", "tableupdatenumber", "20", "tabledeletenumber", "20", "duration", "2"));
+
+    assertThat(result.outcome()).as(result.failure()).isEqualTo(RunOutcome.COMPLETED);
+    assertThat(result.totals().measuredNanos() / 1e9).isCloseTo(2.0, within(0.5));
+    assertThat(result.cycles()).as("complete cycles in 2 s").hasSizeGreaterThan(1);
+    assertThat(result.totals().kind(OperationKind.INSERT).count()).as("every complete cycle's inserts, and some")
+        .isGreaterThanOrEqualTo(40L * result.cycles().size());
+    assertThat(Files.readString(dir.resolve("results/paper-timed/report.txt")))
+        .contains("##### Benchmark Overall Analysis #####").contains(" | Duration         : 2 s");
+  }
+
+  @Test
+  void aThinkTimeSpacesEachActorsTransactions() throws Exception {
+    RunResult result = run("think", Map.of("workload", "commit", "users", "2", "duration", "2", "think.time", "50"));
+
+    assertThat(result.outcome()).as(result.failure()).isEqualTo(RunOutcome.COMPLETED);
+    // Two actors, each at most one transaction per 50 ms: at most 40 per second, and close to it on H2.
+    assertThat(result.totals().transactionsPerSecond()).isBetween(25.0, 40.5);
+  }
 }
