@@ -215,13 +215,20 @@ public final class ConfigBinder {
     private RunControl runControl() {
       boolean cycles = workload.map(Workload::runsInCycles).orElse(false);
       boolean timed = values.containsKey(DURATION);
-      if (workload.isPresent() && !cycles && !timed && !values.containsKey(TRANSACTIONS)) {
+      if (workload.isPresent() && !cycles && !given.contains(DURATION) && !given.contains(TRANSACTIONS)) {
         violations.add(new Violation(DURATION, null, "missing: workload=" + workload.get().name() + " runs for a time"
             + " or a count; allowed: duration=<seconds> or transactions=<count>"));
       }
       if (timed && values.containsKey(TRANSACTIONS)) {
         violations.add(new Violation(TRANSACTIONS, String.valueOf(values.get(TRANSACTIONS)),
             "given with duration; allowed: one of them"));
+      }
+      if (!cycles && values.containsKey(TRANSACTIONS) && values.get(WARMUP) instanceof Long warmup && warmup > 0) {
+        // Actors that never wait for each other have transactions in flight at any moment, so the
+        // end of a warm-up by the clock cannot fall between the counted and the uncounted ones.
+        violations.add(new Violation(WARMUP, String.valueOf(warmup), "given with transactions; allowed: warmup"
+            + " with duration (a count-based run of workload=" + workload.get().name() + " cannot end its warm-up"
+            + " between two transactions of every actor), or transactions without warmup"));
       }
       if (cycles && values.containsKey(TRANSACTIONS)) {
         violations.add(new Violation(TRANSACTIONS, String.valueOf(values.get(TRANSACTIONS)), "not used by workload="

@@ -75,6 +75,13 @@ public final class IntervalSampler {
   }
 
   private IntervalStats sample(long nowNanos, IntervalSink sink, boolean cut) throws IOException {
+    IntervalStats stats = cut(nowNanos, cut);
+    sink.onInterval(stats, histograms());
+    return stats;
+  }
+
+  /** Takes the interval up to {@code nowNanos} into the totals of the current phase; gives it to no sink yet. */
+  private IntervalStats cut(long nowNanos, boolean last) {
     // A final sample may be stamped with a moment already passed (the end of the actors' work);
     // an interval never ends before it starts.
     nowNanos = Math.max(nowNanos, lastSampleNanos);
@@ -84,26 +91,31 @@ public final class IntervalSampler {
     }
     stamp(nowNanos);
     interval.addTo(phase == Phase.WARMUP ? warmup : measured);
-    IntervalStats stats = stats(nowNanos, cut && nowNanos - lastSampleNanos < intervalNanos);
+    IntervalStats stats = stats(nowNanos, last && nowNanos - lastSampleNanos < intervalNanos);
     lastSampleNanos = nowNanos;
-    sink.onInterval(stats, histograms());
     return stats;
   }
 
   /**
    * Ends the warm-up at {@code nowNanos}: the interval up to it is the warm-up's last, and
-   * everything after it is measured. Does nothing when the run is already measuring.
+   * everything after it is measured. {@code began} runs just before the cut, and the sink gets
+   * the warm-up's last interval only after it: a sink may take its time (writing files) while the
+   * actors go on, and what starts with the measurement (the deadline of a timed run, the CPU
+   * reading) must start as close to the cut as it can. Does nothing when the run is already
+   * measuring.
    */
-  public void beginMeasurement(long nowNanos, IntervalSink sink) throws IOException {
+  public void beginMeasurement(long nowNanos, IntervalSink sink, Runnable began) throws IOException {
     if (phase == Phase.MEASURED) {
       return;
     }
-    if (nowNanos > lastSampleNanos) {
-      sampleLast(nowNanos, sink);
-    }
+    began.run();
+    IntervalStats last = nowNanos > lastSampleNanos ? cut(nowNanos, true) : null;
     phase = Phase.MEASURED;
     warmupNanos = lastSampleNanos - startNanos;
     measurementStartNanos = lastSampleNanos;
+    if (last != null) {
+      sink.onInterval(last, histograms());
+    }
   }
 
   /** The measurement's totals over every interval sampled so far. */

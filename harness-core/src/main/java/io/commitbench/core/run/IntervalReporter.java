@@ -107,13 +107,12 @@ final class IntervalReporter {
     if (finished || sampler.phase() == Phase.MEASURED) {
       return;
     }
+    nextSampleNanos = nowNanos + intervalNanos;
     try {
-      sampler.beginMeasurement(nowNanos, sink);
+      sampler.beginMeasurement(nowNanos, sink, () -> measurementBegan.accept(nowNanos));
     } catch (IOException e) {
       remember(e);
     }
-    nextSampleNanos = nowNanos + intervalNanos;
-    measurementBegan.accept(nowNanos);
   }
 
   /** Stops the clock, samples the remainder up to {@code endNanos} and returns the measurement's totals. */

@@ -54,6 +54,19 @@ class RunControlKeysTest {
   }
 
   @Test
+  void aCountBasedRunWithoutCyclesHasNoWarmUp() {
+    assertThat(problems(() -> bind(commitWith("transactions=500", "warmup=5")))).containsExactly(
+        "warmup=5: given with transactions; allowed: warmup with duration (a count-based run of workload=commit"
+            + " cannot end its warm-up between two transactions of every actor), or transactions without warmup");
+  }
+
+  @Test
+  void anEmptyDurationIsReportedOnce() {
+    assertThat(problems(() -> bind(commitWith("duration=")))).containsExactly(
+        "duration=: not a whole number; allowed: a whole number from 1 to 31536000");
+  }
+
+  @Test
   void thePaperCountsInCyclesNotInTransactions() {
     assertThat(problems(() -> bind(paperWith("transactions=100")))).containsExactly(
         "transactions=100: not used by workload=paper, which counts in cycles; allowed: its own count key, or duration");

@@ -137,7 +137,15 @@ class IntervalSamplerTest {
     }
     sampler.sample(start + SECOND, sink);
     autocommitInsert(actor, 0, 40_000_000L);
-    sampler.beginMeasurement(start + 1_500_000_000L, sink);
+    boolean[] began = new boolean[1];
+    int[] intervalsWhenBegan = new int[1];
+    sampler.beginMeasurement(start + 1_500_000_000L, sink, () -> {
+      began[0] = true;
+      intervalsWhenBegan[0] = sink.stats.size();
+    });
+    assertThat(began[0]).isTrue();
+    assertThat(intervalsWhenBegan[0]).as("the measurement began before the sink had the warm-up's last interval")
+        .isEqualTo(1);
     for (int i = 0; i < 3; i++) {
       autocommitInsert(actor, 0, 1_000_000L);
     }
