@@ -8,6 +8,12 @@ final class ExitCodes {
   static final int RUN_FAILED = 1;
   /** Bad input: options, parameter file or values; nothing was changed. */
   static final int BAD_INPUT = 2;
+  /**
+   * The run completed, but not cleanly: some statements failed (within errors.max), or its
+   * cleanup left tables or users on the server. Distinct from 0 so that scripts notice; the
+   * report's last lines say what happened and how to remove what was left.
+   */
+  static final int COMPLETED_NOT_CLEAN = 3;
   /*
    * A run stopped by a signal exits with the JVM's own code for it, which commitbench does not set
    * but documents: 130 (128 + SIGINT) after Ctrl-C, 143 (128 + SIGTERM) after kill. Shells and

@@ -20,6 +20,7 @@ import picocli.CommandLine.HelpCommand;
       "0:success",
       "1:the run failed (results measured so far are still written)",
       "2:bad input (options, parameter file, values); nothing was changed",
+      "3:a run completed with failed statements or left tables or users behind",
       "130:a run interrupted by Ctrl-C (SIGINT); its results written",
       "143:a run stopped by SIGTERM (kill); its results written"
     },

@@ -40,11 +40,14 @@ import picocli.CommandLine.Spec;
       "",
       "Writes results/<run-id>/: report.txt, summary.json, intervals.csv, latency.hlog,",
       "environment.json, config.properties. A failed or interrupted (Ctrl-C) run still writes",
-      "what it measured."
+      "what it measured. A run whose failed statements exceed errors.max (default 1%% of those",
+      "attempted) stops and fails."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the run completed", "1:the run failed (results measured so far are still written)",
       "2:bad input (a results folder that cannot be written included); nothing was run",
+      "3:the run completed with failed statements (within errors.max) or its cleanup left tables or users behind;"
+          + " the report's last lines say what and how to remove it",
       "130:interrupted by Ctrl-C (SIGINT); results written", "143:stopped by SIGTERM (kill); results written"})
 final class RunCommand implements Callable<Integer> {
 
@@ -92,6 +95,12 @@ final class RunCommand implements Callable<Integer> {
         err.println("error: run " + result.outcome().label() + ": " + result.failure());
         err.flush();
         return ExitCodes.RUN_FAILED;
+      }
+      if (!run.warnings().isEmpty()) {
+        err.println("warning: the run completed, but not cleanly (exit code " + ExitCodes.COMPLETED_NOT_CLEAN
+            + "): " + run.warnings().get(0).replaceFirst("^warning: ", ""));
+        err.flush();
+        return ExitCodes.COMPLETED_NOT_CLEAN;
       }
       return ExitCodes.OK;
     } catch (UnwritableDirectoryException e) {

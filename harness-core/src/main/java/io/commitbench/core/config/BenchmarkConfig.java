@@ -26,6 +26,7 @@ import java.util.Map;
  * @param connectTimeoutSeconds timeout of one connection attempt
  * @param reconnectTimeoutSeconds how long an actor keeps trying to reconnect
  * @param reportIntervalSeconds length of a progress/interval row
+ * @param errorBudget {@code errors.max}: failed statements that stop and fail the run
  * @param resultsDirectory where {@code <run-id>/} folders are written
  * @param runId the run's folder name
  * @param settings every key's typed value, for the workload (its own keys and the engine's)
@@ -49,6 +50,7 @@ public record BenchmarkConfig(
     int connectTimeoutSeconds,
     int reconnectTimeoutSeconds,
     int reportIntervalSeconds,
+    ErrorBudget errorBudget,
     Path resultsDirectory,
     String runId,
     WorkloadSettings settings,

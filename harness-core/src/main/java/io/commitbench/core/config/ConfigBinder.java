@@ -194,6 +194,7 @@ public final class ConfigBinder {
       String user = optionalText(DB_USER).orElseGet(() -> dialect.map(Dialect::defaultUser).orElse(""));
       Secret password = resolvePassword();
       RunControl control = runControl();
+      ErrorBudget errorBudget = errorBudget();
       WorkloadSettings settings = new WorkloadSettings(values);
       workload.ifPresent(w -> w.check(settings, given, violations::add));
       String runId = resolveRunId(dialect);
@@ -204,8 +205,18 @@ public final class ConfigBinder {
           workload.orElseThrow().name(), integer(USERS), integer(SLEEP), control, dialect.orElseThrow().name(), url,
           user, password, integer(QUOTA), UsersMode.parse(text(USERS_MODE)), bool(CLEANUP), text(TABLE_PREFIX),
           text(USER_PREFIX), integer(STATEMENT_TIMEOUT), integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT),
-          integer(REPORT_INTERVAL), resultsDir, runId, settings,
+          integer(REPORT_INTERVAL), errorBudget, resultsDir, runId, settings,
           effective(dialect.orElseThrow().name(), url, user, password, runId));
+    }
+
+    /** errors.max; a value that is no budget is a violation, and 100% stands in until they are thrown. */
+    private ErrorBudget errorBudget() {
+      String text = optionalText(ERRORS_MAX).orElse(ErrorBudget.DEFAULT);
+      Optional<ErrorBudget> budget = ErrorBudget.parse(text);
+      if (budget.isEmpty()) {
+        violations.add(new Violation(ERRORS_MAX, text, "not a count or a share; allowed: " + ErrorBudget.ALLOWED));
+      }
+      return budget.orElse(new ErrorBudget(-1, 100));
     }
 
     /**

@@ -39,6 +39,7 @@ public final class ParameterKeys {
   public static final String STATEMENT_TIMEOUT = "statement.timeout";
   public static final String CONNECT_TIMEOUT = "connect.timeout";
   public static final String RECONNECT_TIMEOUT = "reconnect.timeout";
+  public static final String ERRORS_MAX = "errors.max";
   public static final String REPORT_INTERVAL = "report.interval";
   public static final String RESULTS_DIR = "results.dir";
   public static final String RUN_ID = "run.id";
@@ -100,6 +101,8 @@ public final class ParameterKeys {
     keys.add(Key.integer(STATEMENT_TIMEOUT, 60, 1, 86_400, "Seconds one statement may run before it is cancelled."));
     keys.add(Key.integer(CONNECT_TIMEOUT, 10, 1, 600, "Seconds one connection attempt may take."));
     keys.add(Key.integer(RECONNECT_TIMEOUT, 60, 0, 86_400, "Seconds an actor keeps trying to re-establish a lost connection before the run fails."));
+    keys.add(Key.text(ERRORS_MAX, ErrorBudget.DEFAULT, "Failed statements a run may have before it stops and fails:"
+        + " a count, or a share of the statements attempted (of at least " + ErrorBudget.MIN_BASE + ")."));
     keys.add(Key.integer(REPORT_INTERVAL, 1, 1, 3_600, "Seconds per progress line and per row of intervals.csv."));
     keys.add(Key.text(RESULTS_DIR, "results", "Directory that receives one folder per run."));
     keys.add(Key.text(RUN_ID, null, "Name of the run's folder (letters, digits, '.', '_', '-'); default: time and database kind."));

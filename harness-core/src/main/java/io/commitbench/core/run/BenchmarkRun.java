@@ -85,6 +85,8 @@ public final class BenchmarkRun {
   private CounterSnapshot countersAfter;
   private List<RunCompanion> companions = List.of();
   private final List<RunCompanion> started = new ArrayList<>();
+  private final List<Leftover> leftovers = new ArrayList<>();
+  private List<String> warnings = List.of();
 
   /** Runs the configured workload, found on the class path. */
   public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
@@ -119,6 +121,14 @@ public final class BenchmarkRun {
   public void requestStop(String reason) {
     stoppedFromOutside = true;
     stop.request(reason);
+  }
+
+  /**
+   * The report's closing warnings after {@link #execute}: failed statements of a completed run and
+   * what the cleanup left behind; empty for a clean run.
+   */
+  public List<String> warnings() {
+    return warnings;
   }
 
   /** The run's result folder; null before {@link #execute} created it. */
@@ -207,6 +217,8 @@ public final class BenchmarkRun {
       sinks.add(new HistogramLogSink(directory.resolve(ResultDirectory.HISTOGRAM_LOG), System.currentTimeMillis(),
           workload.transactionTypes()));
       sinks.add(new ProgressPrinter(log, phases::position));
+      ErrorBudgetGuard errorBudget = new ErrorBudgetGuard(config.errorBudget(), stop);
+      sinks.add(errorBudget);
       sinks.add(new RunningSummary(directory.resolve(ResultDirectory.SUMMARY), () -> resultSoFar(usersMode)));
       // How many cycles run is decided cycle by cycle (startCycle): warm-up cycles come first.
       ActorSchedule schedule = new ActorSchedule(config.users(), config.sleepMillis() * 1_000_000L, Integer.MAX_VALUE);
@@ -225,6 +237,9 @@ public final class BenchmarkRun {
       }
       if (reporter != null && reporter.writeFailure() != null) {
         problems.add("could not write interval results: " + reporter.writeFailure().getMessage());
+      }
+      if (errorBudget.exceeded() != null) {
+        problems.add(errorBudget.exceeded());
       }
       outcome.failures().forEach(f -> problems.add(describe(f)));
     } finally {
@@ -371,8 +386,9 @@ public final class BenchmarkRun {
       log.print("cleanup=false: the tables" + (setup.userOf(0) != null ? " and users" : "") + " are kept");
       return;
     }
-    for (SQLException failure : setup.drop()) {
-      log.print("warning: cleanup incomplete: " + failure.getMessage());
+    for (Leftover leftover : setup.drop()) {
+      leftovers.add(leftover);
+      log.print("warning: cleanup incomplete: " + leftover.reason());
     }
   }
 
@@ -400,6 +416,8 @@ public final class BenchmarkRun {
       log.print("error: cannot write summary.json: " + e.getMessage());
     }
     log.print("results written to " + directory.toAbsolutePath());
+    warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
+    warnings.forEach(log::print);
     log.close();
     return result;
   }

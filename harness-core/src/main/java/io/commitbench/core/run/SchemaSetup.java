@@ -95,29 +95,29 @@ final class SchemaSetup {
    * Drops the users and tables this setup created, users first so that no actor login outlives
    * the tables it was granted. Every statement is tried; the failures are returned.
    */
-  List<SQLException> drop() {
-    List<SQLException> failures = new ArrayList<>();
+  List<Leftover> drop() {
+    List<Leftover> left = new ArrayList<>();
     for (DbUser user : users) {
-      tryExecute(dialect.dropUserStatements(user), "drop user " + user.name(), failures);
+      tryDrop(dialect.dropUserStatements(user), "user " + user.name(), left);
     }
     for (SchemaTable table : tables) {
-      tryExecute(table.drop(), "drop table " + table.spec().name(), failures);
+      tryDrop(table.drop(), "table " + table.spec().name(), left);
     }
     try {
       commitIfNeeded();
     } catch (SQLException e) {
-      failures.add(e);
+      left.add(new Leftover("the drops above (their commit failed)", List.of("COMMIT"), e.getMessage()));
     }
     users.clear();
     tables.clear();
-    return failures;
+    return left;
   }
 
-  private void tryExecute(List<String> statements, String what, List<SQLException> failures) {
+  private void tryDrop(List<String> statements, String what, List<Leftover> left) {
     try {
-      execute(statements, what, false);
+      execute(statements, "drop " + what, false);
     } catch (SQLException e) {
-      failures.add(e);
+      left.add(new Leftover(what, statements, e.getMessage()));
     }
   }
 

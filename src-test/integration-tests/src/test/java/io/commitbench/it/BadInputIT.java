@@ -55,6 +55,7 @@ class BadInputIT {
     keys.put("tableupdatenumber", "10");
     keys.put("tabledeletenumber", "10");
     keys.put("repeat", "0");
+    keys.put("errors.max", "2 percent");
     // no sleep
     keys.put("table.prefix", names.tablePrefix());
     keys.put("user.prefix", names.userPrefix());
@@ -74,12 +75,13 @@ class BadInputIT {
         assertThat(cli.exitCode()).as(cli::describe).isEqualTo(2);
         List<String> errors = cli.err().lines().toList();
         assertThat(errors).as(cli::describe)
-            .contains("error: 5 problems in the configuration:", "nothing was run and no database was contacted.")
+            .contains("error: 6 problems in the configuration:", "nothing was run and no database was contacted.")
             .anySatisfy(l -> assertThat(l).startsWith("  - tablenam=5: unknown key; did you mean 'tablename'?"))
             .anySatisfy(l -> assertThat(l).startsWith("  - users=abc: not a whole number"))
             .anySatisfy(l -> assertThat(l).startsWith("  - repeat=0: out of range"))
             .anySatisfy(l -> assertThat(l).startsWith("  - sleep: missing"))
-            .anySatisfy(l -> assertThat(l).startsWith("  - tablename: missing"));
+            .anySatisfy(l -> assertThat(l).startsWith("  - tablename: missing"))
+            .anySatisfy(l -> assertThat(l).startsWith("  - errors.max=2 percent: not a count or a share; allowed:"));
         assertThat(cli.out()).as("stdout of a refused run").isBlank();
         assertThat(results).as("results.dir of a refused run").doesNotExist();
         assertThat(catalog.tablesStartingWith(names.tablePrefix())).as("tables with the test's prefix")

@@ -1,7 +1,7 @@
 package io.commitbench.it;
 
 import static io.commitbench.it.support.ResultAssertions.DML_KINDS;
-import static io.commitbench.it.support.ResultAssertions.assertCompleted;
+import static io.commitbench.it.support.ResultAssertions.assertCompletedWithErrors;
 import static io.commitbench.it.support.ResultAssertions.assertPaperBlock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -22,7 +22,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
@@ -50,52 +49,28 @@ class ConnectionLossIT {
   @ParameterizedTest(name = "{0}: an actor's session is killed mid-run")
   @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL", "MARIADB"})
   void runSurvivesAKilledActorSession(DatabaseKind kind, @TempDir Path tmp) throws Exception {
-    DatabaseTarget target = DatabaseTargets.require(kind, tmp.resolve("h2"));
-    TestNames names = TestNames.unique();
-    Path file = Commitbench.writeParameterFile(tmp.resolve("long.properties"), WORKLOAD.keys());
-    Map<String, String> overrides = new LinkedHashMap<>(target.settings(tmp.resolve("secrets")));
-    overrides.put("table.prefix", names.tablePrefix());
-    overrides.put("user.prefix", names.userPrefix());
-    overrides.put("users.mode", "db-users");
-    overrides.put("reconnect.timeout", "30");
-    String victim = names.userPrefix() + "2";
+    RunOutput run = killedRun(kind, tmp, Map.of("reconnect.timeout", "30"), (catalog, victim) -> {}).run();
 
-    ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r, "commitbench-run"));
-    try (Connection admin = target.connect()) {
-      Catalog catalog = new Catalog(kind, admin);
-      try {
-        Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "loss", overrides));
-        long session = killOnceConnected(kind, admin, victim, running, tmp.resolve("results").resolve("loss"), () -> {});
-        System.out.println(DatabaseTargets.LOG_PREFIX + kind.dbType() + ": killed session " + session + " of " + victim);
-        RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
-
-        JsonNode summary = assertCompleted(run);
-        JsonNode totals = summary.path("totals");
-        long lost = totals.path("errorsByClass").path("connection_lost").asLong();
-        assertThat(totals.path("reconnects").asLong()).as("totals.reconnects\n%s", run.report()).isGreaterThanOrEqualTo(1);
-        assertThat(lost).as("totals.errorsByClass.connection_lost\n%s", run.report()).isGreaterThanOrEqualTo(1);
-        assertThat(totals.path("errors").asLong()).as("totals.errors: all of them connection_lost").isEqualTo(lost);
-        // A failed statement is counted once, as an error, and not repeated: every statement of
-        // the workload is either a success or an error.
-        for (String k : DML_KINDS) {
-          JsonNode node = summary.path("kinds").path(k);
-          assertThat(node.path("count").asLong() + node.path("errors").asLong()).as("kinds.%s count + errors", k)
-              .isEqualTo(WORKLOAD.statementsPerKind());
-        }
-        assertThat(summary.path("paper").path("actorCycles").asInt()).as("every actor finished every cycle")
-            .isEqualTo(WORKLOAD.users() * WORKLOAD.repeat());
-        String report = run.report();
-        assertThat(report).as("report.txt").containsPattern("(?m)^Reconnects +: +[1-9][0-9]*$")
-            .containsPattern("(?m)^  connection_lost +" + lost + "$");
-        assertPaperBlock(report);
-        assertThat(catalog.tablesStartingWith(names.tablePrefix())).as("tables after cleanup").isEmpty();
-        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users after cleanup").isEmpty();
-      } finally {
-        runner.shutdownNow();
-        runner.awaitTermination(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
-        catalog.dropEverything(names);
-      }
+    // Completed, with the killed session's failed statement: exit code 3, said last in the report.
+    JsonNode summary = assertCompletedWithErrors(run);
+    JsonNode totals = summary.path("totals");
+    long lost = totals.path("errorsByClass").path("connection_lost").asLong();
+    assertThat(totals.path("reconnects").asLong()).as("totals.reconnects\n%s", run.report()).isGreaterThanOrEqualTo(1);
+    assertThat(lost).as("totals.errorsByClass.connection_lost\n%s", run.report()).isGreaterThanOrEqualTo(1);
+    assertThat(totals.path("errors").asLong()).as("totals.errors: all of them connection_lost").isEqualTo(lost);
+    // A failed statement is counted once, as an error, and not repeated: every statement of
+    // the workload is either a success or an error.
+    for (String k : DML_KINDS) {
+      JsonNode node = summary.path("kinds").path(k);
+      assertThat(node.path("count").asLong() + node.path("errors").asLong()).as("kinds.%s count + errors", k)
+          .isEqualTo(WORKLOAD.statementsPerKind());
     }
+    assertThat(summary.path("paper").path("actorCycles").asInt()).as("every actor finished every cycle")
+        .isEqualTo(WORKLOAD.users() * WORKLOAD.repeat());
+    String report = run.report();
+    assertThat(report).as("report.txt").containsPattern("(?m)^Reconnects +: +[1-9][0-9]*$")
+        .containsPattern("(?m)^  connection_lost +" + lost + "$");
+    assertPaperBlock(report);
   }
 
   /**
@@ -108,7 +83,7 @@ class ConnectionLossIT {
   @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL", "MARIADB"})
   void aRefusedLoginFailsTheRunAtOnceWithTheServersMessage(DatabaseKind kind, @TempDir Path tmp) throws Exception {
     String serverSays = kind == DatabaseKind.POSTGRESQL ? "is not permitted to log in" : "Access denied";
-    KilledRun killed = killAndRefuse(kind, tmp, "90", (catalog, victim) -> catalog.execute(
+    KilledRun killed = killedRun(kind, tmp, Map.of("reconnect.timeout", "90", "connect.timeout", "2"), (catalog, victim) -> catalog.execute(
         kind == DatabaseKind.POSTGRESQL ? "ALTER ROLE " + victim + " NOLOGIN"
             : "ALTER USER '" + victim + "'@'%' IDENTIFIED BY 'not-the-password'"));
 
@@ -130,7 +105,7 @@ class ConnectionLossIT {
   @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL"})
   void tooManyConnectionsIsRetriedUntilTheReconnectTimeoutAndNamed(DatabaseKind kind, @TempDir Path tmp)
       throws Exception {
-    KilledRun killed = killAndRefuse(kind, tmp, "6",
+    KilledRun killed = killedRun(kind, tmp, Map.of("reconnect.timeout", "6", "connect.timeout", "2"),
         (catalog, victim) -> catalog.execute("ALTER ROLE " + victim + " CONNECTION LIMIT 0"));
 
     RunOutput run = killed.run();
@@ -147,26 +122,26 @@ class ConnectionLossIT {
 
   private record KilledRun(RunOutput run, long seconds) {}
 
-  /** A long db-users run whose actor 2 has its login changed and its session killed while measuring. */
-  private static KilledRun killAndRefuse(DatabaseKind kind, Path tmp, String reconnectTimeout, LoginChange change)
+  /**
+   * A long db-users run whose actor 2 has its login changed and its session killed while
+   * measuring; asserts that the cleanup dropped the run's tables and users.
+   */
+  private static KilledRun killedRun(DatabaseKind kind, Path tmp, Map<String, String> settings, LoginChange change)
       throws Exception {
     DatabaseTarget target = DatabaseTargets.require(kind, tmp.resolve("h2"));
     TestNames names = TestNames.unique();
     Path file = Commitbench.writeParameterFile(tmp.resolve("long.properties"), WORKLOAD.keys());
-    Map<String, String> overrides = new LinkedHashMap<>(target.settings(tmp.resolve("secrets")));
-    overrides.put("table.prefix", names.tablePrefix());
-    overrides.put("user.prefix", names.userPrefix());
-    overrides.put("users.mode", "db-users");
-    overrides.put("reconnect.timeout", reconnectTimeout);
-    overrides.put("connect.timeout", "2");
+    Map<String, String> overrides = target.runSettings(tmp.resolve("secrets"), names, "db-users");
+    overrides.putAll(settings);
     String victim = names.userPrefix() + "2";
     ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r, "commitbench-run"));
     try (Connection admin = target.connect()) {
       Catalog catalog = new Catalog(kind, admin);
       try {
         Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "loss", overrides));
-        killOnceConnected(kind, admin, victim, running, tmp.resolve("results").resolve("loss"),
+        long session = killOnceConnected(kind, admin, victim, running, tmp.resolve("results").resolve("loss"),
             () -> change.apply(catalog, victim));
+        System.out.println(DatabaseTargets.LOG_PREFIX + kind.dbType() + ": killed session " + session + " of " + victim);
         long killed = System.nanoTime();
         RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
         long seconds = (System.nanoTime() - killed) / 1_000_000_000L;

@@ -60,6 +60,19 @@ public record DatabaseTarget(DatabaseKind kind, String url, String user, String 
     return settings;
   }
 
+  /**
+   * {@link #settings} plus the test's own table and user prefixes and {@code users.mode}: what a
+   * test's run against this database needs; a mutable map, for the test's further settings.
+   */
+  public Map<String, String> runSettings(Path secretsDirectory, TestNames names, String usersMode)
+      throws IOException {
+    Map<String, String> settings = new LinkedHashMap<>(settings(secretsDirectory));
+    settings.put("table.prefix", names.tablePrefix());
+    settings.put("user.prefix", names.userPrefix());
+    settings.put("users.mode", usersMode);
+    return settings;
+  }
+
   @Override
   public String toString() {
     return kind.dbType() + " (" + origin + ": " + url + " as " + user + ")";

@@ -39,6 +39,20 @@ public final class ResultAssertions {
   }
 
   /**
+   * Exit code 3, outcome completed: the run ran to its end but some statements failed (within
+   * errors.max), and the report's last line says so.
+   */
+  public static JsonNode assertCompletedWithErrors(RunOutput run) {
+    assertThat(run.exitCode()).as(run::describe).isEqualTo(3);
+    JsonNode summary = run.summary();
+    assertThat(summary.path("outcome").asText()).as(run::describe).isEqualTo("completed");
+    String report = run.report().strip();
+    assertThat(report.substring(report.lastIndexOf('\n') + 1)).as("the report's last line")
+        .startsWith("warning: the run completed with");
+    return summary;
+  }
+
+  /**
    * Every statement of the workload succeeded exactly once: each DML kind counts users × tables
    * × per table × repeat, nothing failed, nothing reconnected; every cycle of every actor is in
    * the paper figures. With autocommit each statement is a transaction; without it the commits
