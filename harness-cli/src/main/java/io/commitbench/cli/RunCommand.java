@@ -126,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
     try {
       if (!reported.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
         err.println("error: the run did not end within " + wait.toSeconds() + " s of the signal; exiting without"
-            + " its final report and summary (intervals.csv and report.txt hold what was written so far)");
+            + " its final report (summary.json, outcome running, and intervals.csv hold what was measured)");
         err.flush();
       }
     } catch (InterruptedException e) {

@@ -156,10 +156,10 @@ public final class BenchmarkRun {
   }
 
   private String setUpAndMeasure() throws Exception {
-    try (Connection admin = connectAdmin()) {
+    try (AdminConnection admin = new AdminConnection(this::connectAdmin)) {
       SchemaSetup setup = new SchemaSetup(config, dialect, admin);
       UsersMode mode = setup.resolveMode();
-      List<String> environment = recordEnvironment(admin);
+      List<String> environment = recordEnvironment(admin.get());
       log.print(ReportText.header(config, workload.headerLines(), mode.value(), environment));
       log.print("results: " + directory.toAbsolutePath());
       try {
@@ -168,14 +168,35 @@ public final class BenchmarkRun {
         log.print(String.format(Locale.ROOT, "setup: %d tables%s in %.1f s", tables.size(),
             mode == UsersMode.DB_USERS ? ", " + config.users() + " database users" : "", (System.nanoTime() - began) / 1e9));
         began = System.nanoTime();
-        workload.load(admin, dialect, tables, log::print);
+        workload.load(admin.get(), dialect, tables, log::print);
         log.print(String.format(Locale.ROOT, "load: done in %.1f s", (System.nanoTime() - began) / 1e9));
         measure(tables, setup, admin, mode.value());
       } finally {
+        reviveAdmin(admin);
         cleanUp(setup);
       }
       return mode.value();
     }
+  }
+
+  /**
+   * The admin connection, re-established first when it broke while the actors ran (its backend
+   * terminated, the server restarted), for the end counters and the cleanup: as patiently as an
+   * actor (reconnect.timeout), or with one attempt after a signal, which must end the run within
+   * seconds. When it cannot be, the broken one is returned, and what it fails to do is reported.
+   */
+  private Connection reviveAdmin(AdminConnection admin) {
+    try {
+      if (admin.revive(stoppedFromOutside ? 0 : config.reconnectTimeoutSeconds() * 1_000_000_000L)) {
+        log.print("the admin connection broke during the run and was re-established");
+      }
+    } catch (SQLException e) {
+      log.print("warning: the admin connection broke during the run and could not be re-established: "
+          + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return admin.get();
   }
 
   /**
@@ -204,10 +225,10 @@ public final class BenchmarkRun {
     }
   }
 
-  private void measure(List<SchemaTable> tables, SchemaSetup setup, Connection admin, String usersMode)
+  private void measure(List<SchemaTable> tables, SchemaSetup setup, AdminConnection admin, String usersMode)
       throws Exception {
     IntervalSinks sinks = new IntervalSinks();
-    countersBefore = readLogCounters(admin, CounterContext.atStart(workload.autocommit()));
+    countersBefore = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit()); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
       for (int i = 0; i < config.users(); i++) {
@@ -244,7 +265,7 @@ public final class BenchmarkRun {
       outcome.failures().forEach(f -> problems.add(describe(f)));
     } finally {
       if (countersBefore != null) {
-        countersAfter = readLogCounters(admin, CounterContext.atEnd(workload.autocommit()));
+        countersAfter = readLogCounters(reviveAdmin(admin), CounterContext.atEnd(workload.autocommit()));
       }
     }
   }

@@ -28,12 +28,12 @@ final class SchemaSetup {
 
   private final BenchmarkConfig config;
   private final Dialect dialect;
-  private final Connection admin;
+  private final AdminConnection admin;
   private final List<SchemaTable> tables = new ArrayList<>();
   private final List<DbUser> users = new ArrayList<>();
   private UsersMode mode;
 
-  SchemaSetup(BenchmarkConfig config, Dialect dialect, Connection admin) {
+  SchemaSetup(BenchmarkConfig config, Dialect dialect, AdminConnection admin) {
     this.config = config;
     this.dialect = dialect;
     this.admin = admin;
@@ -41,7 +41,7 @@ final class SchemaSetup {
 
   /** Decides the users mode; refuses db-users when the configured user may not create users. */
   UsersMode resolveMode() throws SQLException {
-    boolean mayCreate = dialect.canCreateUsers(admin);
+    boolean mayCreate = dialect.canCreateUsers(admin.get());
     mode = switch (config.usersMode()) {
       case AUTO -> mayCreate ? UsersMode.DB_USERS : UsersMode.SHARED;
       case DB_USERS -> {
@@ -58,7 +58,7 @@ final class SchemaSetup {
 
   /** How the workload names its tables here: the configured prefix, in the admin's schema. */
   SchemaNaming naming() throws SQLException {
-    return new SchemaNaming(dialect, dialect.centralQualifier(admin), config.tablePrefix());
+    return new SchemaNaming(dialect, dialect.centralQualifier(admin.get()), config.tablePrefix());
   }
 
   /** Creates the workload's tables (and users); returns the tables in order. */
@@ -122,7 +122,7 @@ final class SchemaSetup {
   }
 
   private void execute(List<String> statements, String what, boolean sensitive) throws SQLException {
-    try (Statement statement = admin.createStatement()) {
+    try (Statement statement = admin.get().createStatement()) {
       statement.setQueryTimeout(config.statementTimeoutSeconds());
       for (String sql : statements) {
         statement.execute(sql);
@@ -135,8 +135,8 @@ final class SchemaSetup {
   }
 
   private void commitIfNeeded() throws SQLException {
-    if (!admin.getAutoCommit()) {
-      admin.commit();
+    if (!admin.get().getAutoCommit()) {
+      admin.get().commit();
     }
   }
 

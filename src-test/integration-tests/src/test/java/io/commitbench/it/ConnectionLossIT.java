@@ -1,6 +1,7 @@
 package io.commitbench.it;
 
 import static io.commitbench.it.support.ResultAssertions.DML_KINDS;
+import static io.commitbench.it.support.ResultAssertions.assertCompleted;
 import static io.commitbench.it.support.ResultAssertions.assertCompletedWithErrors;
 import static io.commitbench.it.support.ResultAssertions.assertPaperBlock;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,6 +72,47 @@ class ConnectionLossIT {
     assertThat(report).as("report.txt").containsPattern("(?m)^Reconnects +: +[1-9][0-9]*$")
         .containsPattern("(?m)^  connection_lost +" + lost + "$");
     assertPaperBlock(report);
+  }
+
+  /**
+   * The run's admin session is killed while the actors work (the run logs in as a superuser role
+   * of the test's own, so that the session found is the run's admin and nobody else's): the run
+   * re-establishes it at the end, reads the server's counters and drops what it created.
+   */
+  @ParameterizedTest(name = "{0}: the run's admin session is killed mid-run")
+  @EnumSource(value = DatabaseKind.class, names = {"POSTGRESQL"})
+  void aKilledAdminSessionIsReestablishedForTheCountersAndTheCleanup(DatabaseKind kind, @TempDir Path tmp)
+      throws Exception {
+    DatabaseTarget target = DatabaseTargets.require(kind, tmp.resolve("h2"));
+    TestNames names = TestNames.unique();
+    String adminRole = names.token() + "_adm";
+    Path file = Commitbench.writeParameterFile(tmp.resolve("long.properties"), WORKLOAD.keys());
+    Map<String, String> overrides = target.runSettings(tmp.resolve("secrets"), names, "db-users");
+    overrides.put("db.user", adminRole);
+    ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r, "commitbench-run"));
+    try (Connection admin = target.connect()) {
+      Catalog catalog = new Catalog(kind, admin);
+      try {
+        // The local server trusts local logins, so the role needs no password of its own.
+        catalog.execute("CREATE ROLE " + adminRole + " LOGIN SUPERUSER");
+        Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "admin", overrides));
+        long session = killOnceConnected(kind, admin, adminRole, running, tmp.resolve("results").resolve("admin"),
+            () -> {});
+        System.out.println(DatabaseTargets.LOG_PREFIX + kind.dbType() + ": killed the run's admin session " + session);
+        RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertCompleted(run);
+        assertThat(run.report()).contains("the admin connection broke during the run and was re-established")
+            .doesNotContain("could not read the server's counters");
+        assertThat(catalog.tablesStartingWith(names.tablePrefix())).as("tables after cleanup").isEmpty();
+        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users after cleanup").isEmpty();
+      } finally {
+        runner.shutdownNow();
+        runner.awaitTermination(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
+        catalog.dropEverything(names);
+        catalog.execute("DROP ROLE IF EXISTS " + adminRole);
+      }
+    }
   }
 
   /**
