@@ -109,16 +109,8 @@ public final class HarnessOverhead {
   }
 
   private static Map<String, String> parameters(String[] args) {
-    Map<String, String> p = new java.util.HashMap<>(Map.of("rounds", "30", "warmups", "10", "users", "10", "tables", "5",
+    return BenchArguments.parse(args, Map.of("rounds", "30", "warmups", "10", "users", "10", "tables", "5",
         "pertable", "200", "repeat", "5", "release", CycleRelease.TOGETHER.value()));
-    for (String arg : args) {
-      String[] kv = arg.split("=", 2);
-      if (kv.length != 2 || !p.containsKey(kv[0])) {
-        throw new IllegalArgumentException("unknown argument '" + arg + "'; allowed: " + p.keySet() + " as key=value");
-      }
-      p.put(kv[0], kv[1]);
-    }
-    return p;
   }
 
   /** A parameter that counts something: a whole number, at least 1 (warm-up rounds may be 0). */

@@ -134,19 +134,12 @@ public final class ServerOverhead {
   }
 
   private static Map<String, String> parameters(String[] args) {
-    Map<String, String> p = new HashMap<>(Map.of("url", "jdbc:postgresql://127.0.0.1:5432/test", "user", "postgres",
-        "passwordEnv", "", "workload", "commit", "users", "1,4,10", "rounds", "5", "warmups", "2",
+    Map<String, String> defaults = new HashMap<>(Map.of("url", "jdbc:postgresql://127.0.0.1:5432/test", "user",
+        "postgres", "passwordEnv", "", "workload", "commit", "users", "1,4,10", "rounds", "5", "warmups", "2",
         "transactions", "4000", "tables", "2", "pertable", "50"));
-    p.put("repeat", "3");
-    p.put("plainProperties", "driver");
-    for (String arg : args) {
-      String[] kv = arg.split("=", 2);
-      if (kv.length != 2 || !p.containsKey(kv[0])) {
-        throw new IllegalArgumentException("unknown argument '" + arg + "'; allowed: " + p.keySet() + " as key=value");
-      }
-      p.put(kv[0], kv[1]);
-    }
-    return p;
+    defaults.put("repeat", "3");
+    defaults.put("plainProperties", "driver");
+    return BenchArguments.parse(args, defaults);
   }
 
   private static double median(List<Double> values) {
