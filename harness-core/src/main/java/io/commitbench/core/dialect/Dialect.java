@@ -131,11 +131,24 @@ public interface Dialect {
    * DDL that creates one table of the paper's testframe with its three indexes, in order.
    * Columns: {@link TableSpec#NUMBER_COLUMN} (the row key, a number), {@link
    * TableSpec#TEXT_COLUMN} and {@link TableSpec#TEXT2_COLUMN} (varchars; varchar2 on Oracle).
+   * The default builds it from this dialect's column types, table options and index names.
    */
-  List<String> createTableStatements(TableSpec table);
+  default List<String> createTableStatements(TableSpec table) {
+    return new TableDdl(bigintType(), varcharType(), tableOptions(), index -> indexName(table, index)).create(table);
+  }
+
+  /**
+   * How CREATE INDEX names an index of {@code table}: as given (the default: the index lives with
+   * its table), or qualified by the table's schema where the product wants that.
+   */
+  default String indexName(TableSpec table, String index) {
+    return index;
+  }
 
   /** DDL that drops the table if it exists; must not fail when it is absent. */
-  List<String> dropTableStatements(TableSpec table);
+  default List<String> dropTableStatements(TableSpec table) {
+    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
+  }
 
   /** The four DML statements of the workload, with JDBC parameters; see {@link WorkloadSql}. */
   default WorkloadSql workloadSql(TableSpec table) {

@@ -52,16 +52,6 @@ public abstract class UnsupportedTestDialect implements Dialect {
   }
 
   @Override
-  public List<String> createTableStatements(TableSpec table) {
-    throw notPartOfThisTest("createTableStatements");
-  }
-
-  @Override
-  public List<String> dropTableStatements(TableSpec table) {
-    throw notPartOfThisTest("dropTableStatements");
-  }
-
-  @Override
   public boolean canCreateUsers(Connection admin) throws SQLException {
     throw notPartOfThisTest("canCreateUsers");
   }

@@ -4,16 +4,13 @@ import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
-import io.commitbench.core.dialect.TableDdl;
-import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UnsupportedTestDialect;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Properties;
 
 /**
  * A test double of the Dialect SPI for actor tests: it classifies errors by the SQL standard
- * only and names tables with standard DDL; everything else throws.
+ * only; tables get the Dialect's standard DDL; everything else throws.
  */
 final class ClassifyingTestDialect extends UnsupportedTestDialect {
 
@@ -44,17 +41,6 @@ final class ClassifyingTestDialect extends UnsupportedTestDialect {
   @Override
   public Properties connectionProperties(ConnectionTimeouts timeouts) {
     return new Properties();
-  }
-
-  /** Standard DDL, so a workload can name and describe its tables (the tests create their own). */
-  @Override
-  public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> name).create(table);
-  }
-
-  @Override
-  public List<String> dropTableStatements(TableSpec table) {
-    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
   }
 
   @Override

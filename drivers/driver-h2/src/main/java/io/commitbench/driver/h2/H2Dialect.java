@@ -7,7 +7,6 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
-import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
 import java.nio.file.Path;
@@ -107,14 +106,10 @@ public final class H2Dialect implements Dialect {
     return List.of("SET LOCK_TIMEOUT " + statementTimeoutSeconds * 1000L);
   }
 
+  /** H2 names indexes in the schema of their table. */
   @Override
-  public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> qualifiedName(table.qualifier(), name)).create(table);
-  }
-
-  @Override
-  public List<String> dropTableStatements(TableSpec table) {
-    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
+  public String indexName(TableSpec table, String index) {
+    return qualifiedName(table.qualifier(), index);
   }
 
   /** True when the current user is an H2 admin: only admins may create users in H2. */

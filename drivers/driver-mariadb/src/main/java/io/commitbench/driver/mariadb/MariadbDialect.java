@@ -7,7 +7,6 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
-import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
 import java.sql.Connection;
@@ -127,16 +126,6 @@ public final class MariadbDialect implements Dialect {
   @Override
   public String tableOptions() {
     return "ENGINE=InnoDB";
-  }
-
-  @Override
-  public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> name).create(table);
-  }
-
-  @Override
-  public List<String> dropTableStatements(TableSpec table) {
-    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
   }
 
   /**

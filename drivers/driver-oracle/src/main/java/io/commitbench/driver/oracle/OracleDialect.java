@@ -7,7 +7,6 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
-import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -92,12 +91,13 @@ public final class OracleDialect implements Dialect {
     return "VARCHAR2";
   }
 
+  /** PURGE skips the recycle bin, so repeated runs do not fill the tablespace with dropped tables. */
+  /** Oracle names indexes in the schema of their table, which may not be the connected user's. */
   @Override
-  public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> qualifiedName(table.qualifier(), name)).create(table);
+  public String indexName(TableSpec table, String index) {
+    return qualifiedName(table.qualifier(), index);
   }
 
-  /** PURGE skips the recycle bin, so repeated runs do not fill the tablespace with dropped tables. */
   @Override
   public List<String> dropTableStatements(TableSpec table) {
     return List.of(ignoring(-942, "DROP TABLE " + table.qualifiedName() + " PURGE"));

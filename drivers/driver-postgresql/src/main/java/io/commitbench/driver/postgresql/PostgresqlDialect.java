@@ -7,7 +7,6 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
-import io.commitbench.core.dialect.TableDdl;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
 import java.security.SecureRandom;
@@ -93,17 +92,6 @@ public final class PostgresqlDialect implements Dialect {
   @Override
   public List<String> sessionTimeoutStatements(int statementTimeoutSeconds) {
     return List.of("SET statement_timeout = '" + statementTimeoutSeconds + "s'");
-  }
-
-  @Override
-  public List<String> createTableStatements(TableSpec table) {
-    return new TableDdl(bigintType(), varcharType(), tableOptions(), name -> name).create(table);
-  }
-
-  /** Dropping the table drops its indexes. */
-  @Override
-  public List<String> dropTableStatements(TableSpec table) {
-    return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
   }
 
   /** A superuser, or a role with CREATEROLE, may create the actors' login roles. */
