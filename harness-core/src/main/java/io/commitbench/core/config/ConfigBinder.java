@@ -75,10 +75,6 @@ public final class ConfigBinder {
     return List.copyOf(keys);
   }
 
-  public WorkloadRegistry workloads() {
-    return workloads;
-  }
-
   /**
    * Reads a .properties file; a missing or unreadable file, one that is not UTF-8 text, and a
    * key given twice are violations (see {@link ParameterFile}).

@@ -83,14 +83,6 @@ public final class ActorRecorder {
     });
   }
 
-  /**
-   * Statements outside any transaction type: written at once (setup-like work that is still
-   * workload, and tests).
-   */
-  public void flush() {
-    stripe.write(this::flushStatements);
-  }
-
   /** A connection re-established after it was lost. */
   public void reconnect() {
     stripe.write(bucket -> bucket.reconnects++);

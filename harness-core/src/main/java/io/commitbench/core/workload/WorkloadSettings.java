@@ -1,7 +1,6 @@
 package io.commitbench.core.workload;
 
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Every key's validated, typed value (numbers as {@code Long}, booleans, text), engine keys and
@@ -33,10 +32,6 @@ public record WorkloadSettings(Map<String, Object> values) {
 
   public String text(String key) {
     return (String) require(key);
-  }
-
-  public Optional<Long> optionalNumber(String key) {
-    return Optional.ofNullable((Long) values.get(key));
   }
 
   private Object require(String key) {
