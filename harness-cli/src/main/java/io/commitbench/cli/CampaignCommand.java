@@ -1,11 +1,11 @@
 package io.commitbench.cli;
 
-import io.commitbench.storage.campaign.Campaign;
-import io.commitbench.storage.campaign.CampaignFile;
-import io.commitbench.storage.campaign.CampaignFileException;
-import io.commitbench.storage.campaign.CampaignReport;
-import io.commitbench.storage.campaign.CampaignSpec;
-import io.commitbench.storage.campaign.CampaignStore;
+import io.commitbench.campaign.Campaign;
+import io.commitbench.campaign.CampaignFile;
+import io.commitbench.campaign.CampaignFileException;
+import io.commitbench.campaign.CampaignReport;
+import io.commitbench.campaign.CampaignSpec;
+import io.commitbench.campaign.CampaignStore;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.PrintWriter;

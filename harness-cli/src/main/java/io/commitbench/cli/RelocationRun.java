@@ -1,7 +1,9 @@
 package io.commitbench.cli;
 
 import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.relocate.JournaledRelocation;
 import java.io.PrintWriter;
@@ -29,7 +31,11 @@ final class RelocationRun {
     out.println("journal: " + file.toAbsolutePath());
     out.flush();
     long t0 = System.nanoTime();
-    try (Journal j = Journal.begin(file, relocation.operation(), relocation.journalParameters())) {
+    try (Applier applier = Applier.begin(file, relocation.operation(), relocation.journalParameters(),
+        ProcessCommandRunner.standard(), PlanOutput.progress(out))) {
+      // A relocation writes its own step lines (undo reads them by their text) into the journal
+      // the applier began; its plan's steps are still its own code (JournaledRelocation).
+      Journal j = applier.journal();
       try {
         relocation.apply(j);
       } catch (RefusedException e) {

@@ -94,19 +94,19 @@ final class StorageInstanceCommand {
       }
       Path data = dataDir != null ? dataDir : instanceDir.resolve("data");
       Path log = logDir != null ? logDir : instanceDir.resolve("log");
-      out.println("create " + kind + " instance " + instanceDir.toAbsolutePath() + ": data " + data.toAbsolutePath()
-          + ", log " + log.toAbsolutePath() + ", port " + (port == 0 ? "free one" : port)
-          + (cgroup == null ? "" : ", in cgroup " + cgroup) + (apply ? "" : " (dry run: add --apply to act)"));
+      ManagedInstance.Creation creation;
+      try {
+        creation = ManagedInstance.planCreate(kind, instanceDir, data, log, port, Optional.ofNullable(cgroup),
+            runner());
+      } catch (IllegalArgumentException e) {
+        throw new RefusedException(e.getMessage());
+      }
+      PlanOutput.show(creation.plan(), apply, out);
       if (!apply) {
         return ExitCodes.OK;
       }
       long t0 = System.nanoTime();
-      ManagedInstance instance;
-      try {
-        instance = ManagedInstance.create(kind, instanceDir, data, log, port, Optional.ofNullable(cgroup), runner());
-      } catch (IllegalArgumentException e) {
-        throw new RefusedException(e.getMessage());
-      }
+      ManagedInstance instance = creation.apply(PlanOutput.progress(out));
       out.printf("created and started in %.1f s%n", (System.nanoTime() - t0) / 1e9);
       instance.status().lines().forEach(out::println);
       return ExitCodes.OK;
@@ -191,17 +191,12 @@ final class StorageInstanceCommand {
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       ManagedInstance managed = instance.open();
-      var d = managed.descriptor();
       int journals = managed.journals().size();
-      out.println("destroy " + d.kind() + " instance " + d.instanceDir() + ": stop it, remove " + d.dataDir() + ", "
-          + managed.currentLog() + " and the directories create made " + d.createdDirs() + "; keep its "
-          + journals + " journal(s) in " + managed.keptJournalsDir() + (apply ? "" : " (dry run: add --apply to act)"));
-      if (apply) {
-        Optional<Path> kept = managed.destroy();
-        out.println("destroyed; " + kept.map(k -> "journals kept in " + k + " (" + journals + ")")
-            .orElse("it had no journals"));
-      }
-      return ExitCodes.OK;
+      return PlanOutput.showCheckApply(managed.planDestroy(), apply, out, () -> {}, () -> {
+        Optional<Path> kept = managed.destroy(PlanOutput.progress(out));
+        return "destroyed; " + kept.map(k -> "journals kept in " + k + " (" + journals + ")")
+            .orElse("it had no journals");
+      });
     }
   }
 }

@@ -144,14 +144,10 @@ final class StorageLabCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      PlanOutput.show(Lab.planDown(root), apply, out);
-      Lab.checkDown(root);
-      if (apply) {
+      return PlanOutput.showCheckApply(Lab.planDown(root), apply, out, () -> Lab.checkDown(root), () -> {
         Lab.down(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
-        out.println("lab at " + root.toAbsolutePath().normalize() + " is down");
-        out.flush();
-      }
-      return ExitCodes.OK;
+        return "lab at " + root.toAbsolutePath().normalize() + " is down";
+      });
     }
   }
 

@@ -233,13 +233,10 @@ final class StorageLayoutCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      PlanOutput.show(Layout.planDestroy(root), apply, out);
-      if (apply) {
+      return PlanOutput.showCheckApply(Layout.planDestroy(root), apply, out, () -> {}, () -> {
         Layout.destroy(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
-        out.println("the layout at " + root.toAbsolutePath().normalize() + " is destroyed");
-        out.flush();
-      }
-      return ExitCodes.OK;
+        return "the layout at " + root.toAbsolutePath().normalize() + " is destroyed";
+      });
     }
   }
 }

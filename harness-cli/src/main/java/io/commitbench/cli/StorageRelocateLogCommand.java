@@ -2,18 +2,18 @@ package io.commitbench.cli;
 
 import io.commitbench.core.config.Redaction;
 import io.commitbench.storage.instance.ManagedInstance;
-import io.commitbench.storage.oracle.OracleRedoRelocation;
-import io.commitbench.storage.oracle.RedoRelocationRequest;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.relocate.LogRelocation;
+import io.commitbench.storage.relocate.LogRelocations;
 import io.commitbench.storage.relocate.ManagedRelocations;
-import io.commitbench.storage.relocate.UnmanagedRelocations;
+import io.commitbench.storage.relocate.OnlineRelocation;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.ArgGroup;
@@ -24,9 +24,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code commitbench storage relocate-log}: moves a managed instance's WAL / redo log, or an
- * Oracle server's online redo logs, to another directory; for any other server it prints the
- * commands for its operator.
+ * {@code commitbench storage relocate-log}: moves a managed instance's WAL / redo log, or the log
+ * of a server whose kind is moved online (Oracle's online redo logs), to another directory; for
+ * any other server it prints the commands for its operator. Which way a server goes is its
+ * kind's ({@link LogRelocations}); this command only parses and prints.
  */
 @Command(
     name = "relocate-log",
@@ -72,9 +73,6 @@ import picocli.CommandLine.Spec;
 final class StorageRelocateLogCommand implements Callable<Integer> {
 
   private static final String ALLOW_ROOT = "--allow-root";
-  /** Who the Oracle relocation must connect as, for the message when --user is missing. */
-  private static final String ORACLE_USER = "a user of the root container (CDB$ROOT) holding ALTER DATABASE and"
-      + " ALTER SYSTEM and able to read V$LOG, V$LOGFILE and V$DATABASE, e.g. system";
 
   @Spec CommandSpec spec;
 
@@ -100,7 +98,7 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
 
   @Mixin ServerLoginOptions login;
 
-  @Mixin OracleRedoOptions redo;
+  @Mixin LogShapeOptions shape;
 
   @Option(names = "--journal", description = "journal file (default: INSTANCE/journals/relocate-log-<time>.journal;"
       + " for Oracle journals/relocate-log-oracle-<time>.journal in the working directory)")
@@ -113,13 +111,14 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     if (server.url == null) {
-      refuseOracleOptions("a managed instance (--instance) is moved through its own programs");
+      refuseOnlineOptions("a managed instance (--instance) is moved through its own programs");
       return managed(server.instanceDir, out);
     }
-    if (OracleRedoRelocation.acceptsUrl(server.url)) {
-      return oracle(server.url, out);
+    Optional<OnlineRelocation> online = LogRelocations.load().online(server.url);
+    if (online.isPresent()) {
+      return online(online.get(), server.url, out);
     }
-    refuseOracleOptions("for " + Redaction.url(server.url) + " the agent connects to nothing and prints its"
+    refuseOnlineOptions("for " + Redaction.url(server.url) + " the agent connects to nothing and prints its"
         + " operator's commands");
     refuseAllowRoot();
     return forOperator(server.url, out);
@@ -134,17 +133,17 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
   }
 
   /** Online over SQL: every option is checked before the connection is opened. */
-  private int oracle(String url, PrintWriter out) throws Exception {
+  private int online(OnlineRelocation online, String url, PrintWriter out) throws Exception {
     refuseAllowRoot();
-    RedoRelocationRequest request = redo.request(spec.commandLine(), to);
-    ServerLogin serverLogin = login.resolve(spec.commandLine(), url, ORACLE_USER);
+    OnlineRelocation.Checked request = shape.check(spec.commandLine(), online, to);
+    ServerLogin serverLogin = login.resolve(spec.commandLine(), url, online.connectAs());
     try (Connection root = serverLogin.connect(url)) {
-      return RelocationRun.run(OracleRedoRelocation.forConnection(root, request), journal, apply, out);
+      return RelocationRun.run(request.over(root), journal, apply, out);
     }
   }
 
   private int forOperator(String url, PrintWriter out) throws Exception {
-    LogRelocation operator = UnmanagedRelocations.forUrl(url, to);
+    LogRelocation operator = LogRelocations.load().forOperator(url, to);
     operator.plan().render(Plan.Mode.FOR_OPERATOR).forEach(out::println);
     if (apply) {
       out.println("--apply ignored: the agent never acts on a server it does not manage");
@@ -152,12 +151,13 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** The login and the redo groups' options mean something only to a server the agent connects to. */
-  private void refuseOracleOptions(String instead) {
+  /** The login and the log groups' options mean something only to a server the agent connects to. */
+  private void refuseOnlineOptions(String instead) {
+    String servers = String.join(" or ", LogRelocations.load().onlines().stream()
+        .map(o -> o.server() + " (--url " + o.urlPrefix() + "...)").toList());
     GivenOptions.refuse(spec.commandLine(),
-        Stream.concat(ServerLoginOptions.NAMES.stream(), OracleRedoOptions.NAMES.stream()).toList(),
-        "only for an Oracle server (--url " + OracleRedoRelocation.URL_PREFIX + "...), which the agent moves online"
-            + " over SQL; " + instead + "; leave them out");
+        Stream.concat(ServerLoginOptions.NAMES.stream(), LogShapeOptions.NAMES.stream()).toList(),
+        "only for " + servers + ", which the agent moves online over SQL; " + instead + "; leave them out");
   }
 
   private void refuseAllowRoot() {

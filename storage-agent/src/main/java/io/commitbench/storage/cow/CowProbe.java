@@ -6,6 +6,7 @@ import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.inspect.Sizes;
 import io.commitbench.storage.inspect.SyncProbe;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -112,8 +113,10 @@ public final class CowProbe {
    */
   public CowProbeResult run(PreparedProbe p, Path journalFile, CowProbeListener listener) throws IOException {
     CowProbeSpec spec = p.spec();
-    try (Journal journal = Journal.begin(journalFile, OPERATION, parameters(p))) {
-      ProbeResources made = new ProbeResources(runner, journal, listener, spec.keep());
+    // The listener shows each line as an action of its own, so the applier's indentation goes.
+    try (Applier journal = Applier.begin(journalFile, OPERATION, parameters(p), runner,
+        line -> listener.action(line.strip()))) {
+      ProbeResources made = new ProbeResources(journal, listener, spec.keep());
       Thread hook = new Thread(made::releaseOnExit, "cow-probe-cleanup");
       Runtime.getRuntime().addShutdownHook(hook);
       try {

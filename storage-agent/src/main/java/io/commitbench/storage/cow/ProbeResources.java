@@ -1,7 +1,6 @@
 package io.commitbench.storage.cow;
 
-import io.commitbench.storage.exec.CommandRunner;
-import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +17,7 @@ import java.util.Optional;
  */
 final class ProbeResources {
 
-  private final CommandRunner runner;
-  private final Journal journal;
+  private final Applier journal;
   private final CowProbeListener listener;
   private final boolean keepFile;
   private Path file;
@@ -28,8 +26,7 @@ final class ProbeResources {
   private boolean snapshotRemoved;
   private String snapshotFailure = "";
 
-  ProbeResources(CommandRunner runner, Journal journal, CowProbeListener listener, boolean keepFile) {
-    this.runner = runner;
+  ProbeResources(Applier journal, CowProbeListener listener, boolean keepFile) {
     this.journal = journal;
     this.listener = listener;
     this.keepFile = keepFile;
@@ -44,7 +41,7 @@ final class ProbeResources {
     checkNotReleased();
     Files.createFile(made);
     file = made;
-    journal.step("created the probe file", Map.of("file", made.toString()));
+    journal.record("created the probe file", Map.of("file", made.toString()));
     listener.action("created " + made);
   }
 
@@ -56,12 +53,11 @@ final class ProbeResources {
    */
   synchronized Duration takeSnapshot(ProbeSnapshot taking) throws IOException {
     checkNotReleased();
-    listener.action("$ " + taking.take().display());
     long start = System.nanoTime();
-    runner.run(taking.take());
+    journal.run(taking.take());
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
     snapshot = taking;
-    journal.step("took a snapshot", Map.of("kind", taking.kind(), "source", taking.source(),
+    journal.record("took a snapshot", Map.of("kind", taking.kind(), "source", taking.source(),
         "location", taking.location(), "remove", taking.remove().display()));
     return elapsed;
   }
@@ -87,11 +83,10 @@ final class ProbeResources {
     released = true;
     IOException failure = null;
     if (snapshot != null) {
-      listener.action("$ " + snapshot.remove().display());
       try {
-        runner.run(snapshot.remove());
+        journal.run(snapshot.remove());
         snapshotRemoved = true;
-        journal.step("removed the snapshot", Map.of("location", snapshot.location()));
+        journal.record("removed the snapshot", Map.of("location", snapshot.location()));
       } catch (IOException e) {
         snapshotFailure = e.getMessage();
         journal.note("could not remove the snapshot " + snapshot.location() + ": " + e.getMessage());
@@ -101,7 +96,7 @@ final class ProbeResources {
       listener.action("removing " + file);
       try {
         Files.deleteIfExists(file);
-        journal.step("deleted the probe file", Map.of("file", file.toString()));
+        journal.record("deleted the probe file", Map.of("file", file.toString()));
       } catch (IOException e) {
         failure = e;
         journal.note("could not delete the probe file " + file + ": " + e.getMessage());

@@ -1,7 +1,7 @@
 package io.commitbench.storage.format;
 
-import io.commitbench.core.report.CompanionReport;
-import io.commitbench.core.run.RunCompanion;
+import io.commitbench.core.companion.CompanionReport;
+import io.commitbench.core.companion.RunCompanion;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

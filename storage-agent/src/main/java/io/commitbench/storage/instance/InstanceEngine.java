@@ -8,8 +8,10 @@ import java.util.List;
 
 /**
  * How one kind of database server is installed, started, stopped and asked questions. One class
- * per kind ({@link PostgresqlEngine}, {@link MariadbEngine}), so the generic instance code never
- * branches on the kind. Implementations are stateless and thread-safe.
+ * per kind, in that kind's storage module (drivers/storage-KIND), registered in {@code
+ * META-INF/services/io.commitbench.storage.instance.InstanceEngine} and found by {@link
+ * InstanceEngines}, so the generic instance code never branches on the kind. Implementations
+ * have a public no-argument constructor and are stateless and thread-safe.
  */
 public interface InstanceEngine {
 
@@ -60,6 +62,15 @@ public interface InstanceEngine {
 
   /** The database user of {@link #jdbcUrl} (password empty). */
   String dbUser();
+
+  /**
+   * The files the server writes into the instance directory beside the agent's own (its log, its
+   * console output), removed with the instance when the directory itself is kept. The default:
+   * {@code server.log}.
+   */
+  default List<String> instanceFiles() {
+    return List.of("server.log");
+  }
 
   /** The transaction log inside a log directory: the {@code pg_wal} directory, the {@code ib_logfile0} file. */
   Path logIn(Path logDir);

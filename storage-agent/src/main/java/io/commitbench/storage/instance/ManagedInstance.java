@@ -1,7 +1,10 @@
 package io.commitbench.storage.instance;
 
-import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.Step;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -9,8 +12,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -40,13 +46,25 @@ public final class ManagedInstance {
   }
 
   /**
-   * Makes a new instance, starts it and creates its {@code test} database; it is left running.
+   * Makes a new instance, starts it and creates its {@code test} database; it is left running. The
+   * steps are those {@link #planCreate} shows, applied under a journal in {@link #lifecycleJournals}.
    *
    * @param port the TCP port, or 0 for a free one
    * @param throttleCgroup a cgroup v1 directory to start the server in, so it and its children are throttled
    * @throws IllegalArgumentException for an unknown kind, or a data/log directory that is not empty
    */
   public static ManagedInstance create(String kind, Path instanceDir, Path dataDir, Path logDir, int port,
+      Optional<Path> throttleCgroup, CommandRunner runner) throws IOException {
+    return planCreate(kind, instanceDir, dataDir, logDir, port, throttleCgroup, runner).apply(line -> {});
+  }
+
+  /**
+   * Checks a new instance and plans its creation, changing nothing: the directories, the port
+   * (a free one picked now for 0), the server's version asked of its programs.
+   *
+   * @throws IllegalArgumentException for an unknown kind, or a data/log directory that is not empty
+   */
+  public static Creation planCreate(String kind, Path instanceDir, Path dataDir, Path logDir, int port,
       Optional<Path> throttleCgroup, CommandRunner runner) throws IOException {
     InstanceEngine engine = InstanceEngines.forKind(kind).orElseThrow(() -> new IllegalArgumentException(
         "unknown instance kind '" + kind + "'; use one of " + InstanceEngines.kinds()));
@@ -70,27 +88,60 @@ public final class ManagedInstance {
     List<Path> created = new ArrayList<>();
     for (Path p : List.of(inst, data, log, socket)) {
       if (!Files.exists(p)) {
-        Files.createDirectories(p);
         created.add(p);
       }
     }
-    runner.run(Command.of("chown", engine.osUser() + ":", inst.toString(), data.toString(), log.toString(),
-        socket.toString()));
-    runner.run(Command.of("chmod", "700", data.toString()));
-    runner.run(Command.of("chmod", "755", inst.toString()));
     InstanceDescriptor d = new InstanceDescriptor(inst, engine.kind(), version, bin,
         port == 0 ? FreePort.pick() : port, data, log, socket, throttleCgroup.map(Path::toAbsolutePath),
         Instant.now(Clock.systemUTC()), created);
-    LabTenancy.record(List.of(d), List.of(d)); // before the descriptor: no moment a lab could go down under it
-    d.write();
-    for (Command init : engine.initCommands(d)) {
-      runner.run(init);
+    return new Creation(new ManagedInstance(engine, d, runner));
+  }
+
+  /** A checked and planned creation: its plan, and the applying of that same plan. */
+  public static final class Creation {
+    private final ManagedInstance instance;
+    private final List<Step> steps;
+
+    private Creation(ManagedInstance instance) {
+      this.instance = instance;
+      this.steps = InstancePlans.create(instance.engine, instance.descriptor, instance);
     }
-    ManagedInstance instance = new ManagedInstance(engine, d, runner);
-    instance.start();
-    instance.query(engine.createTestDatabase());
-    d.writeConnection(engine.jdbcUrl(d), engine.dbUser());
-    return instance;
+
+    public Plan plan() {
+      InstanceDescriptor d = instance.descriptor;
+      Plan.Builder plan = new Plan.Builder("create " + d.kind() + " " + d.version() + " instance " + d.instanceDir()
+          + ": data " + d.dataDir() + ", log " + d.logDir() + ", port " + d.port()
+          + d.cgroup().map(c -> ", in cgroup " + c).orElse(""));
+      steps.forEach(plan::step);
+      plan.note("journal: " + lifecycleJournals(d.instanceDir()) + "; 'storage instance destroy' removes what is made");
+      return plan.build();
+    }
+
+    /** Applies the plan under a new journal; the instance is left running. */
+    public ManagedInstance apply(Consumer<String> progress) throws IOException {
+      InstanceDescriptor d = instance.descriptor;
+      return Applier.journaled(Journal.timestampedFile(lifecycleJournals(d.instanceDir()), InstancePlans.CREATE),
+          InstancePlans.CREATE, parameters(d), instance.runner, progress, applier -> {
+            applier.apply(steps);
+            return instance;
+          }, e -> "failed: " + e.getMessage() + "; what was made is left for 'storage instance destroy'");
+    }
+  }
+
+  /** Where the journals of an instance's creation and destruction are kept: {@code INSTANCE.lifecycle}. */
+  public static Path lifecycleJournals(Path instanceDir) {
+    return InstancePlans.journalDir(instanceDir.toAbsolutePath().normalize());
+  }
+
+  private static Map<String, String> parameters(InstanceDescriptor d) {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("instance", d.instanceDir().toString());
+    p.put("kind", d.kind());
+    p.put("data", d.dataDir().toString());
+    p.put("log", d.logDir().toString());
+    p.put("port", Integer.toString(d.port()));
+    d.cgroup().ifPresent(c -> p.put("cgroup", c.toString()));
+    return p;
   }
 
   /** The instance whose {@code instance.json} is in this directory. */
@@ -186,36 +237,33 @@ public final class ManagedInstance {
   /**
    * Stops the server and removes what create made: the data directory's contents, the log, and
    * the directories that did not exist before create (the instance directory last). The journals
-   * are moved out first, to {@link #keptJournalsDir()}: they are the record of what was done.
+   * are moved out first, to {@link #keptJournalsDir()}: they are the record of what was done. The
+   * steps are those {@link #planDestroy} shows, journaled in {@link #lifecycleJournals}.
    *
    * @return where the journals are kept, or empty when the instance had none
    */
   public Optional<Path> destroy() throws IOException {
-    stop();
-    Optional<Path> kept = KeptJournals.keep(descriptor.instanceDir());
-    Trees.delete(descriptor.instanceDir().resolve(InstanceDescriptor.JOURNALS)); // empty now
-    Trees.delete(descriptor.dataDir());
-    Trees.delete(currentLog());
-    List<Path> created = new ArrayList<>(descriptor.createdDirs());
-    java.util.Collections.reverse(created);
-    for (Path p : created) {
-      if (!p.equals(descriptor.instanceDir())) {
-        Trees.delete(p);
-      }
-    }
-    if (created.contains(descriptor.instanceDir())) {
-      Trees.delete(descriptor.instanceDir());
-    } else {
-      for (String f : List.of(InstanceDescriptor.FILE, InstanceDescriptor.CONNECTION_FILE, "server.log",
-          "mariadbd.out")) {
-        Files.deleteIfExists(descriptor.instanceDir().resolve(f));
-      }
-      Trees.delete(descriptor.socketDir());
-    }
-    if (!created.contains(descriptor.dataDir())) {
-      Files.createDirectories(descriptor.dataDir());
-    }
-    LabTenancy.record(List.of(descriptor), List.of());
-    return kept;
+    return destroy(line -> {});
+  }
+
+  /** {@link #destroy()}, showing each step and action to {@code progress}. */
+  public Optional<Path> destroy(Consumer<String> progress) throws IOException {
+    List<Optional<Path>> kept = new ArrayList<>();
+    List<Step> steps = InstancePlans.destroy(engine, this, kept);
+    Applier.journaled(Journal.timestampedFile(lifecycleJournals(descriptor.instanceDir()), InstancePlans.DESTROY),
+        InstancePlans.DESTROY, parameters(descriptor), runner, progress, applier -> {
+          applier.apply(steps);
+          return null;
+        }, e -> "failed: " + e.getMessage() + "; run destroy again once the cause is fixed");
+    return kept.isEmpty() ? Optional.empty() : kept.get(0);
+  }
+
+  /** What {@link #destroy} would do, step by step. */
+  public Plan planDestroy() {
+    Plan.Builder plan = new Plan.Builder("destroy " + descriptor.kind() + " instance " + descriptor.instanceDir());
+    InstancePlans.destroy(engine, this, new ArrayList<>()).forEach(plan::step);
+    plan.note("the journals of its relocations are kept in " + keptJournalsDir() + "; this one goes to "
+        + lifecycleJournals(descriptor.instanceDir()));
+    return plan.build();
   }
 }

@@ -102,7 +102,12 @@ public final class Journal implements Closeable {
 
   /** Records something observed that is not an action (a check passed, a wait ended). */
   public void note(String text) throws IOException {
-    write("note", text, Map.of());
+    note(text, Map.of());
+  }
+
+  /** Records something observed, with facts about it (what ran, and how it went). */
+  public void note(String text, Map<String, String> detail) throws IOException {
+    write("note", text, detail);
   }
 
   /** Ends the journal: the operation did all it set out to do. */

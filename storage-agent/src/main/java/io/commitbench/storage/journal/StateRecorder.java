@@ -3,19 +3,18 @@ package io.commitbench.storage.journal;
 import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
-import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.plan.Applier;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The running side of an operation that builds or removes things on the host (a lab, a storage
- * layout): it runs commands showing each first, and keeps the current state of what exists, which
- * {@link #record} writes to the state file (atomically) and to the journal after or before each
- * thing made or removed, so that a crash or failure leaves an exact list of what is there for the
- * tear-down to remove.
+ * The state half of an operation that builds or removes things on the host (a lab, a storage
+ * layout): it keeps the current state of what exists, which {@link #record} writes to the state
+ * file (atomically) and, through the operation's {@link Applier}, to the journal after or before
+ * each thing made or removed, so that a crash or failure leaves an exact list of what is there
+ * for the tear-down to remove. Commands run through the same applier, which journals what ran.
  *
  * <p>Not thread-safe: one operation, one thread.
  *
@@ -29,18 +28,13 @@ public final class StateRecorder<S> {
     byte[] write(S state) throws IOException;
   }
 
-  private final CommandRunner runner;
-  private final PrintStream progress;
-  private final Journal journal;
+  private final Applier applier;
   private final Path stateFile;
   private final Serializer<S> serializer;
   private S state;
 
-  public StateRecorder(CommandRunner runner, PrintStream progress, Journal journal, Path stateFile,
-      Serializer<S> serializer, S initial) {
-    this.runner = runner;
-    this.progress = progress;
-    this.journal = journal;
+  public StateRecorder(Applier applier, Path stateFile, Serializer<S> serializer, S initial) {
+    this.applier = applier;
     this.stateFile = stateFile;
     this.serializer = serializer;
     this.state = initial;
@@ -50,36 +44,30 @@ public final class StateRecorder<S> {
     return state;
   }
 
-  public Journal journal() {
-    return journal;
-  }
-
-  public CommandRunner runner() {
-    return runner;
+  public Applier applier() {
+    return applier;
   }
 
   /** Runs a command, showing it first; fails when it exits non-zero. */
   public CommandResult run(Command command) throws IOException {
-    progress.println("        $ " + command.display());
-    return runner.run(command);
+    return applier.run(command);
   }
 
   /** Shows an action done in-process (a sysfs or cgroupfs write), as its shell equivalent. */
   public void show(String action) {
-    progress.println("        $ " + action);
+    applier.show(action);
   }
 
   /** Tells the operator something that is not an action (a thing left alone, a reading); journaled as a note. */
   public void tell(String text) throws IOException {
-    progress.println("        " + text);
-    journal.note(text);
+    applier.tell(text);
   }
 
   /** Makes {@code next} the current state: written to the state file, and the action to the journal. */
   public void record(S next, String action, Map<String, String> detail) throws IOException {
     state = next;
     save(stateFile, serializer, state);
-    journal.step(action, detail);
+    applier.record(action, detail);
   }
 
   /** Writes a state file atomically, making its directory first. */

@@ -73,6 +73,10 @@ final class DownSteps {
     return Path.of(backingFile.replace(" (deleted)", "")).equals(d.image());
   }
 
+  private static String rmdir(Path cgroup) {
+    return "rmdir " + cgroup;
+  }
+
   record RemoveCgroup() implements LabStep {
     @Override
     public String description() {
@@ -81,7 +85,7 @@ final class DownSteps {
 
     @Override
     public List<String> actions(LabState state) {
-      return List.of("rmdir " + state.cgroup().orElseThrow().dir());
+      return List.of(rmdir(state.cgroup().orElseThrow().dir()));
     }
 
     @Override
@@ -93,7 +97,7 @@ final class DownSteps {
           throw new IOException("cgroup " + dir + " still has processes: " + String.join(", ", members)
               + "; stop them first");
         }
-        c.show("rmdir " + dir);
+        c.show(rmdir(dir));
         c.host().removeCgroup(dir);
       } else {
         c.tell(dir + " is gone already");
@@ -102,15 +106,15 @@ final class DownSteps {
     }
   }
 
-  record Unmount(String name) implements LabStep {
+  record Unmount(String name) implements LabStep.OneCommand {
     @Override
     public String description() {
       return "unmount the " + name + " filesystem";
     }
 
     @Override
-    public List<String> actions(LabState state) {
-      return List.of(Command.of("umount", state.mount(name).toString()).display());
+    public Command command(LabState state) {
+      return Command.of("umount", state.mount(name).toString());
     }
 
     @Override
@@ -124,22 +128,22 @@ final class DownSteps {
       } else if (!d.loop().map(mount.get().source()::equals).orElse(false)) {
         c.tell(point + " has " + mount.get().source() + " mounted, not " + UpSteps.loopOf(d) + "; left alone");
       } else {
-        c.run(Command.of("umount", point.toString()));
+        c.run(command(c.state()));
       }
       c.record(c.state().withDevice(d.withMounted(false)), "unmounted " + name,
           Map.of("mount_point", point.toString()));
     }
   }
 
-  record RemoveMountPoint(String name) implements LabStep {
+  record RemoveMountPoint(String name) implements LabStep.OneCommand {
     @Override
     public String description() {
       return "remove the " + name + " mount point made by up (only when empty)";
     }
 
     @Override
-    public List<String> actions(LabState state) {
-      return List.of(Command.of("rmdir", state.mount(name).toString()).display());
+    public Command command(LabState state) {
+      return Command.of("rmdir", state.mount(name).toString());
     }
 
     @Override
@@ -152,7 +156,7 @@ final class DownSteps {
       } else if (mountedNow || !isEmpty(dir)) {
         c.tell(dir + (mountedNow ? " has something mounted" : " is not empty") + "; left alone");
       } else {
-        c.run(Command.of("rmdir", dir.toString()));
+        c.run(command(c.state()));
       }
       c.record(c.state().withDevice(d.withMountPointCreated(false)), "mount point " + name,
           Map.of("dir", dir.toString()));
@@ -165,15 +169,15 @@ final class DownSteps {
     }
   }
 
-  record Detach(String name) implements LabStep {
+  record Detach(String name) implements LabStep.OneCommand {
     @Override
     public String description() {
       return "detach the " + name + " loop device (only while it still backs onto our image)";
     }
 
     @Override
-    public List<String> actions(LabState state) {
-      return List.of(Command.of("losetup", "-d", UpSteps.loopOf(state.device(name))).display());
+    public Command command(LabState state) {
+      return Command.of("losetup", "-d", UpSteps.loopOf(state.device(name)));
     }
 
     @Override
@@ -185,28 +189,28 @@ final class DownSteps {
       } else if (!backsOntoImage(backs.get(), d)) {
         c.tell(d.loop().orElseThrow() + " now backs onto " + backs.get() + ", not " + d.image() + "; left alone");
       } else {
-        c.run(Command.of("losetup", "-d", d.loop().orElseThrow()));
+        c.run(command(c.state()));
       }
       c.record(c.state().withDevice(d.withLoop(Optional.empty(), Optional.empty(), Optional.empty())
           .withFormatted(false)), "detached " + name, Map.of("loop", d.loop().orElseThrow()));
     }
   }
 
-  record DeleteImage(String name) implements LabStep {
+  record DeleteImage(String name) implements LabStep.OneCommand {
     @Override
     public String description() {
       return "delete the " + name + " image";
     }
 
     @Override
-    public List<String> actions(LabState state) {
-      return List.of(Command.of("rm", "-f", state.device(name).image().toString()).display());
+    public Command command(LabState state) {
+      return Command.of("rm", "-f", state.device(name).image().toString());
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
-      c.run(Command.of("rm", "-f", d.image().toString()));
+      c.run(command(c.state()));
       c.record(c.state().withDevice(d.withImageCreated(false)), "deleted image " + name,
           Map.of("file", d.image().toString()));
     }

@@ -2,7 +2,7 @@ package io.commitbench.storage.lab;
 
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.host.RealPaths;
-import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
@@ -90,8 +90,9 @@ public final class Lab {
     Path blkio = LabChecks.beforeUp(real, initial, host);
     List<LabStep> steps = UpSteps.all(real, blkio);
     Files.createDirectories(real.root());
-    try (Journal journal = Journal.begin(LabRun.journalFile(real.root(), "up"), "lab-up", parameters(real))) {
-      StepContext context = new StepContext(runner, host, progress, journal, initial);
+    try (Applier journal = Applier.begin(LabRun.journalFile(real.root(), "up"), "lab-up", parameters(real), runner,
+        progress)) {
+      StepContext context = new StepContext(journal, host, initial);
       StepContext.save(initial);
       try {
         LabRun.apply(steps, context, progress);
@@ -138,18 +139,16 @@ public final class Lab {
       throws RefusedException, IOException {
     LabState state = existing(root);
     LabChecks.beforeDown(state, host);
-    try (Journal journal = Journal.begin(LabRun.journalFile(state.root(), "down"), "lab-down",
-        Map.of("root", state.root().toString(), "id", state.id()))) {
-      StepContext context = new StepContext(runner, host, progress, journal, state.withComplete(false));
-      try {
-        tearDown(context, progress);
-        journal.completed();
-      } catch (IOException | RuntimeException e) {
-        journal.end("failed: " + e.getMessage() + "; " + StepContext.stateFile(state.root())
-            + " records what is left");
-        throw new IOException("lab down stopped: " + e.getMessage() + "; " + StepContext.stateFile(state.root())
-            + " records what is left; fix the cause and run down again", e);
-      }
+    Path left = StepContext.stateFile(state.root());
+    try {
+      Applier.journaled(LabRun.journalFile(state.root(), "down"), "lab-down",
+          Map.of("root", state.root().toString(), "id", state.id()), runner, progress::println, journal -> {
+            tearDown(new StepContext(journal, host, state.withComplete(false)), progress);
+            return null;
+          }, e -> "failed: " + e.getMessage() + "; " + left + " records what is left");
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("lab down stopped: " + e.getMessage() + "; " + left
+          + " records what is left; fix the cause and run down again", e);
     }
   }
 
@@ -162,10 +161,10 @@ public final class Lab {
     LabRun.apply(DownSteps.forState(context.state()), context, progress);
     int gone = LabTenants.removeGone(context.state().root());
     if (gone > 0) {
-      context.journal().step("removed the records of " + gone + " tenant(s) that are gone");
+      context.applier().record("removed the records of " + gone + " tenant(s) that are gone", Map.of());
     }
     Files.deleteIfExists(StepContext.stateFile(context.state().root()));
-    context.journal().step("removed " + LabState.FILE);
+    context.applier().record("removed " + LabState.FILE, Map.of());
   }
 
   private static LabState existing(Path root) throws RefusedException, IOException {

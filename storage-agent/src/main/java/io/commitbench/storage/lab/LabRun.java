@@ -15,6 +15,8 @@ final class LabRun {
 
   static Plan plan(String title, List<LabStep> steps, LabState state, List<String> notes) {
     Plan.Builder plan = new Plan.Builder(title);
+    // The same method builds what apply runs: given the state before up, it shows placeholders
+    // (SSD_LOOP) for what losetup decides; given the state at run time, the devices themselves.
     steps.forEach(s -> plan.step(new PlannedStep(s.description(), s.actions(state))));
     notes.forEach(plan::note);
     return plan.build();
@@ -26,6 +28,7 @@ final class LabRun {
       LabStep step = steps.get(i);
       progress.printf("  %2d. %s%n", i + 1, step.description());
       step.apply(context);
+      context.applier().endOfStep();
     }
   }
 

@@ -2,17 +2,15 @@ package io.commitbench.storage.lab;
 
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
-import io.commitbench.storage.exec.CommandRunner;
-import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.StateRecorder;
+import io.commitbench.storage.plan.Applier;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * What a running step works with: the host, and a {@link StateRecorder} that runs commands and
- * keeps the current lab state, writing it to {@code lab.json} (atomically) and the journal after
+ * What a running step works with: the host, and a {@link StateRecorder} that runs commands (through
+ * the operation's {@link Applier}, which journals what ran) and keeps the current lab state, writing it to {@code lab.json} (atomically) and the journal after
  * each thing made or removed, so a crash or failure leaves an exact list of what is there.
  *
  * <p>Not thread-safe: one operation, one thread.
@@ -22,10 +20,9 @@ final class StepContext {
   private final LabHost host;
   private final StateRecorder<LabState> recorder;
 
-  StepContext(CommandRunner runner, LabHost host, PrintStream progress, Journal journal, LabState state) {
+  StepContext(Applier applier, LabHost host, LabState state) {
     this.host = host;
-    this.recorder = new StateRecorder<>(runner, progress, journal, stateFile(state.root()), LabStateJson::write,
-        state);
+    this.recorder = new StateRecorder<>(applier, stateFile(state.root()), LabStateJson::write, state);
   }
 
   LabHost host() {
@@ -36,8 +33,8 @@ final class StepContext {
     return recorder.state();
   }
 
-  Journal journal() {
-    return recorder.journal();
+  Applier applier() {
+    return recorder.applier();
   }
 
   /** Runs a command, showing it first. */

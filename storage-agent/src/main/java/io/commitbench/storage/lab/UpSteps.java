@@ -53,19 +53,15 @@ final class UpSteps {
   }
 
   /** The sparse image file. */
-  record Image(String name) implements LabStep {
+  record Image(String name) implements LabStep.OneCommand {
     @Override
     public String description() {
       return "create the " + name + " image (sparse)";
     }
 
     @Override
-    public List<String> actions(LabState state) {
+    public Command command(LabState state) {
       LabDevice d = state.device(name);
-      return List.of(command(d).display());
-    }
-
-    private static Command command(LabDevice d) {
       return Command.of("truncate", "-s", Long.toString(d.sizeBytes()), d.image().toString());
     }
 
@@ -74,7 +70,7 @@ final class UpSteps {
       LabDevice d = c.state().device(name);
       // Recorded first: the checks saw no such file, so whatever is there after a failure is ours.
       c.record(c.state().withDevice(d.withImageCreated(true)), "image " + name, Map.of("file", d.image().toString()));
-      c.run(command(d));
+      c.run(command(c.state()));
     }
   }
 
@@ -88,15 +84,22 @@ final class UpSteps {
     @Override
     public List<String> actions(LabState state) {
       LabDevice d = state.device(name);
-      return List.of(Command.of("losetup", "-f", "--show", d.image().toString()).display(),
-          "echo " + LabLayout.wantedRotational(name) + " > " + rotationalFile(Path.of("/sys/block"), d)
-              + "   (only if it reads otherwise)");
+      return List.of(attach(d).display(), rotationalLine(rotationalFile(Path.of("/sys/block"), d))
+          + "   (only if it reads otherwise)");
+    }
+
+    private static Command attach(LabDevice d) {
+      return Command.of("losetup", "-f", "--show", d.image().toString());
+    }
+
+    private String rotationalLine(Path file) {
+      return "echo " + LabLayout.wantedRotational(name) + " > " + file;
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
-      String loop = c.run(Command.of("losetup", "-f", "--show", d.image().toString())).stdout().strip();
+      String loop = c.run(attach(d)).stdout().strip();
       if (!loop.startsWith("/dev/loop")) {
         throw new IOException("losetup printed '" + loop + "' instead of a loop device for " + d.image());
       }
@@ -104,17 +107,18 @@ final class UpSteps {
       Optional<String> majMin = Optional.of(Files.readString(sys.resolve("dev")).strip());
       c.record(c.state().withDevice(d.withLoop(Optional.of(loop), majMin, Optional.empty())), "attached " + name,
           Map.of("loop", loop, "maj_min", majMin.get(), "image", d.image().toString()));
-      String rotational = setRotational(c, sys.resolve("queue/rotational"), LabLayout.wantedRotational(name));
+      String rotational = setRotational(c, sys.resolve("queue/rotational"));
       d = c.state().device(name);
       c.record(c.state().withDevice(d.withLoop(d.loop(), d.majMin(), Optional.of(rotational))),
           "rotational " + name, Map.of("reads", rotational));
     }
 
     /** Writes the flag when it reads otherwise; returns what it reads afterwards, written or not. */
-    private static String setRotational(StepContext c, Path file, String wanted) throws IOException {
+    private String setRotational(StepContext c, Path file) throws IOException {
+      String wanted = LabLayout.wantedRotational(name);
       String now = Files.readString(file).strip();
       if (!now.equals(wanted)) {
-        c.show("echo " + wanted + " > " + file);
+        c.show(rotationalLine(file));
         try {
           Files.writeString(file, wanted + "\n");
         } catch (IOException e) {
@@ -128,21 +132,23 @@ final class UpSteps {
   }
 
   /** The filesystem on the loop device. */
-  record Mkfs(String name) implements LabStep {
+  record Mkfs(String name) implements LabStep.OneCommand {
     @Override
     public String description() {
       return "make the filesystem on the " + name + " device";
     }
 
+    /** Before up the device is a placeholder (SSD_LOOP); once attached, the loop device itself. */
     @Override
-    public List<String> actions(LabState state) {
-      return List.of(Command.of(state.filesystem().mkfs(loopOf(state.device(name)))).display());
+    public Command command(LabState state) {
+      return Command.of(state.filesystem().mkfs(loopOf(state.device(name))));
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
-      c.run(Command.of(c.state().filesystem().mkfs(d.loop().orElseThrow())));
+      d.loop().orElseThrow();
+      c.run(command(c.state()));
       c.record(c.state().withDevice(d.withFormatted(true)), "mkfs " + name,
           Map.of("filesystem", c.state().filesystem().label(), "device", d.loop().orElseThrow()));
     }
@@ -157,26 +163,31 @@ final class UpSteps {
 
     @Override
     public List<String> actions(LabState state) {
-      LabDevice d = state.device(name);
+      return commands(state).stream().map(Command::display).toList();
+    }
+
+    /** mkdir, mount, chmod: the same list shown and run (mkdir only runs where the point is absent). */
+    private List<Command> commands(LabState state) {
       String point = state.mount(name).toString();
-      return List.of(Command.of("mkdir", "-p", point).display(), Command.of("mount", loopOf(d), point).display(),
-          Command.of("chmod", "755", point).display());
+      return List.of(Command.of("mkdir", "-p", point), Command.of("mount", loopOf(state.device(name)), point),
+          Command.of("chmod", "755", point));
     }
 
     @Override
     public void apply(StepContext c) throws IOException {
       LabDevice d = c.state().device(name);
       Path point = c.state().mount(name);
+      List<Command> commands = commands(c.state());
       if (!Files.isDirectory(point)) {
         c.record(c.state().withDevice(d.withMountPointCreated(true)), "mount point " + name,
             Map.of("dir", point.toString()));
-        c.run(Command.of("mkdir", "-p", point.toString()));
+        c.run(commands.get(0));
       }
-      c.run(Command.of("mount", d.loop().orElseThrow(), point.toString()));
+      c.run(commands.get(1));
       d = c.state().device(name);
       c.record(c.state().withDevice(d.withMounted(true)), "mounted " + name,
           Map.of("device", d.loop().orElseThrow(), "mount_point", point.toString()));
-      c.run(Command.of("chmod", "755", point.toString()));
+      c.run(commands.get(2));
     }
   }
 
@@ -196,8 +207,17 @@ final class UpSteps {
     public List<String> actions(LabState state) {
       List<String> lines = new ArrayList<>(List.of("mkdir " + dir));
       throttle.files().forEach((file, value) -> throttledDevices(state).forEach(
-          d -> lines.add("echo '" + majMinOf(d) + " " + value + "' >> " + dir.resolve(file))));
+          d -> lines.add(echo(line(d, value), dir.resolve(file)))));
       return lines;
+    }
+
+    /** A throttle line; before up, with the placeholder HDD_MAJ:MIN for the device numbers. */
+    private static String line(LabDevice d, long value) {
+      return majMinOf(d) + " " + value;
+    }
+
+    private static String echo(String line, Path file) {
+      return "echo '" + line + "' >> " + file;
     }
 
     @Override
@@ -210,8 +230,9 @@ final class UpSteps {
       for (Map.Entry<String, Long> limit : throttle.files().entrySet()) {
         Path file = dir.resolve(limit.getKey());
         for (LabDevice d : devices) {
-          String line = d.majMin().orElseThrow() + " " + limit.getValue();
-          c.show("echo '" + line + "' >> " + file);
+          d.majMin().orElseThrow();
+          String line = line(d, limit.getValue());
+          c.show(echo(line, file));
           Files.writeString(file, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.WRITE,
               StandardOpenOption.APPEND);
           if (!Files.readAllLines(file).contains(line)) {

@@ -4,6 +4,7 @@ import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.host.RealPaths;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.StateRecorder;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
@@ -131,15 +132,15 @@ public final class Layout {
     List<LayoutStep> steps = applySteps(real, toWipe);
     Files.createDirectories(real.root());
     LayoutState initial = LayoutState.initial(real, Instant.now());
-    try (Journal journal = Journal.begin(journalFile(real.root(), "apply"), "layout-apply",
-        parameters(real, overwrite))) {
-      LayoutRun run = new LayoutRun(recorder(runner, progress, journal, initial), host, progress);
+    try (Applier journal = Applier.begin(journalFile(real.root(), "apply"), "layout-apply",
+        parameters(real, overwrite), runner, progress)) {
+      LayoutRun run = new LayoutRun(recorder(journal, initial), host, progress);
       StateRecorder.save(stateFile(real.root()), LayoutStateJson::write, initial);
       try {
         run.run(steps);
         LayoutState done = run.state().withComplete(true);
         StateRecorder.save(stateFile(real.root()), LayoutStateJson::write, done);
-        journal.step("layout made", Map.of("data_dir", real.dataDir().toString()));
+        journal.record("layout made", Map.of("data_dir", real.dataDir().toString()));
         journal.completed();
         return done;
       } catch (IOException | RuntimeException e) {
@@ -147,7 +148,7 @@ public final class Layout {
         progress.println("removing what was made so far");
         journal.note("failed: " + e.getMessage() + "; removing what was made");
         try {
-          tearDown(new LayoutRun(recorder(runner, progress, journal, run.state()), host, progress));
+          tearDown(new LayoutRun(recorder(journal, run.state()), host, progress));
           journal.end("failed: " + e.getMessage() + "; removed what was made");
         } catch (IOException | RuntimeException teardown) {
           e.addSuppressed(teardown);
@@ -204,18 +205,17 @@ public final class Layout {
       return state;
     }
     List<LayoutStep> steps = LayoutScript.snapshotSteps(state.spec(), state.nextSnapshotNumber(), count);
-    try (Journal journal = Journal.begin(journalFile(state.root(), "snapshot"), "layout-snapshot",
-        Map.of("root", state.root().toString(), "count", Integer.toString(count)))) {
-      LayoutRun run = new LayoutRun(recorder(runner, progress, journal, state), host, progress);
-      try {
-        run.run(steps);
-        journal.completed();
-        return run.state();
-      } catch (IOException | RuntimeException e) {
-        journal.end("failed: " + e.getMessage() + "; " + stateFile(state.root()) + " records the snapshots made");
-        throw new IOException("taking snapshots stopped: " + e.getMessage() + "; " + stateFile(state.root())
-            + " records those made (destroy removes them)", e);
-      }
+    try {
+      return Applier.journaled(journalFile(state.root(), "snapshot"), "layout-snapshot",
+          Map.of("root", state.root().toString(), "count", Integer.toString(count)), runner, progress::println,
+          journal -> {
+            LayoutRun run = new LayoutRun(recorder(journal, state), host, progress);
+            run.run(steps);
+            return run.state();
+          }, e -> "failed: " + e.getMessage() + "; " + stateFile(state.root()) + " records the snapshots made");
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("taking snapshots stopped: " + e.getMessage() + "; " + stateFile(state.root())
+          + " records those made (destroy removes them)", e);
     }
   }
 
@@ -239,16 +239,15 @@ public final class Layout {
       throws RefusedException, IOException {
     LayoutState state = existing(root, "destroy");
     LayoutChecks.beforeDestroy(state, host);
-    try (Journal journal = Journal.begin(journalFile(state.root(), "destroy"), "layout-destroy",
-        parameters(state.spec(), false))) {
-      try {
-        tearDown(new LayoutRun(recorder(runner, progress, journal, state.withComplete(false)), host, progress));
-        journal.completed();
-      } catch (IOException | RuntimeException e) {
-        journal.end("failed: " + e.getMessage() + "; " + stateFile(state.root()) + " records what is left");
-        throw new IOException("layout destroy stopped: " + e.getMessage() + "; " + stateFile(state.root())
-            + " records what is left; fix the cause and run destroy again", e);
-      }
+    try {
+      Applier.journaled(journalFile(state.root(), "destroy"), "layout-destroy", parameters(state.spec(), false),
+          runner, progress::println, journal -> {
+            tearDown(new LayoutRun(recorder(journal, state.withComplete(false)), host, progress));
+            return null;
+          }, e -> "failed: " + e.getMessage() + "; " + stateFile(state.root()) + " records what is left");
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("layout destroy stopped: " + e.getMessage() + "; " + stateFile(state.root())
+          + " records what is left; fix the cause and run destroy again", e);
     }
   }
 
@@ -348,9 +347,8 @@ public final class Layout {
         + abs.resolve(LayoutState.FILE) + "); nothing to " + verb + ". Give the --root the layout was applied with"));
   }
 
-  private static StateRecorder<LayoutState> recorder(CommandRunner runner, PrintStream progress, Journal journal,
-      LayoutState state) {
-    return new StateRecorder<>(runner, progress, journal, stateFile(state.root()), LayoutStateJson::write, state);
+  private static StateRecorder<LayoutState> recorder(Applier applier, LayoutState state) {
+    return new StateRecorder<>(applier, stateFile(state.root()), LayoutStateJson::write, state);
   }
 
   private static Path stateFile(Path root) {

@@ -1,6 +1,7 @@
 package io.commitbench.storage.layout;
 
 import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.journal.StateRecorder;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
@@ -57,6 +58,7 @@ final class LayoutRun {
         case REMOVE -> remove(step);
         case REMOVE_SNAPSHOT -> removeSnapshot(step);
       }
+      recorder.applier().endOfStep();
     }
   }
 
@@ -64,7 +66,7 @@ final class LayoutRun {
     LayoutPart part = step.part().orElseThrow();
     recorder.record(state().with(part), "recorded before making: " + part.description(), detail(step.commands()));
     runAll(step.commands());
-    recorder.journal().step("made " + part.description(), detail(step.commands()));
+    recorder.applier().record("made " + part.description(), detail(step.commands()));
   }
 
   private void snapshot(LayoutStep step) throws IOException {
@@ -76,12 +78,12 @@ final class LayoutRun {
     recorder.record(state().withSnapshot(snapshot), "recorded before taking snapshot " + snapshot.name(),
         detail(step.commands()));
     runAll(step.commands());
-    recorder.journal().step("took snapshot " + snapshot.name(), Map.of("location", snapshot.location()));
+    recorder.applier().record("took snapshot " + snapshot.name(), Map.of("location", snapshot.location()));
   }
 
   private void wipe(LayoutStep step) throws IOException {
     runAll(step.commands());
-    recorder.journal().step("erased the signatures the caller allowed to be overwritten", detail(step.commands()));
+    recorder.applier().record("erased the signatures the caller allowed to be overwritten", detail(step.commands()));
   }
 
   private void remove(LayoutStep step) throws IOException {
@@ -92,7 +94,7 @@ final class LayoutRun {
 
   private void removeSnapshot(LayoutStep step) throws IOException {
     int n = step.snapshot();
-    if (recorder.runner().attempt(backend().presence(state().spec(), n)).succeeded()) {
+    if (probe(backend().presence(state().spec(), n)).succeeded()) {
       runAll(step.commands());
     } else {
       recorder.tell(backend().location(state().spec(), n) + " is not there (any more); nothing to remove");
@@ -152,7 +154,7 @@ final class LayoutRun {
       case PHYSICAL_VOLUMES -> {
         List<String> pvs = new ArrayList<>();
         for (Path d : spec.devices()) {
-          if (recorder.runner().attempt(Command.of("pvs", d.toString())).succeeded()) {
+          if (probe(Command.of("pvs", d.toString())).succeeded()) {
             pvs.add(d.toString());
           } else {
             recorder.tell(d + " is not an LVM physical volume (any more)");
@@ -172,11 +174,19 @@ final class LayoutRun {
   }
 
   private List<Command> exists(Command probe, String what, List<Command> commands) throws IOException {
-    if (recorder.runner().attempt(probe).succeeded()) {
+    if (probe(probe).succeeded()) {
       return commands;
     }
     recorder.tell(what + " is not there (any more)");
     return List.of();
+  }
+
+  /**
+   * Runs a read-only probe (is the volume, snapshot or physical volume still there?) past the
+   * journal: it changes nothing, and the removal it decides on is journaled with what it ran.
+   */
+  private CommandResult probe(Command probe) throws IOException {
+    return recorder.applier().runner().attempt(probe);
   }
 
   private void runAll(List<Command> commands) throws IOException {

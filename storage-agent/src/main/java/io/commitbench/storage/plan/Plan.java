@@ -68,6 +68,12 @@ public record Plan(String title, List<PlannedStep> steps, List<String> notes) {
       return this;
     }
 
+    /** Adds a step that {@link Applier#apply} runs, rendered from the same object. */
+    public Builder step(Step step) {
+      steps.add(step.shown());
+      return this;
+    }
+
     public Builder note(String note) {
       notes.add(note);
       return this;

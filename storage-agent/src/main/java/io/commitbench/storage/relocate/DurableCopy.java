@@ -14,12 +14,12 @@ import java.util.stream.Stream;
  * mode and times kept, every file and directory fsynced, sizes compared. The original is never
  * touched.
  */
-final class DurableCopy {
+public final class DurableCopy {
 
   private DurableCopy() {}
 
   /** Total bytes of the regular files under a path (the path itself when it is a file). */
-  static long sizeOf(Path p) throws IOException {
+  public static long sizeOf(Path p) throws IOException {
     if (!Files.isDirectory(p)) {
       return Files.size(p);
     }
@@ -38,7 +38,7 @@ final class DurableCopy {
    * @return the bytes copied
    * @throws IOException when a copy's size differs from its original's
    */
-  static long copy(Path from, Path to) throws IOException {
+  public static long copy(Path from, Path to) throws IOException {
     long bytes = copyTree(from, to);
     fsync(to.getParent());
     return bytes;
@@ -70,7 +70,7 @@ final class DurableCopy {
   }
 
   /** Forces a file's or a directory's contents and metadata to disk. */
-  static void fsync(Path p) throws IOException {
+  public static void fsync(Path p) throws IOException {
     try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
       ch.force(true);
     }

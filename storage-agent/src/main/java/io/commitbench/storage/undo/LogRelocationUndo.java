@@ -2,28 +2,24 @@ package io.commitbench.storage.undo;
 
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.journal.JournalReader;
-import io.commitbench.storage.oracle.JdbcOracleRedoCatalog;
-import io.commitbench.storage.oracle.OracleRedoCatalog;
-import io.commitbench.storage.oracle.OracleRedoRelocation;
-import io.commitbench.storage.oracle.RedoPolling;
 import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.relocate.JournaledRelocation;
-import io.commitbench.storage.relocate.ManagedLogRelocation;
-import io.commitbench.storage.relocate.RelocationUndo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
 
 /**
  * The relocation that reverses a journaled one, chosen by the operation its {@code begin} line
- * records: a managed instance's {@code relocate-log} is reversed on the instance through its own
- * programs, or recovered when its process died before the journal ended ({@link RelocationUndo}); an Oracle {@code relocate-log-oracle} online, over SQL in the
- * server's root container ({@link OracleRedoRelocation#undo}), which takes a connection the
- * journal cannot hold. The one place that maps an operation to its kind, so callers stay generic.
+ * records among the {@link JournalReversal}s on the class path: a managed instance's {@code
+ * relocate-log} is reversed on the instance through its own programs, or recovered when its
+ * process died before the journal ended; a kind moved online (Oracle's {@code
+ * relocate-log-oracle}) is reversed over SQL, on a connection the journal cannot hold. Callers
+ * stay generic: they ask whether a connection is needed.
  *
  * <pre>
  * LogRelocationUndo undo = LogRelocationUndo.read(journal);
@@ -33,36 +29,20 @@ import java.util.TreeSet;
  */
 public final class LogRelocationUndo {
 
-  /** How one operation's journal is reversed. */
-  @FunctionalInterface
-  private interface Reverser {
-    JournaledRelocation reverse(JournalReader.Contents journal, Reach reach) throws RefusedException;
-  }
-
-  /**
-   * What reaching the server takes: the local programs of a managed instance, the catalog of an
-   * Oracle server (over the caller's connection), and how patiently to wait for that server.
-   */
-  private record Reach(CommandRunner runner, Clock clock, Optional<OracleRedoCatalog> oracle, RedoPolling polling) {}
-
-  /** @param overConnection whether the reversal works over a connection to the database server */
-  private record Reversal(boolean overConnection, Reverser reverser) {}
-
-  private static final Map<String, Reversal> BY_OPERATION = Map.of(
-      ManagedLogRelocation.OPERATION, new Reversal(false,
-          (journal, reach) -> RelocationUndo.reverse(journal, reach.runner(), reach.clock())),
-      OracleRedoRelocation.OPERATION, new Reversal(true,
-          (journal, reach) -> OracleRedoRelocation.undo(journal, reach.oracle().orElseThrow(() -> new RefusedException(
-              "cannot undo " + journal.file() + ": it records " + OracleRedoRelocation.OPERATION + ", which is reversed"
-                  + " over SQL; give a connection to the server's root container (CDB$ROOT)")),
-              reach.polling(), Optional.empty())));
+  private static final Map<String, JournalReversal> BY_OPERATION = load();
 
   private final JournalReader.Contents journal;
-  private final Reversal reversal;
+  private final JournalReversal reversal;
 
-  private LogRelocationUndo(JournalReader.Contents journal, Reversal reversal) {
+  private LogRelocationUndo(JournalReader.Contents journal, JournalReversal reversal) {
     this.journal = journal;
     this.reversal = reversal;
+  }
+
+  private static Map<String, JournalReversal> load() {
+    Map<String, JournalReversal> byOperation = new TreeMap<>();
+    ServiceLoader.load(JournalReversal.class).forEach(r -> byOperation.put(r.operation(), r));
+    return Map.copyOf(byOperation);
   }
 
   /**
@@ -77,10 +57,10 @@ public final class LogRelocationUndo {
     } catch (IOException e) {
       throw new RefusedException("cannot undo " + file + ": " + e.getMessage());
     }
-    Reversal reversal = BY_OPERATION.get(journal.operation());
+    JournalReversal reversal = BY_OPERATION.get(journal.operation());
     if (reversal == null) {
       throw new RefusedException("cannot undo " + file + ": it records '" + journal.operation() + "'; undo reverses "
-          + String.join(" and ", new TreeSet<>(BY_OPERATION.keySet())) + " journals");
+          + String.join(" and ", new TreeMap<>(BY_OPERATION).keySet()) + " journals");
     }
     return new LogRelocationUndo(journal, reversal);
   }
@@ -88,6 +68,16 @@ public final class LogRelocationUndo {
   /** The operation the journal records. */
   public String operation() {
     return journal.operation();
+  }
+
+  /** The journal it reverses, as read. */
+  public JournalReader.Contents journal() {
+    return journal;
+  }
+
+  /** The reversal its operation found, for a caller (a test) that drives it over a model of the server. */
+  public JournalReversal reversal() {
+    return reversal;
   }
 
   /** Whether {@link #reverse} needs a connection to the database server (the journal names no way to reach it). */
@@ -104,15 +94,6 @@ public final class LogRelocationUndo {
    */
   public JournaledRelocation reverse(Optional<Connection> server, CommandRunner runner, Clock clock)
       throws RefusedException {
-    return reverseOver(server.map(JdbcOracleRedoCatalog::new), RedoPolling.standard(), runner, clock);
-  }
-
-  /**
-   * {@link #reverse} over a given Oracle catalog and polling, such as a scripted model of the
-   * server in a test.
-   */
-  public JournaledRelocation reverseOver(Optional<OracleRedoCatalog> oracle, RedoPolling polling, CommandRunner runner,
-      Clock clock) throws RefusedException {
-    return reversal.reverser().reverse(journal, new Reach(runner, clock, oracle, polling));
+    return reversal.reverse(journal, server, runner, clock);
   }
 }

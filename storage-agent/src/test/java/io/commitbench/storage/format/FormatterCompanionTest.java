@@ -3,7 +3,7 @@ package io.commitbench.storage.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.commitbench.core.report.CompanionReport;
+import io.commitbench.core.companion.CompanionReport;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.plan.RefusedException;
 import java.time.Duration;
@@ -56,15 +56,5 @@ class FormatterCompanionTest {
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Object>> actions = (Map<String, Map<String, Object>>) report.figures().get("actions");
     assertThat(actions.get("clear logfile")).containsEntry("count", 2L);
-  }
-
-  @Test
-  void anArmTheKindDoesNotHaveIsRefusedListingTheAllowedOnes() {
-    FormatterRegistry registry = FormatterRegistry.load();
-    FormatterContext context = new FormatterContext(() -> null, ProcessCommandRunner.standard(), false);
-    assertThatThrownBy(() -> registry.create("postgresql", "clear", context))
-        .isInstanceOf(RefusedException.class)
-        .hasMessage("storage.format.arm=clear: no such arm for postgresql; allowed: baseline, no-recycle, no-zero, no-recycle-no-zero");
-    assertThat(registry.arms("h2")).extracting(LogFormatterProvider.ArmDescription::name).containsExactly("baseline");
   }
 }

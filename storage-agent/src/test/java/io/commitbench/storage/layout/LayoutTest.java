@@ -100,10 +100,8 @@ class LayoutTest {
         "lvcreate -y -s -l 33%FREE -n snap1 cb_t1/data",
         "lvcreate -y -s -l 50%FREE -n snap2 cb_t1/data",
         "lvcreate -y -s -l 100%FREE -n snap3 cb_t1/data");
-    assertThat(three.snapshots()).extracting(LayoutSnapshot::location)
-        .containsExactly("cb_t1/snap1", "cb_t1/snap2", "cb_t1/snap3");
+    assertThreeSnapshots(three, "lvm-classic");
     assertThat(three.snapshots()).extracting(LayoutSnapshot::name).containsExactly("snap1", "snap2", "snap3");
-    assertThat(three.snapshots()).allMatch(s -> s.kind().equals("lvm-classic"));
     assertThat(LayoutState.read(root)).contains(three);
     host.commands.clear();
 
@@ -150,13 +148,16 @@ class LayoutTest {
     Layout.takeSnapshots(root, 1, host, out(), host);
     LayoutState three = Layout.takeSnapshots(root, 2, host, out(), host);
 
-    assertThat(host.commands).containsExactly(
-        "lvcreate -y -s -n snap1 cb_t1/data",
-        "lvcreate -y -s -n snap2 cb_t1/data",
-        "lvcreate -y -s -n snap3 cb_t1/data");
-    assertThat(three.snapshots()).extracting(LayoutSnapshot::location)
+    assertThreeSnapshots(three, "lvm-thin");
+    assertThat(host.commands).as("thin snapshots take no size").containsExactly(
+        "lvcreate -y -s -n snap1 cb_t1/data", "lvcreate -y -s -n snap2 cb_t1/data", "lvcreate -y -s -n snap3 cb_t1/data");
+  }
+
+  /** snap1..snap3 of volume group cb_t1, all of one kind. */
+  private static void assertThreeSnapshots(LayoutState layout, String kind) {
+    assertThat(layout.snapshots()).extracting(LayoutSnapshot::location)
         .containsExactly("cb_t1/snap1", "cb_t1/snap2", "cb_t1/snap3");
-    assertThat(three.snapshots()).allMatch(s -> s.kind().equals("lvm-thin"));
+    assertThat(layout.snapshots()).allMatch(s -> s.kind().equals(kind));
   }
 
   @Test

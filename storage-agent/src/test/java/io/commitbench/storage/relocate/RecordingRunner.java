@@ -8,16 +8,16 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /** Records the commands a plan runs; the ones matching {@code failing} exit 1, the others 0. */
-final class RecordingRunner implements CommandRunner {
+public final class RecordingRunner implements CommandRunner {
 
-  final List<Command> commands = new ArrayList<>();
+  public final List<Command> commands = new ArrayList<>();
   private final Predicate<Command> failing;
 
-  RecordingRunner(Predicate<Command> failing) {
+  public RecordingRunner(Predicate<Command> failing) {
     this.failing = failing;
   }
 
-  static RecordingRunner allSucceed() {
+  public static RecordingRunner allSucceed() {
     return new RecordingRunner(c -> false);
   }
 

@@ -1,0 +1,325 @@
+package io.commitbench.campaign;
+
+import io.commitbench.core.config.ByteSize;
+import io.commitbench.core.config.KeySuggestion;
+import io.commitbench.core.key.Violation;
+import io.commitbench.storage.instance.InstanceEngines;
+import io.commitbench.storage.lab.LabSpec;
+import io.commitbench.storage.layout.LayoutFilesystem;
+import io.commitbench.storage.layout.VolumeManager;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a campaign file ({@code .properties}). Every key, its default and meaning is in {@link #KEYS};
+ * every violation is collected and reported at once, naming the key, the value and what is allowed.
+ *
+ * <pre>
+ * campaign.workload=campaign-workload.properties
+ * campaign.dbms=postgresql,mariadb
+ * campaign.layouts=btrfs-raid0/btrfs@1-3, plain/ext4, plain/xfs
+ * campaign.snapshots=0,1,2,5
+ * </pre>
+ */
+public final class CampaignFile {
+
+  /** Every key with its default ({@code null}: required or derived) and what it means. */
+  public static final Map<String, String[]> KEYS = keys();
+
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+  private static final Pattern LAYOUT = Pattern.compile("([a-z0-9-]+)/([a-z0-9]+)(?:@(\\d+)(?:-(\\d+))?)?");
+  private static final int MAX_SNAPSHOTS = 32;
+
+  private CampaignFile() {}
+
+  private static Map<String, String[]> keys() {
+    Map<String, String[]> k = new LinkedHashMap<>();
+    k.put("campaign.name", new String[] {null, "Name of the campaign (letters, digits, '.', '_', '-'); default: the file's name."});
+    k.put("campaign.workload", new String[] {null, "Parameter file measured in every cell (relative to this file); required."});
+    k.put("campaign.load", new String[] {null, "Parameter file run before the snapshots to put data on the volume; default: the workload."});
+    k.put("campaign.dbms", new String[] {null, "Database kinds, comma-separated: " + String.join(", ", InstanceEngines.kinds()) + "; required."});
+    k.put("campaign.layouts", new String[] {null, "Layouts, comma-separated, each MANAGER/FILESYSTEM[@N or @A-B disks]; required."});
+    k.put("campaign.disks", new String[] {"1", "Disk counts for layouts without @: N, A-B or a comma list, each 1..5; plain layouts use 1."});
+    k.put("campaign.snapshots", new String[] {"0", "Snapshot counts, comma-separated, each 0.." + MAX_SNAPSHOTS + ": the tables' columns."});
+    k.put("campaign.devices", new String[] {"lab", "'lab' for throttled loop devices made by the campaign, or block devices, comma-separated."});
+    k.put("campaign.lab.disk-size", new String[] {"512M", "Size of each lab disk image (sparse)."});
+    k.put("campaign.lab.write-iops", new String[] {"150", "Write IOPS limit of each lab disk (a slow disk); 0 for none."});
+    k.put("campaign.overwrite", new String[] {"false", "Whether given devices that carry a filesystem or volume signature may be overwritten."});
+    k.put("campaign.output", new String[] {null, "Results folder (tables, chart, a folder per cell); default: campaigns/NAME."});
+    k.put("campaign.work", new String[] {null, "Scratch folder for the lab, layout and instance; default: /var/tmp/commitbench-campaign/NAME."});
+    return java.util.Collections.unmodifiableMap(k);
+  }
+
+  /** Reads and validates the file; relative parameter files are resolved against its folder. */
+  public static CampaignSpec read(Path file) throws CampaignFileException {
+    Properties properties = new Properties();
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      properties.load(reader);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new CampaignFileException(List.of(new Violation("file", file.toString(),
+          "cannot read the campaign file (" + e.getMessage() + "); allowed: a readable Java .properties file")));
+    }
+    Map<String, String> raw = new LinkedHashMap<>();
+    new TreeSet<>(properties.stringPropertyNames()).forEach(key -> raw.put(key.trim(), properties.getProperty(key).trim()));
+    return new Binding(file.toAbsolutePath().normalize(), raw).bind();
+  }
+
+  /** One reading of a file: the values, and the violations found so far. */
+  private static final class Binding {
+    private final Path file;
+    private final Map<String, String> raw;
+    private final List<Violation> violations = new ArrayList<>();
+
+    Binding(Path file, Map<String, String> raw) {
+      this.file = file;
+      this.raw = raw;
+    }
+
+    CampaignSpec bind() throws CampaignFileException {
+      for (String key : raw.keySet()) {
+        if (!KEYS.containsKey(key)) {
+          String hint = KeySuggestion.closest(key, KEYS.keySet()).map(k -> "; did you mean " + k + "?").orElse("");
+          violations.add(new Violation(key, raw.get(key), "unknown key" + hint + " Known keys: "
+              + String.join(", ", KEYS.keySet())));
+        }
+      }
+      String name = name();
+      Path workload = parameterFile("campaign.workload", required("campaign.workload"));
+      Path load = value("campaign.load").map(v -> parameterFile("campaign.load", v)).orElse(workload);
+      List<String> dbms = dbms();
+      List<Integer> defaultDisks = diskCounts("campaign.disks", value("campaign.disks").orElse("1"));
+      List<LayoutChoice> layouts = layouts(defaultDisks);
+      List<Integer> snapshots = snapshots();
+      DiskSource disks = disks();
+      Path output = value("campaign.output").map(Path::of).orElse(Path.of("campaigns", name)).toAbsolutePath().normalize();
+      Path work = value("campaign.work").map(Path::of).orElse(Path.of("/var/tmp/commitbench-campaign", name))
+          .toAbsolutePath().normalize();
+      if (disks != null && layouts != null) {
+        int most = layouts.stream().flatMap(l -> l.diskCounts().stream()).mapToInt(Integer::intValue).max().orElse(1);
+        if (disks.available() < most) {
+          violations.add(new Violation("campaign.devices", raw.get("campaign.devices"), "names " + disks.available()
+              + " devices but a layout spans " + most + "; allowed: at least as many devices as the most disks asked"));
+        }
+      }
+      if (!violations.isEmpty()) {
+        throw new CampaignFileException(violations);
+      }
+      return new CampaignSpec(name, file, workload, load, dbms, layouts, snapshots, disks, output, work);
+    }
+
+    private Optional<String> value(String key) {
+      return Optional.ofNullable(raw.get(key)).filter(v -> !v.isEmpty());
+    }
+
+    private String required(String key) {
+      Optional<String> v = value(key);
+      if (v.isEmpty()) {
+        violations.add(new Violation(key, null, "missing; " + KEYS.get(key)[1]));
+      }
+      return v.orElse(null);
+    }
+
+    private String name() {
+      String fallback = file.getFileName().toString().replaceFirst("\\.properties$", "");
+      String name = value("campaign.name").orElse(fallback);
+      if (!IDENTIFIER.matcher(name).matches()) {
+        if (raw.containsKey("campaign.name")) {
+          violations.add(new Violation("campaign.name", name,
+              "not allowed; use 1 to 64 letters, digits, '.', '_' and '-', starting with a letter or digit"));
+        }
+        return "campaign";
+      }
+      return name;
+    }
+
+    private Path parameterFile(String key, String value) {
+      if (value == null) {
+        return null;
+      }
+      Path resolved = file.getParent().resolve(value).normalize();
+      if (!Files.isRegularFile(resolved)) {
+        violations.add(new Violation(key, value, "no such file (" + resolved
+            + "); allowed: a parameter file, relative to the campaign file's folder or absolute"));
+      }
+      return resolved;
+    }
+
+    private List<String> dbms() {
+      String value = required("campaign.dbms");
+      if (value == null) {
+        return List.of();
+      }
+      List<String> kinds = split(value);
+      for (String kind : kinds) {
+        if (!InstanceEngines.kinds().contains(kind)) {
+          violations.add(new Violation("campaign.dbms", value, "'" + kind + "' is not a managed database kind; allowed: "
+              + String.join(", ", InstanceEngines.kinds())));
+        }
+      }
+      return kinds.stream().distinct().toList();
+    }
+
+    private List<LayoutChoice> layouts(List<Integer> defaultDisks) {
+      String value = required("campaign.layouts");
+      if (value == null) {
+        return List.of();
+      }
+      List<LayoutChoice> layouts = new ArrayList<>();
+      for (String entry : split(value)) {
+        layout(value, entry, defaultDisks).ifPresent(layouts::add);
+      }
+      return layouts;
+    }
+
+    private Optional<LayoutChoice> layout(String value, String entry, List<Integer> defaultDisks) {
+      Matcher m = LAYOUT.matcher(entry);
+      String allowed = "allowed: MANAGER/FILESYSTEM[@N or @A-B], MANAGER one of " + VolumeManager.labels()
+          + ", FILESYSTEM one of " + LayoutFilesystem.labels() + ", e.g. btrfs-raid0/btrfs@1-3";
+      if (!m.matches()) {
+        violations.add(new Violation("campaign.layouts", value, "'" + entry + "' is not a layout; " + allowed));
+        return Optional.empty();
+      }
+      Optional<VolumeManager> manager = VolumeManager.byLabel(m.group(1));
+      Optional<LayoutFilesystem> fs = LayoutFilesystem.byLabel(m.group(2));
+      if (manager.isEmpty() || fs.isEmpty()) {
+        violations.add(new Violation("campaign.layouts", value, "'" + entry + "' names an unknown "
+            + (manager.isEmpty() ? "manager '" + m.group(1) + "'" : "filesystem '" + m.group(2) + "'") + "; " + allowed));
+        return Optional.empty();
+      }
+      if (manager.get() == VolumeManager.BTRFS_RAID0 && fs.get() != LayoutFilesystem.BTRFS) {
+        violations.add(new Violation("campaign.layouts", value, "'" + entry
+            + "': btrfs-raid0 is btrfs's own RAID0; allowed: btrfs-raid0/btrfs"));
+        return Optional.empty();
+      }
+      List<Integer> disks = defaultDisks;
+      if (m.group(3) != null) {
+        disks = diskCounts("campaign.layouts", m.group(3) + (m.group(4) != null ? "-" + m.group(4) : ""));
+      }
+      if (manager.get() == VolumeManager.PLAIN) {
+        if (m.group(3) != null && !disks.equals(List.of(1))) {
+          violations.add(new Violation("campaign.layouts", value, "'" + entry
+              + "': a plain layout is one filesystem on one disk; allowed: plain/FILESYSTEM or plain/FILESYSTEM@1"));
+        }
+        disks = List.of(1);
+      }
+      return Optional.of(new LayoutChoice(manager.get(), fs.get(), disks));
+    }
+
+    /** {@code N}, {@code A-B} or {@code A,B,C}, each 1..5; ascending, distinct. */
+    private List<Integer> diskCounts(String key, String value) {
+      List<Integer> counts = new ArrayList<>();
+      Matcher range = Pattern.compile("(\\d+)-(\\d+)").matcher(value);
+      try {
+        if (range.matches()) {
+          for (int n = Integer.parseInt(range.group(1)); n <= Integer.parseInt(range.group(2)); n++) {
+            counts.add(n);
+          }
+        } else {
+          for (String part : split(value)) {
+            counts.add(Integer.parseInt(part));
+          }
+        }
+      } catch (NumberFormatException e) {
+        counts.clear();
+      }
+      if (counts.isEmpty() || counts.stream().anyMatch(n -> n < 1 || n > LabSpec.MAX_DISKS)) {
+        violations.add(new Violation(key, value, "not disk counts; allowed: N, A-B or a comma list, each from 1 to "
+            + LabSpec.MAX_DISKS));
+        return List.of(1);
+      }
+      return counts.stream().distinct().sorted().toList();
+    }
+
+    private List<Integer> snapshots() {
+      String value = value("campaign.snapshots").orElse("0");
+      List<Integer> counts = new ArrayList<>();
+      try {
+        for (String part : split(value)) {
+          counts.add(Integer.parseInt(part));
+        }
+      } catch (NumberFormatException e) {
+        counts.clear();
+      }
+      if (counts.isEmpty() || counts.stream().anyMatch(n -> n < 0 || n > MAX_SNAPSHOTS)) {
+        violations.add(new Violation("campaign.snapshots", value, "not snapshot counts; allowed: a comma list, each from 0 to "
+            + MAX_SNAPSHOTS + ", e.g. 0,1,2,5"));
+        return List.of(0);
+      }
+      return counts.stream().distinct().sorted().toList();
+    }
+
+    private DiskSource disks() {
+      String devices = value("campaign.devices").orElse("lab");
+      boolean overwrite = bool("campaign.overwrite");
+      if (devices.equals("lab")) {
+        long size = size("campaign.lab.disk-size", value("campaign.lab.disk-size").orElse("512M"));
+        long iops = count("campaign.lab.write-iops", value("campaign.lab.write-iops").orElse("150"));
+        return new DiskSource.LabDisks(size, iops);
+      }
+      List<Path> paths = split(devices).stream().map(Path::of).toList();
+      for (Path device : paths) {
+        if (!device.isAbsolute()) {
+          violations.add(new Violation("campaign.devices", devices, "'" + device
+              + "' is not an absolute device path; allowed: lab, or block devices such as /dev/sdb,/dev/sdc"));
+        }
+      }
+      if (paths.stream().distinct().count() != paths.size()) {
+        violations.add(new Violation("campaign.devices", devices, "names a device twice; allowed: distinct devices"));
+      }
+      return new DiskSource.GivenDevices(paths, overwrite);
+    }
+
+    private boolean bool(String key) {
+      String v = value(key).orElse("false");
+      if (!v.equals("true") && !v.equals("false")) {
+        violations.add(new Violation(key, v, "not a boolean; allowed: true or false"));
+      }
+      return v.equals("true");
+    }
+
+    private long size(String key, String v) {
+      try {
+        long bytes = ByteSize.parse(v);
+        if (bytes < LabSpec.MIN_DISK_SIZE) {
+          violations.add(new Violation(key, v, "too small; allowed: at least " + (LabSpec.MIN_DISK_SIZE >> 20)
+              + "M (btrfs needs that per device)"));
+        }
+        return bytes;
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation(key, v, "not a size; allowed: " + ByteSize.ALLOWED));
+        return 0;
+      }
+    }
+
+    private long count(String key, String v) {
+      try {
+        long n = Long.parseLong(v);
+        if (n >= 0) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      violations.add(new Violation(key, v, "not a whole number; allowed: 0 (no limit) or more"));
+      return 0;
+    }
+  }
+
+  private static List<String> split(String value) {
+    return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+}

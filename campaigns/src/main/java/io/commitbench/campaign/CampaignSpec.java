@@ -1,0 +1,35 @@
+package io.commitbench.campaign;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A campaign as its file asks for it: the matrix (layouts × disk counts × database kinds ×
+ * snapshot counts), the workload run in each cell, where the disks come from and where the
+ * results and the scratch space go. Read with {@link CampaignFile#read}.
+ *
+ * @param name the campaign's name, used in titles and default folders
+ * @param file the campaign file itself
+ * @param workload the parameter file measured in every cell
+ * @param load the parameter file run before the snapshots to put data on the volume
+ * @param dbms the database kinds, in table order
+ * @param layouts the layouts, in table order
+ * @param snapshotCounts the snapshot counts, ascending: the tables' columns
+ * @param disks where the disks come from
+ * @param output the results folder: tables, chart, one folder per cell
+ * @param work the scratch folder: the lab, the current cell's layout and instance
+ */
+public record CampaignSpec(String name, Path file, Path workload, Path load, List<String> dbms,
+    List<LayoutChoice> layouts, List<Integer> snapshotCounts, DiskSource disks, Path output, Path work) {
+
+  public CampaignSpec {
+    dbms = List.copyOf(dbms);
+    layouts = List.copyOf(layouts);
+    snapshotCounts = List.copyOf(snapshotCounts);
+  }
+
+  /** The most disks any cell needs. */
+  public int mostDisks() {
+    return layouts.stream().flatMap(l -> l.diskCounts().stream()).mapToInt(Integer::intValue).max().orElse(1);
+  }
+}

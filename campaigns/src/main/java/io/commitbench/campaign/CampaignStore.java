@@ -1,0 +1,137 @@
+package io.commitbench.campaign;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.commitbench.core.io.AtomicFiles;
+import io.commitbench.core.io.Sha256;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * A campaign's results folder: {@code campaign.json} (which workload it measures), and one folder
+ * per cell, {@code cells/ID/}, holding {@code cell.json} (its outcome, written atomically once the
+ * cell is over) and the cell's run results. A resumed campaign keeps every cell whose outcome is
+ * final and runs the others again; a folder that holds a campaign of another workload is refused,
+ * so that tables never mix two workloads.
+ */
+public final class CampaignStore {
+
+  static final String CAMPAIGN_FILE = "campaign.json";
+  static final String CELL_FILE = "cell.json";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path output;
+
+  private CampaignStore(Path output) {
+    this.output = output;
+  }
+
+  /** Opens (creating) the folder for this campaign, refusing one that holds another workload's cells. */
+  public static CampaignStore open(CampaignSpec spec) throws IOException, RefusedException {
+    Optional<CampaignStore> existing = existing(spec);
+    if (existing.isPresent()) {
+      return existing.get();
+    }
+    Files.createDirectories(spec.output());
+    ObjectNode node = JSON.createObjectNode();
+    node.put("schema", "commitbench.campaign/1");
+    node.put("name", spec.name());
+    identity(spec).forEach(node::put);
+    AtomicFiles.write(spec.output().resolve(CAMPAIGN_FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(node));
+    return new CampaignStore(spec.output());
+  }
+
+  /** The folder of an earlier run of this campaign, if there is one; nothing is written. */
+  public static Optional<CampaignStore> existing(CampaignSpec spec) throws IOException, RefusedException {
+    Path file = spec.output().resolve(CAMPAIGN_FILE);
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    JsonNode recorded = JSON.readTree(file.toFile());
+    for (Map.Entry<String, String> e : identity(spec).entrySet()) {
+      String before = recorded.path(e.getKey()).asText("");
+      if (!before.equals(e.getValue())) {
+        throw new RefusedException(spec.output() + " holds a campaign whose " + e.getKey() + " was " + before
+            + ", not " + e.getValue() + "; its cells would not compare. Give another campaign.output, or remove that"
+            + " folder");
+      }
+    }
+    return Optional.of(new CampaignStore(spec.output()));
+  }
+
+  /** What makes two runs of a campaign comparable: the workload and load files' content. */
+  private static Map<String, String> identity(CampaignSpec spec) throws IOException {
+    Map<String, String> id = new LinkedHashMap<>();
+    id.put("workload_sha256", sha256(spec.workload()));
+    id.put("load_sha256", sha256(spec.load()));
+    return id;
+  }
+
+  public Path output() {
+    return output;
+  }
+
+  /** The cell's folder; its run results go below it. */
+  public Path cellDir(Cell cell) {
+    return output.resolve("cells").resolve(cell.id());
+  }
+
+  /** The recorded outcome of the cell, if it has one. */
+  public Optional<CellOutcome> outcome(Cell cell) throws IOException {
+    Path file = cellDir(cell).resolve(CELL_FILE);
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    JsonNode n = JSON.readTree(file.toFile());
+    Optional<CellOutcome.Status> status = CellOutcome.Status.byLabel(n.path("status").asText());
+    if (status.isEmpty()) {
+      throw new IOException(file + " has no known status; remove it to run the cell again");
+    }
+    OptionalDouble tps = n.hasNonNull("transactions_per_second")
+        ? OptionalDouble.of(n.get("transactions_per_second").asDouble()) : OptionalDouble.empty();
+    Optional<String> runDir = n.hasNonNull("run_dir") ? Optional.of(n.get("run_dir").asText()) : Optional.empty();
+    return Optional.of(new CellOutcome(cell, status.get(), tps, n.path("reason").asText(""), runDir,
+        n.path("seconds").asDouble(), Instant.parse(n.path("finished").asText(Instant.EPOCH.toString()))));
+  }
+
+  /** Records the cell's outcome (atomically: a crash leaves the old outcome or the new one). */
+  public void record(CellOutcome outcome) throws IOException {
+    Cell cell = outcome.cell();
+    ObjectNode n = JSON.createObjectNode();
+    n.put("cell", cell.id());
+    n.put("layout", cell.layout().label());
+    n.put("disks", cell.disks());
+    n.put("dbms", cell.dbms());
+    n.put("snapshots", cell.snapshots());
+    n.put("status", outcome.status().label());
+    outcome.transactionsPerSecond().ifPresent(v -> n.put("transactions_per_second", v));
+    n.put("reason", outcome.reason());
+    outcome.runDir().ifPresent(d -> n.put("run_dir", d));
+    n.put("seconds", outcome.seconds());
+    n.put("finished", outcome.finished().toString());
+    Files.createDirectories(cellDir(cell));
+    AtomicFiles.write(cellDir(cell).resolve(CELL_FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
+  }
+
+  /** The recorded outcomes of these cells, in their order; cells without one are left out. */
+  public List<CellOutcome> outcomes(List<Cell> cells) throws IOException {
+    List<CellOutcome> all = new java.util.ArrayList<>();
+    for (Cell cell : cells) {
+      outcome(cell).ifPresent(all::add);
+    }
+    return all;
+  }
+
+  private static String sha256(Path file) throws IOException {
+    return Sha256.hex(Files.readAllBytes(file));
+  }
+}

@@ -1,0 +1,100 @@
+package io.commitbench.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.commitbench.storage.plan.RefusedException;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The results folder: outcomes recorded and read back, resume refusal, tables, CSV and the chart. */
+class CampaignReportTest {
+
+  @TempDir Path dir;
+  private CampaignSpec spec;
+
+  @BeforeEach
+  void spec() throws Exception {
+    Files.writeString(dir.resolve("w.properties"), "users=1\n");
+    Files.writeString(dir.resolve("c.properties"), """
+        campaign.name=t
+        campaign.workload=w.properties
+        campaign.dbms=mariadb,postgresql
+        campaign.layouts=btrfs-raid0/btrfs@1-2, lvm-raid0/ext4@1
+        campaign.snapshots=0,1
+        campaign.output=%s
+        """.formatted(dir.resolve("out")));
+    spec = CampaignFile.read(dir.resolve("c.properties"));
+  }
+
+  private Cell cell(int layout, int disks, String dbms, int snapshots) {
+    return new Cell(spec.layouts().get(layout), disks, dbms, snapshots);
+  }
+
+  @Test
+  void anOutcomeIsReadBackAsRecordedAndOnlyFailuresRunAgain() throws Exception {
+    CampaignStore store = CampaignStore.open(spec);
+    CellOutcome measured = CellOutcome.measured(cell(0, 2, "mariadb", 1), 12.5, "cells/x/run", 9.5);
+    CellOutcome failed = CellOutcome.failed(cell(0, 1, "postgresql", 0), "initdb: no space", Optional.empty(), 3);
+    store.record(measured);
+    store.record(failed);
+    CellOutcome back = CampaignStore.existing(spec).orElseThrow().outcome(measured.cell()).orElseThrow();
+    assertThat(back.transactionsPerSecond().getAsDouble()).isEqualTo(12.5);
+    assertThat(back.runDir()).contains("cells/x/run");
+    assertThat(back.isFinal()).isTrue();
+    assertThat(store.outcome(failed.cell()).orElseThrow().isFinal()).isFalse();
+    assertThat(store.outcome(cell(1, 1, "mariadb", 0))).isEmpty();
+  }
+
+  @Test
+  void aFolderHoldingAnotherWorkloadsCampaignIsRefused() throws Exception {
+    CampaignStore.open(spec);
+    Files.writeString(dir.resolve("w.properties"), "users=2\n");
+    assertThatThrownBy(() -> CampaignStore.open(spec)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("workload_sha256").hasMessageContaining("would not compare");
+  }
+
+  @Test
+  void tablesHaveARowPerDiskCountAndDbmsAndAColumnPerSnapshotCount() throws Exception {
+    CampaignStore store = CampaignStore.open(spec);
+    store.record(CellOutcome.measured(cell(0, 1, "mariadb", 0), 13.14, "cells/a/run", 5));
+    store.record(CellOutcome.measured(cell(0, 1, "mariadb", 1), 11.57, "cells/b/run", 5));
+    store.record(CellOutcome.measured(cell(0, 1, "postgresql", 0), 9.8, "cells/c/run", 5));
+    store.record(CellOutcome.unsupported(cell(1, 1, "mariadb", 0), "unsupported on this host: no device-mapper"));
+    store.record(CellOutcome.unsupported(cell(1, 1, "mariadb", 1), "unsupported on this host: no device-mapper"));
+    CampaignReport.write(spec, store);
+
+    String md = Files.readString(dir.resolve("out").resolve(CampaignReport.MARKDOWN));
+    assertThat(md).contains("| snapshots: | 0 | 1 | DBMS |")
+        .contains("| btrfs-raid0/btrfs (1 disk) | [13.14](cells/a/run/report.txt) | [11.57](cells/b/run/report.txt) | mariadb |")
+        .contains("|  | [9.80](cells/c/run/report.txt) | not run | postgresql |")
+        .contains("| btrfs-raid0/btrfs (2 disks) | not run | not run | mariadb |")
+        .contains("| lvm-raid0/ext4 (1 disk) | unsupported (1) | unsupported (1) | mariadb |")
+        .contains("1. unsupported on this host: no device-mapper")
+        .contains("![TX/s against snapshot count, btrfs-raid0/btrfs](charts/btrfs-raid0-btrfs.png)")
+        .doesNotContain("charts/lvm-raid0-ext4.png")
+        .contains("12 cells: 3 measured, 2 unsupported, 0 failed, 7 not run yet");
+
+    List<String> csv = Files.readAllLines(dir.resolve("out").resolve(CampaignReport.CSV));
+    assertThat(csv).hasSize(6);
+    assertThat(csv.get(1)).isEqualTo("btrfs-raid0/btrfs,btrfs-raid0,btrfs,1,mariadb,0,measured,13.14,5.0,cells/a/run,");
+
+    BufferedImage png = ImageIO.read(dir.resolve("out/charts/btrfs-raid0-btrfs.png").toFile());
+    assertThat(png.getWidth()).isEqualTo(800);
+    assertThat(Files.exists(dir.resolve("out/charts/lvm-raid0-ext4.png"))).isFalse();
+  }
+
+  @Test
+  void csvQuotesReasonsWithCommas() throws IOException {
+    String csv = CampaignTables.csv(List.of(CellOutcome.failed(cell(0, 1, "mariadb", 0), "a, \"b\"", Optional.empty(), 1)));
+    assertThat(csv.lines().skip(1).findFirst().orElseThrow()).endsWith(",failed,,1.0,,\"a, \"\"b\"\"\"");
+  }
+}

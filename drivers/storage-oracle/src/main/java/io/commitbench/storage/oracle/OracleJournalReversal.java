@@ -1,0 +1,41 @@
+package io.commitbench.storage.oracle;
+
+import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.journal.JournalReader;
+import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.relocate.JournaledRelocation;
+import io.commitbench.storage.undo.JournalReversal;
+import java.sql.Connection;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * An Oracle {@code relocate-log-oracle} journal, reversed online over SQL in the server's root
+ * container ({@link OracleRedoRelocation#undo}), on a connection the journal cannot hold.
+ */
+public final class OracleJournalReversal implements JournalReversal {
+
+  @Override
+  public String operation() {
+    return OracleRedoRelocation.OPERATION;
+  }
+
+  @Override
+  public boolean overConnection() {
+    return true;
+  }
+
+  @Override
+  public JournaledRelocation reverse(JournalReader.Contents journal, Optional<Connection> server,
+      CommandRunner runner, Clock clock) throws RefusedException {
+    return reverseOver(journal, server.map(JdbcOracleRedoCatalog::new), RedoPolling.standard());
+  }
+
+  /** {@link #reverse} over a given catalog and polling, such as a scripted model of the server in a test. */
+  public JournaledRelocation reverseOver(JournalReader.Contents journal, Optional<OracleRedoCatalog> oracle,
+      RedoPolling polling) throws RefusedException {
+    return OracleRedoRelocation.undo(journal, oracle.orElseThrow(() -> new RefusedException(
+        "cannot undo " + journal.file() + ": it records " + OracleRedoRelocation.OPERATION + ", which is reversed"
+            + " over SQL; give a connection to the server's root container (CDB$ROOT)")), polling, Optional.empty());
+  }
+}

@@ -1,0 +1,214 @@
+package io.commitbench.storage.postgresql;
+
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.instance.InstanceDescriptor;
+import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.instance.Trees;
+import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.relocate.DurableCopy;
+import io.commitbench.storage.relocate.ManagedLogRelocation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Moves a managed PostgreSQL cluster's WAL to {@code TO/pg_wal} the way the documentation says
+ * (wal-internals): fast stop, copy, swap the {@code pg_wal} symlink, start. The copy keeps owner
+ * and mode and is fsynced; the symlink is swapped atomically (a new link renamed over the old
+ * one), so a crash leaves either the old or the new WAL in use, never none. The old WAL directory
+ * is <b>kept</b>, renamed {@code pg_wal.moved-STAMP}, and journaled: nothing the server wrote is
+ * deleted by the agent.
+ */
+public final class PostgresqlWalRelocation extends ManagedLogRelocation {
+
+  private Path linkBefore;
+
+  public PostgresqlWalRelocation(ManagedInstance instance, Path target, List<Path> allowedRoots, CommandRunner runner,
+      Clock clock) {
+    this(instance, instance.descriptor().logDir(), target, allowedRoots, runner, clock);
+  }
+
+  PostgresqlWalRelocation(ManagedInstance instance, Path origin, Path target, List<Path> allowedRoots,
+      CommandRunner runner, Clock clock) {
+    super(instance, origin, target, allowedRoots, runner, clock);
+  }
+
+  private Path link() {
+    return instance.descriptor().dataDir().resolve(PostgresqlLogFiles.WAL_DIR);
+  }
+
+  private Path newWal() {
+    return copy();
+  }
+
+  private Path oldWal() {
+    return oldLog();
+  }
+
+  @Override
+  protected String logName() {
+    return "WAL";
+  }
+
+  @Override
+  protected String stopKind() {
+    return "fast shutdown";
+  }
+
+  @Override
+  protected void refuseIfOccupied() throws RefusedException {
+    if (!Files.isSymbolicLink(link())) {
+      throw new RefusedException(link() + " is not a symlink; this instance was not made with its WAL apart");
+    }
+    if (exists(newWal())) {
+      throw new RefusedException(newWal() + " exists already; give a directory without a pg_wal in it");
+    }
+  }
+
+  @Override
+  protected List<PlannedStep> moveSteps() {
+    Path tmp = tmpLink();
+    return steps(
+        PlannedStep.of("copy the WAL keeping owner, mode and times; fsync every file and directory; compare sizes"
+            + " (in-process)", Command.of("cp", "-a", "-T", oldWal().toString(), newWal().toString()),
+            Command.of("sync", newWal().toString())),
+        PlannedStep.of("point pg_wal at the copy atomically (in-process: a new symlink renamed over the old one)",
+            Command.of("ln", "-s", newWal().toString(), tmp.toString()),
+            Command.of("mv", "-T", tmp.toString(), link().toString())));
+  }
+
+  @Override
+  protected List<PlannedStep> verifySteps() {
+    InstanceDescriptor moved = instance.descriptor().withLogDir(target);
+    return steps(PlannedStep.of("verify: the server answers, pg_wal resolves to " + newWal()
+            + ", pg_controldata says 'in production'",
+        instance.engine().sql(moved, "SELECT pg_current_wal_lsn()"), controldata()));
+  }
+
+  @Override
+  protected List<PlannedStep> finishSteps() {
+    return steps(PlannedStep.of("keep the old WAL directory, renamed (journaled; delete it when sure)",
+        Command.of("mv", "-T", oldWal().toString(), keptName().toString())));
+  }
+
+  @Override
+  protected List<String> notes() {
+    return List.of("the old WAL directory is kept as " + oldWal() + ".moved-<time>, not deleted");
+  }
+
+  @Override
+  protected void move(Journal journal) throws IOException {
+    linkBefore = Files.readSymbolicLink(link());
+    long bytes = DurableCopy.copy(oldWal(), newWal());
+    journal.step("copied the WAL", Map.of("from", oldWal().toString(), "to", newWal().toString(),
+        "bytes", Long.toString(bytes)));
+    swapLink(newWal());
+    journal.step("pointed pg_wal at the copy", Map.of("link", link().toString(), "old", linkBefore.toString(),
+        "new", newWal().toString()));
+  }
+
+  /** Replaces the pg_wal symlink by one to {@code to} atomically, keeping the old link's owner. */
+  private void swapLink(Path to) throws IOException {
+    Path tmp = tmpLink();
+    Files.deleteIfExists(tmp);
+    Files.createSymbolicLink(tmp, to);
+    PosixFileAttributes owner = Files.readAttributes(link(), PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    PosixFileAttributeView view = Files.getFileAttributeView(tmp, PosixFileAttributeView.class,
+        LinkOption.NOFOLLOW_LINKS);
+    view.setOwner(owner.owner());
+    view.setGroup(owner.group());
+    Files.move(tmp, link(), StandardCopyOption.ATOMIC_MOVE);
+    DurableCopy.fsync(link().getParent());
+  }
+
+  private Path tmpLink() {
+    return instance.descriptor().dataDir().resolve("pg_wal.commitbench-new");
+  }
+
+  @Override
+  protected String verify() throws IOException {
+    String lsn = instance.query("SELECT pg_current_wal_lsn()");
+    Path real = link().toRealPath();
+    if (!real.equals(newWal().toRealPath())) {
+      throw new IOException("pg_wal resolves to " + real + ", not to " + newWal());
+    }
+    String state = runner.run(controldata()).stdout().lines().filter(l -> l.startsWith("Database cluster state:"))
+        .findFirst().orElse("").replace("Database cluster state:", "").strip();
+    if (!state.equals("in production")) {
+      throw new IOException("pg_controldata says the cluster state is '" + state + "', not 'in production'");
+    }
+    return "server answers (WAL at " + lsn + "), pg_wal -> " + real + ", cluster state " + state;
+  }
+
+  private Command controldata() {
+    InstanceDescriptor d = instance.descriptor();
+    return Command.of(d.binDir().resolve("pg_controldata").toString(), "-D", d.dataDir().toString())
+        .asUser(instance.engine().osUser());
+  }
+
+  private Path keptName() {
+    return oldWal().resolveSibling(oldWal().getFileName() + ".moved-" + stamp());
+  }
+
+  @Override
+  protected void finish(Journal journal) throws IOException {
+    Path kept = keptName();
+    Files.move(oldWal(), kept, StandardCopyOption.ATOMIC_MOVE);
+    journal.step("kept the old WAL directory", Map.of("path", kept.toString()));
+  }
+
+  @Override
+  protected void restore(Journal journal) throws IOException {
+    if (exists(tmpLink())) {
+      Files.delete(tmpLink());
+      journal.step("removed the new link that was not renamed yet", Map.of("path", tmpLink().toString()));
+    }
+    if (pointsAtCopy()) {
+      // The link this move replaced, or (recovering a killed move) the old WAL the journal names.
+      Path back = linkBefore != null ? linkBefore : oldWal();
+      swapLink(back);
+      journal.step("pointed pg_wal back at the old WAL", Map.of("link", link().toString(), "to", back.toString()));
+    }
+    if (exists(newWal())) {
+      Trees.delete(newWal());
+      journal.step("removed the copy", Map.of("path", newWal().toString()));
+    }
+  }
+
+  @Override
+  protected List<PlannedStep> restoreSteps() {
+    List<PlannedStep> steps = steps();
+    if (exists(tmpLink())) {
+      steps.add(PlannedStep.of("remove the new link that was not renamed yet", Command.of("rm", tmpLink().toString())));
+    }
+    if (pointsAtCopy()) {
+      steps.add(PlannedStep.of("point pg_wal back at the old WAL atomically (in-process)",
+          Command.of("ln", "-s", oldWal().toString(), tmpLink().toString()),
+          Command.of("mv", "-T", tmpLink().toString(), link().toString())));
+    }
+    if (exists(newWal())) {
+      steps.add(PlannedStep.of("remove the copy " + newWal() + " (the old WAL is complete and stays the log)",
+          Command.of("rm", "-r", newWal().toString())));
+    }
+    return steps;
+  }
+
+  /** Whether pg_wal leads to the copy: the move swapped the link and nothing swapped it back. */
+  private boolean pointsAtCopy() {
+    try {
+      return Files.isSymbolicLink(link()) && Files.readSymbolicLink(link()).equals(newWal());
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}

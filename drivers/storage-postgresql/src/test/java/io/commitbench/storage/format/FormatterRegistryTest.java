@@ -1,0 +1,22 @@
+package io.commitbench.storage.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.commitbench.storage.exec.ProcessCommandRunner;
+import io.commitbench.storage.plan.RefusedException;
+import org.junit.jupiter.api.Test;
+
+/** The registry refuses an arm a kind does not have, with PostgreSQL's arms on the class path (moved from FormatterCompanionTest). */
+class FormatterRegistryTest {
+
+  @Test
+  void anArmTheKindDoesNotHaveIsRefusedListingTheAllowedOnes() {
+    FormatterRegistry registry = FormatterRegistry.load();
+    FormatterContext context = new FormatterContext(() -> null, ProcessCommandRunner.standard(), false);
+    assertThatThrownBy(() -> registry.create("postgresql", "clear", context))
+        .isInstanceOf(RefusedException.class)
+        .hasMessage("storage.format.arm=clear: no such arm for postgresql; allowed: baseline, no-recycle, no-zero, no-recycle-no-zero");
+    assertThat(registry.arms("h2")).extracting(LogFormatterProvider.ArmDescription::name).containsExactly("baseline");
+  }
+}

@@ -1,0 +1,113 @@
+package io.commitbench.storage.relocate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.instance.RelocationLock;
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.postgresql.PostgresqlWalRelocation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PostgresqlWalRelocationTest {
+
+  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-21T08:01:02Z"), ZoneOffset.UTC);
+
+  @TempDir Path base;
+  private Path inst;
+  private Path target;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    inst = base.resolve("pg");
+    target = Files.createDirectories(base.resolve("fast"));
+  }
+
+  private PostgresqlWalRelocation relocation(RecordingRunner runner, Path to, List<Path> roots) throws Exception {
+    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    return new PostgresqlWalRelocation(pg, to, roots, runner, CLOCK);
+  }
+
+  @Test
+  void planStopsCopiesSwapsStartsVerifiesAndKeepsTheOldWal() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    Plan plan = relocation(runner, target, List.of(base)).plan();
+
+    String bin = "/usr/lib/postgresql/15/bin/";
+    assertThat(plan.steps()).extracting(PlannedStep::actions).containsExactly(
+        List.of("runuser -u postgres -- " + bin + "pg_ctl -D " + inst + "/data -m fast -w -t 120 stop"),
+        List.of("cp -a -T " + inst + "/log/pg_wal " + target + "/pg_wal", "sync " + target + "/pg_wal"),
+        List.of("ln -s " + target + "/pg_wal " + inst + "/data/pg_wal.commitbench-new",
+            "mv -T " + inst + "/data/pg_wal.commitbench-new " + inst + "/data/pg_wal"),
+        List.of("runuser -u postgres -- " + bin + "pg_ctl -D " + inst + "/data -w -t 120 -l " + inst
+            + "/server.log -o '-p 45678 -k " + inst + "/socket -c listen_addresses=127.0.0.1' start"),
+        List.of(bin + "psql -X -q -h 127.0.0.1 -p 45678 -U postgres -d postgres -v ON_ERROR_STOP=1 -At -F '\t' -c "
+            + "'SELECT pg_current_wal_lsn()'", "runuser -u postgres -- " + bin + "pg_controldata -D " + inst + "/data"),
+        List.of("mv -T " + inst + "/log/pg_wal " + inst + "/log/pg_wal.moved-20261121T080102Z"));
+    assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("16,777,216 bytes").contains("needed: 87,241,523"));
+    // planning asked only whether postgres may write to the target; it changed nothing
+    assertThat(runner.commands).extracting(c -> c.display())
+        .containsExactly("runuser -u postgres -- test -w " + target + " -a -x " + target);
+    assertThat(Files.readSymbolicLink(inst.resolve("data/pg_wal"))).isEqualTo(inst.resolve("log/pg_wal"));
+    assertThat(target).isEmptyDirectory();
+  }
+
+  @Test
+  void refusesAMissingTarget() throws Exception {
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("nope"), List.of(base)).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("does not exist; give an existing directory");
+  }
+
+  @Test
+  void refusesATargetThePostgresUserCannotWrite() throws Exception {
+    RecordingRunner runner = new RecordingRunner(c -> c.argv().get(0).equals("test"));
+    assertThatThrownBy(() -> relocation(runner, target, List.of(base)).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("not writable by the server's OS user postgres");
+  }
+
+  @Test
+  void refusesATargetOutsideTheAllowedRootsAndNamesThem() throws Exception {
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), target, List.of(inst)).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("outside the directories")
+        .hasMessageContaining("allowed: [" + inst.toRealPath() + "]");
+  }
+
+  @Test
+  void refusesTheCurrentLocation() throws Exception {
+    Files.createDirectories(inst.resolve("log"));
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), inst.resolve("log"), List.of(base)).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("already");
+  }
+
+  @Test
+  void refusesATargetThatHoldsAPgWal() throws Exception {
+    Files.createDirectories(target.resolve("pg_wal"));
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), target, List.of(base)).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("exists already");
+  }
+
+  @Test
+  void refusesWhileTheLockNamesAnotherJournal() throws Exception {
+    PostgresqlWalRelocation r = relocation(RecordingRunner.allSucceed(), target, List.of(base));
+    Files.writeString(inst.resolve(RelocationLock.FILE), "/j/other.jsonl\n");
+    assertThatThrownBy(r::plan).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("in progress").hasMessageContaining("/j/other.jsonl");
+  }
+
+  @Test
+  void refusesTooLittleSpaceSayingWhatIsNeededAndFree() {
+    assertThatThrownBy(() -> RelocationChecks.requireSpace(target, 10L << 20, 16L << 20, 64L << 20))
+        .isInstanceOf(RefusedException.class)
+        .hasMessageContaining("10,485,760 bytes free").hasMessageContaining("87,241,523 needed");
+  }
+}

@@ -1,0 +1,57 @@
+package io.commitbench.storage.relocate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.commitbench.storage.instance.InstanceDescriptor;
+import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.instance.RelocationLock;
+import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.journal.JournalEntry;
+import io.commitbench.storage.journal.JournalReader;
+import io.commitbench.storage.postgresql.PostgresqlWalRelocation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A move whose verification fails (pg_controldata does not say "in production"): everything goes
+ * back, the server is started on the old WAL, and the journal says so.
+ */
+class RelocationRollbackTest {
+
+  @TempDir Path base;
+
+  @Test
+  void aFailedVerificationPutsTheOldWalBackAndStartsAsBefore() throws Exception {
+    // every command "succeeds" with empty output, so pg_controldata shows no cluster state
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    Path inst = pg.descriptor().instanceDir();
+    Path target = Files.createDirectories(base.resolve("fast"));
+    PostgresqlWalRelocation r = new PostgresqlWalRelocation(pg, target, List.of(base), runner, Clock.systemUTC());
+    Path file = base.resolve("j.jsonl");
+
+    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters())) {
+      assertThatThrownBy(() -> r.apply(journal)).hasMessageContaining("not 'in production'");
+    }
+
+    assertThat(Files.readSymbolicLink(inst.resolve("data/pg_wal"))).isEqualTo(inst.resolve("log/pg_wal"));
+    assertThat(inst.resolve("log/pg_wal/000000010000000000000001")).exists();
+    assertThat(target.resolve("pg_wal")).doesNotExist();
+    assertThat(InstanceDescriptor.read(inst).logDir()).isEqualTo(inst.resolve("log"));
+    assertThat(inst.resolve(RelocationLock.FILE)).doesNotExist();
+    JournalReader.Contents contents = JournalReader.read(file);
+    assertThat(contents.completed()).isFalse();
+    assertThat(contents.outcome().orElseThrow()).contains("rolled back");
+    assertThat(contents.steps()).extracting(JournalEntry::text).containsExactly("took the relocation lock",
+        "stopped the server",
+        "copied the WAL", "pointed pg_wal at the copy", "recorded the new log directory in the instance descriptor",
+        "started the server", "pointed pg_wal back at the old WAL", "removed the copy",
+        "recorded the old log directory in the instance descriptor", "started the server with its log in "
+            + inst.resolve("log"));
+  }
+}

@@ -1,0 +1,117 @@
+package io.commitbench.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static io.commitbench.architecture.CommitbenchClasses.ALL;
+import static io.commitbench.architecture.CommitbenchClasses.GENERIC_PACKAGES;
+import static io.commitbench.architecture.CommitbenchClasses.KIND_PACKAGES;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules issue 14 built the modules to: they keep the package graph acyclic, the generic code
+ * free of every database kind, and {@code System.exit} in the CLI's entry point. Each test names
+ * what broke it and where.
+ */
+class ArchitectureTest {
+
+  /** The core, the storage agent and campaigns: every class outside the kinds' own packages. */
+  private static final DescribedPredicate<JavaClass> GENERIC = JavaClass.Predicates.resideInAnyPackage(GENERIC_PACKAGES)
+      .and(JavaClass.Predicates.resideOutsideOfPackages(KIND_PACKAGES)).as("are generic (core, storage agent, campaigns)");
+
+  /** Each package of harness-core is a slice; none may reach back to one that reaches it. */
+  @Test
+  void harnessCorePackagesAreFreeOfCycles() {
+    ArchRule rule = slices().matching("io.commitbench.core.(**)").should().beFreeOfCycles();
+    rule.check(ALL);
+  }
+
+  /** The modules' packages form a one-way chain too: core below agent below campaigns and the CLI. */
+  @Test
+  void topLevelPackagesAreFreeOfCycles() {
+    ArchRule rule = slices().matching("io.commitbench.(*)..").should().beFreeOfCycles();
+    rule.check(ALL);
+  }
+
+  @Test
+  void genericCodeDoesNotDependOnAnyKind() {
+    ArchRule rule = noClasses().that(GENERIC).should().dependOnClassesThat().resideInAnyPackage(KIND_PACKAGES)
+        .because("a kind's code is found through ServiceLoader by the dialect's name, never named by generic code");
+    rule.check(ALL);
+  }
+
+  @Test
+  void genericClassesAreNotNamedAfterAKind() {
+    ArchRule rule = noClasses().that(GENERIC).should().haveNameMatching(".*\\.[^.]*(Postgres|Mariadb|MariaDb|Mysql|MySql|Oracle|H2)[^.]*")
+        .because("what one kind does lives in that kind's module (drivers/driver-KIND, drivers/storage-KIND)");
+    rule.check(ALL);
+  }
+
+  @Test
+  void genericClassesSpellNoKindsNamesUrlPrefixesOrLogFiles() {
+    ArchRule rule = classes().that(GENERIC).should(VendorStrings.holdNoVendorStrings());
+    rule.check(ALL);
+  }
+
+  /** A run is put together in one place, so the CLI and campaigns cannot each do it their own way. */
+  @Test
+  void runsAreAssembledInTheCoreOnly() {
+    ArchRule rule = noClasses().that().resideOutsideOfPackage("io.commitbench.core..")
+        .should().callConstructorWhere(com.tngtech.archunit.core.domain.JavaConstructorCall.Predicates.target(
+            com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                JavaClass.Predicates.equivalentTo(io.commitbench.core.run.BenchmarkRun.class))))
+        .because("RunAssembly builds a run from its configuration: the dialect, checked, and the companions its keys"
+            + " ask for (issue 14, point 3)");
+    rule.check(ALL);
+  }
+
+  /**
+   * Plan → apply → journal is one mechanism: every storage operation that changes the host runs
+   * its plan's steps through {@code plan.Applier}, which begins the operation's journal and
+   * journals what ran. A command or domain class that began a journal of its own would act
+   * beside the mechanism, with a plan built apart from what it runs.
+   */
+  @Test
+  void onlyThePlanApplierBeginsStorageJournals() {
+    ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName("io.commitbench.storage.plan.Applier")
+        .and().doNotHaveFullyQualifiedName("io.commitbench.storage.journal.Journal")
+        .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name("begin"))
+            .and(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(
+                HasName.Predicates.name("io.commitbench.storage.journal.Journal")))))
+        .because("state-changing storage commands apply their plan through the one Applier, which journals it");
+    rule.check(ALL);
+  }
+
+  /**
+   * The agent runs OS commands through {@code exec} only (a runner that drains both streams,
+   * enforces a timeout and checks the exit code; style.md, 14), so every command a plan holds
+   * is the one that runs, and the applier sees it.
+   */
+  @Test
+  void onlyTheExecPackageStartsProcesses() {
+    ArchRule rule = noClasses().that().resideOutsideOfPackage("io.commitbench.storage.exec..")
+        .should().callConstructor(ProcessBuilder.class, String[].class)
+        .orShould().callConstructor(ProcessBuilder.class, java.util.List.class)
+        .orShould().callMethod(Runtime.class, "exec", String.class)
+        .orShould().callMethod(Runtime.class, "exec", String[].class)
+        .because("commands run through storage.exec (CommandRunner, DetachedStart), where plans and journals see"
+            + " them");
+    rule.check(ALL);
+  }
+
+  @Test
+  void onlyTheEntryPointCallsSystemExit() {
+    ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName("io.commitbench.cli.CommitbenchMain")
+        .should().callMethod(System.class, "exit", int.class)
+        .orShould().callMethod(Runtime.class, "halt", int.class)
+        .because("only main ends the process; everything else reports and returns (style.md, 12)");
+    rule.check(ALL);
+  }
+}

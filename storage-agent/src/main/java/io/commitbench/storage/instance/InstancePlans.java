@@ -1,0 +1,124 @@
+package io.commitbench.storage.instance;
+
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.plan.Action;
+import io.commitbench.storage.plan.Step;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The steps of {@code instance create} and {@code instance destroy}, each holding exactly what it
+ * runs: the same objects are shown as the plan and applied under the instance's lifecycle journal.
+ * Work done in-process (a directory made, a tree removed, a descriptor written) is shown as its
+ * shell equivalent.
+ */
+final class InstancePlans {
+
+  /** The journal operation names, on the journals' {@code begin} lines. */
+  static final String CREATE = "instance-create";
+  static final String DESTROY = "instance-destroy";
+
+  private InstancePlans() {}
+
+  /**
+   * {@code INSTANCE.lifecycle}, next to the instance directory: the journals of its creation and
+   * destruction outlive it there. Not {@code INSTANCE/journals}: those are the relocations' record,
+   * which destroy keeps in {@code INSTANCE.journals} and {@code storage undo} reads.
+   */
+  static Path journalDir(Path instanceDir) {
+    return instanceDir.resolveSibling(instanceDir.getFileName() + ".lifecycle");
+  }
+
+  /** Makes the directories absent now, hands them to the server's user, records, initializes, starts. */
+  static List<Step> create(InstanceEngine engine, InstanceDescriptor d, ManagedInstance instance) {
+    List<Step> steps = new ArrayList<>();
+    List<Action> mkdirs = new ArrayList<>();
+    for (Path p : d.createdDirs()) {
+      mkdirs.add(Action.local(Command.of("mkdir", "-p", p.toString()).display(), () -> Files.createDirectories(p)));
+    }
+    if (!mkdirs.isEmpty()) {
+      steps.add(new Step("make the directories that do not exist yet", mkdirs, "made the directories",
+          Map.of("dirs", String.join("\n", d.createdDirs().stream().map(Path::toString).toList()))));
+    }
+    steps.add(Step.of("hand them to the server's OS user " + engine.osUser(), "handed the directories over",
+        Command.of("chown", engine.osUser() + ":", d.instanceDir().toString(), d.dataDir().toString(),
+            d.logDir().toString(), d.socketDir().toString()),
+        Command.of("chmod", "700", d.dataDir().toString()), Command.of("chmod", "755", d.instanceDir().toString())));
+    steps.add(Step.of("record the instance (its lab tenancy first: no moment a lab could go down under it)",
+        "recorded the instance", Action.local("write " + d.instanceDir().resolve(InstanceDescriptor.FILE), () -> {
+          LabTenancy.record(List.of(d), List.of(d));
+          d.write();
+        })).withDetail(Map.of("port", Integer.toString(d.port()), "version", d.version())));
+    steps.add(new Step("initialize the data directory", engine.initCommands(d).stream().map(Action::run).toList(),
+        "initialized the data directory", Map.of()));
+    steps.add(Step.of("start the server", "started the server",
+        Action.local(engine.startCommand(d).display(), instance::start)));
+    steps.add(Step.of("create the test database and write the connection settings",
+        "created the test database", Action.run(engine.sql(d, engine.createTestDatabase())),
+        Action.local("write " + d.instanceDir().resolve(InstanceDescriptor.CONNECTION_FILE),
+            () -> d.writeConnection(engine.jdbcUrl(d), engine.dbUser()))));
+    return steps;
+  }
+
+  /**
+   * Stops the server, keeps the relocation journals, removes what create made (the instance
+   * directory last) and the lab tenancy record.
+   *
+   * @param kept receives where the relocation journals went, when there were any
+   */
+  static List<Step> destroy(InstanceEngine engine, ManagedInstance instance, List<Optional<Path>> kept) {
+    InstanceDescriptor d = instance.descriptor();
+    List<Step> steps = new ArrayList<>();
+    steps.add(Step.of("stop the server unless it is stopped", "stopped the server",
+        Action.local(String.join(" && ", engine.stopCommands(d).stream().map(Command::display).toList()),
+            () -> instance.stop())));
+    Path journals = d.instanceDir().resolve(InstanceDescriptor.JOURNALS);
+    steps.add(Step.of("keep the journals of its relocations next to the instance directory",
+        "kept the relocation journals", Action.local("mv " + journals + "/* " + KeptJournals.dirFor(d.instanceDir())
+            + "/ && rmdir " + journals, () -> {
+              kept.add(KeptJournals.keep(d.instanceDir()));
+              Trees.delete(journals); // empty now
+            })).withDetail(Map.of("kept_in", KeptJournals.dirFor(d.instanceDir()).toString())));
+    List<Action> removals = new ArrayList<>();
+    removals.add(remove(d.dataDir()));
+    removals.add(remove(instance.currentLog()));
+    List<Path> created = new ArrayList<>(d.createdDirs());
+    Collections.reverse(created);
+    for (Path p : created) {
+      if (!p.equals(d.instanceDir())) {
+        removals.add(remove(p));
+      }
+    }
+    if (created.contains(d.instanceDir())) {
+      removals.add(remove(d.instanceDir()));
+    } else {
+      List<String> files = new ArrayList<>(List.of(InstanceDescriptor.FILE, InstanceDescriptor.CONNECTION_FILE));
+      files.addAll(engine.instanceFiles());
+      for (String f : files) {
+        Path file = d.instanceDir().resolve(f);
+        removals.add(Action.local(Command.of("rm", "-f", file.toString()).display(), () -> Files.deleteIfExists(file)));
+      }
+      removals.add(remove(d.socketDir()));
+    }
+    if (!created.contains(d.dataDir())) {
+      // The data directory was the caller's: it is left, empty, as it was given.
+      removals.add(Action.local(Command.of("mkdir", "-p", d.dataDir().toString()).display(),
+          () -> Files.createDirectories(d.dataDir())));
+    }
+    steps.add(new Step("remove the data, the log and what create made", removals, "removed what create made",
+        Map.of()));
+    steps.add(Step.of("remove its lab tenancy record", "removed the lab tenancy record",
+        Action.local("rm LAB/tenants/<record of " + d.instanceDir() + ">",
+            () -> LabTenancy.record(List.of(d), List.of()))));
+    return steps;
+  }
+
+  private static Action remove(Path tree) {
+    return Action.local(Command.of("rm", "-rf", tree.toString()).display(), () -> Trees.delete(tree));
+  }
+}

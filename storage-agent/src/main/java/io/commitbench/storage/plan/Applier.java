@@ -1,0 +1,223 @@
+package io.commitbench.storage.plan;
+
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.exec.CommandFailedException;
+import io.commitbench.storage.exec.CommandResult;
+import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.journal.Journal;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The applying half of plan → apply → journal, shared by every storage operation that changes
+ * the host: it begins the operation's journal, runs the plan's actions in order, each shown first
+ * ({@code $ …}) on the progress stream, and journals what ran with its exit code and time. What ran
+ * since the last journal line goes into the detail of the next step line ({@code ran}, {@code
+ * exit}, {@code seconds}, one value a line per action), so each line says what it took; what ran
+ * after it is written at the step's end as a {@code ran} note. A command that fails is journaled
+ * ({@code command failed: …}) before its failure is thrown.
+ *
+ * <pre>
+ * try (Applier applier = Applier.begin(file, "instance-destroy", parameters, runner, progress)) {
+ *   applier.apply(plan.steps());     // the same Step objects the plan was rendered from
+ *   applier.completed();
+ * }
+ * </pre>
+ *
+ * <p>The journal is the one format {@link Journal} writes and {@code storage undo} reads; the
+ * operation's own step texts stay as they were, so undo finds them. Not thread-safe: one
+ * operation, one thread (a caller that releases from a shutdown hook serializes its calls).
+ */
+public final class Applier implements Closeable {
+
+  private final CommandRunner runner;
+  private final Consumer<String> progress;
+  private final Journal journal;
+  private final List<Ran> pending = new ArrayList<>();
+
+  private Applier(CommandRunner runner, Consumer<String> progress, Journal journal) {
+    this.runner = runner;
+    this.progress = progress;
+    this.journal = journal;
+  }
+
+  /** Begins a new journal for the operation (refused when the file exists) and applies under it. */
+  public static Applier begin(Path journalFile, String operation, Map<String, String> parameters,
+      CommandRunner runner, PrintStream progress) throws IOException {
+    return begin(journalFile, operation, parameters, runner, progress::println);
+  }
+
+  /** {@link #begin(Path, String, Map, CommandRunner, PrintStream)} showing each progress line to {@code progress}. */
+  public static Applier begin(Path journalFile, String operation, Map<String, String> parameters,
+      CommandRunner runner, Consumer<String> progress) throws IOException {
+    return new Applier(runner, progress, Journal.begin(journalFile, operation, parameters));
+  }
+
+  /**
+   * Begins the journal, applies {@code body} under it and ends it: {@code completed}, or, when the
+   * body fails and has not ended the journal itself, with the outcome {@code failed} gives for the
+   * failure (what it left, how to go on); the failure is thrown on.
+   */
+  public static <T> T journaled(Path journalFile, String operation, Map<String, String> parameters,
+      CommandRunner runner, Consumer<String> progress, Body<T> body, Function<Exception, String> failed)
+      throws IOException {
+    try (Applier applier = begin(journalFile, operation, parameters, runner, progress)) {
+      T result;
+      try {
+        result = body.apply(applier);
+      } catch (IOException | RuntimeException e) {
+        if (!applier.ended()) {
+          applier.end(failed.apply(e));
+        }
+        throw e;
+      }
+      if (!applier.ended()) {
+        applier.completed();
+      }
+      return result;
+    }
+  }
+
+  /** What {@link #journaled} applies. */
+  @FunctionalInterface
+  public interface Body<T> {
+    T apply(Applier applier) throws IOException;
+  }
+
+  public Journal journal() {
+    return journal;
+  }
+
+  public CommandRunner runner() {
+    return runner;
+  }
+
+  /** Applies the steps in order, numbered on the progress stream; each is journaled once its actions ran. */
+  public void apply(List<Step> steps) throws IOException {
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      progress.accept(String.format(Locale.ROOT, "  %2d. %s", i + 1, step.description()));
+      for (Action action : step.actions()) {
+        perform(action);
+      }
+      record(step.done(), step.detail());
+    }
+  }
+
+  /** Runs one action, showing it first. */
+  public void perform(Action action) throws IOException {
+    if (action instanceof Action.Run r) {
+      run(r.command());
+    } else if (action instanceof Action.Local l) {
+      timed(l.display(), () -> {
+        l.work().run();
+        return null;
+      });
+    }
+  }
+
+  /** Runs a command, showing it first; fails when it exits non-zero. */
+  public CommandResult run(Command command) throws IOException {
+    return timed(command.display(), () -> runner.run(command));
+  }
+
+  /** Shows an in-process action that its caller does itself, as its shell equivalent. */
+  public void show(String action) {
+    progress.accept("        $ " + action);
+  }
+
+  /** Tells the operator something that is not an action (a thing left alone, a reading); journaled as a note. */
+  public void tell(String text) throws IOException {
+    progress.accept("        " + text);
+    journal.note(text);
+  }
+
+  /** Journals an action that was executed and finished, with what ran since the last line. */
+  public void record(String action, Map<String, String> detail) throws IOException {
+    Map<String, String> all = new LinkedHashMap<>(detail);
+    all.putAll(ranDetail());
+    pending.clear();
+    journal.step(action, all);
+  }
+
+  /** Journals something observed that is not an action; what ran before it stays for the next line. */
+  public void note(String text) throws IOException {
+    journal.note(text);
+  }
+
+  /** Journals what ran since the last step line, as a {@code ran} note: a step that records nothing after it. */
+  public void endOfStep() throws IOException {
+    if (!pending.isEmpty()) {
+      Map<String, String> ran = ranDetail();
+      pending.clear();
+      journal.note("ran", ran);
+    }
+  }
+
+  public void completed() throws IOException {
+    endOfStep();
+    journal.completed();
+  }
+
+  public void end(String outcome) throws IOException {
+    endOfStep();
+    journal.end(outcome);
+  }
+
+  public boolean ended() {
+    return journal.ended();
+  }
+
+  @Override
+  public void close() throws IOException {
+    journal.close();
+  }
+
+  private <T> T timed(String display, Timed<T> work) throws IOException {
+    show(display);
+    long start = System.nanoTime();
+    try {
+      T result = work.run();
+      pending.add(new Ran(display, result instanceof CommandResult r ? Integer.toString(r.exitCode()) : "-",
+          System.nanoTime() - start));
+      return result;
+    } catch (CommandFailedException e) {
+      journal.note("command failed after " + seconds(System.nanoTime() - start) + " s: " + e.getMessage());
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      journal.note("action failed after " + seconds(System.nanoTime() - start) + " s: " + display + ": "
+          + e.getMessage());
+      throw e;
+    }
+  }
+
+  private Map<String, String> ranDetail() {
+    if (pending.isEmpty()) {
+      return Map.of();
+    }
+    return Map.of("ran", String.join("\n", pending.stream().map(Ran::display).toList()),
+        "exit", String.join("\n", pending.stream().map(Ran::exit).toList()),
+        "seconds", String.join("\n", pending.stream().map(r -> seconds(r.nanos())).toList()));
+  }
+
+  private static String seconds(long nanos) {
+    return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
+  }
+
+  /** What ran: its display, its exit code ({@code -} for in-process work) and how long it took. */
+  private record Ran(String display, String exit, long nanos) {}
+
+  @FunctionalInterface
+  private interface Timed<T> {
+    T run() throws IOException;
+  }
+}
