@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.commitbench.it.support.Commitbench;
 import io.commitbench.it.support.Commitbench.CliResult;
 import io.commitbench.it.support.DatabaseTargets;
+import io.commitbench.it.support.Repository;
 import io.commitbench.it.support.Workload;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -135,6 +136,40 @@ class RefusedInputIT {
           + " to " + mount.resolve("r") + " (").contains("No space left on device", NOTHING_RUN);
       assertThat(cli.out()).as(cli::describe).doesNotContain("results written to");
       assertThat(mount.resolve("r")).as("the run's folder is removed again").doesNotExist();
+    } finally {
+      unmount(mount);
+    }
+  }
+
+  /**
+   * Room at the start, none soon after: the run measures on, fails because its results cannot be
+   * written, and its last line says the results are incomplete instead of "results written to".
+   */
+  @Test
+  void aResultsFilesystemThatFillsDuringTheRunEndsSayingTheResultsAreIncomplete() throws Exception {
+    Path mount = tmpfs("size=2m");
+    try {
+      Path file = write("p.properties", paperText().replaceAll("(?m)^repeat=.*\n", "") + "duration=6\n");
+      Path out = tmp.resolve("out.txt");
+      List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+          Repository.jar().toString(), "run", file.toString(), "--set", "results.dir=" + mount, "--set", "run.id=r",
+          "--set", "db.url=jdbc:h2:file:" + tmp.resolve("h2").resolve("db"));
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+      try {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(out).contains("connected:") && process.isAlive() && System.nanoTime() < deadline) {
+          Thread.sleep(100);
+        }
+        assertThat(Files.readString(out)).as("the run started measuring").contains("connected:");
+        fill(mount);
+        assertThat(process.waitFor(90, TimeUnit.SECONDS)).as("the run ended").isTrue();
+      } finally {
+        process.destroyForcibly();
+      }
+      String output = Files.readString(out);
+      assertThat(process.exitValue()).as(output).isEqualTo(1);
+      assertThat(output).as(output).doesNotContain("results written to")
+          .contains("results incomplete in " + mount.resolve("r"));
     } finally {
       unmount(mount);
     }
