@@ -1,0 +1,30 @@
+package io.commitbench.core.load;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * How a database product takes many rows fastest: PostgreSQL through {@code COPY}, MariaDB
+ * through multi-row INSERTs, the others through JDBC batches. A dialect provides one ({@code
+ * Dialect#bulkLoader}); the parallel loader runs it on several connections at once. Stateless
+ * and thread-safe.
+ *
+ * <pre>
+ * long rows = dialect.bulkLoader().load(connection, "public.sbtest1", List.of("id", "k", "c", "pad"), source);
+ * connection.commit();
+ * </pre>
+ */
+public interface BulkLoader {
+
+  /** How it loads, for the progress lines and the report: {@code COPY FROM STDIN}. */
+  String method();
+
+  /**
+   * Writes every row of {@code rows} into {@code columns} of the table, in the connection's
+   * current transaction (the caller commits).
+   *
+   * @return the rows written
+   */
+  long load(Connection connection, String qualifiedTable, List<String> columns, RowSource rows) throws SQLException;
+}

@@ -1,0 +1,132 @@
+package io.commitbench.core.load;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Loads chunks of rows over several connections at once, each chunk in a transaction of its own,
+ * then runs what has to follow the rows (secondary indexes: building one over loaded rows is
+ * faster than keeping it up to date row by row), again in parallel. Prints a progress line with
+ * rows/s and an ETA every {@code progressEverySeconds}. Every failure is reported: the first one
+ * thrown, the others attached to it as suppressed; a failure stops the other connections taking
+ * further chunks.
+ *
+ * <pre>
+ * LoadFigures f = new ParallelLoad(dialect.bulkLoader(), opener, 4, console::println, 5)
+ *     .load(chunks, List.of(List.of("CREATE INDEX ..."), List.of("CREATE INDEX ...")));
+ * </pre>
+ */
+public final class ParallelLoad {
+
+  private final BulkLoader loader;
+  private final ConnectionOpener opener;
+  private final int threads;
+  private final Consumer<String> progress;
+  private final long progressEverySeconds;
+
+  public ParallelLoad(BulkLoader loader, ConnectionOpener opener, int threads, Consumer<String> progress,
+      long progressEverySeconds) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+    }
+    this.loader = loader;
+    this.opener = opener;
+    this.threads = threads;
+    this.progress = progress;
+    this.progressEverySeconds = progressEverySeconds;
+  }
+
+  /**
+   * Loads the chunks, then runs each group of {@code after} statements on one connection (the
+   * groups in parallel).
+   */
+  public LoadFigures load(List<LoadChunk> chunks, List<List<String>> after) throws SQLException, InterruptedException {
+    long start = System.nanoTime();
+    LoadProgress counter = new LoadProgress(chunks.stream().mapToLong(LoadChunk::rows).sum(), start);
+    ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "commitbench-load-progress");
+      t.setDaemon(true);
+      return t;
+    });
+    ticker.scheduleAtFixedRate(() -> progress.accept(counter.line(System.nanoTime())), progressEverySeconds,
+        progressEverySeconds, TimeUnit.SECONDS);
+    int connections = Math.max(1, Math.min(threads, chunks.size()));
+    try {
+      runAll(new ConcurrentLinkedQueue<>(chunks.stream().<Task>map(chunk -> connection -> loader.load(connection,
+          chunk.qualifiedTable(), chunk.columns(), counter.counting(chunk.source().get()))).toList()), connections);
+    } finally {
+      ticker.shutdownNow();
+    }
+    long loaded = System.nanoTime();
+    progress.accept(String.format(Locale.ROOT, "load: %,d rows in %.1f s, %,.0f rows/s (%s, %d connection%s)",
+        counter.written(), (loaded - start) / 1e9, counter.written() / Math.max(1e-9, (loaded - start) / 1e9),
+        loader.method(), connections, connections == 1 ? "" : "s"));
+    if (!after.isEmpty()) {
+      runAll(new ConcurrentLinkedQueue<>(after.stream().<Task>map(statements -> connection -> {
+        try (Statement statement = connection.createStatement()) {
+          for (String sql : statements) {
+            statement.execute(sql);
+          }
+        }
+        return 0;
+      }).toList()), Math.max(1, Math.min(threads, after.size())));
+      progress.accept(String.format(Locale.ROOT, "load: indexes built in %.1f s", (System.nanoTime() - loaded) / 1e9));
+    }
+    return new LoadFigures(counter.written(), loaded - start, System.nanoTime() - loaded, loader.method(), connections);
+  }
+
+  /** One piece of work on a loader's connection; committed when it returns. */
+  @FunctionalInterface
+  private interface Task {
+    long run(Connection connection) throws SQLException;
+  }
+
+  private void runAll(Queue<Task> tasks, int connections) throws SQLException, InterruptedException {
+    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Thread> workers = new ArrayList<>();
+    for (int i = 0; i < connections; i++) {
+      Thread worker = new Thread(() -> work(tasks, failures), "commitbench-loader-" + (i + 1));
+      workers.add(worker);
+      worker.start();
+    }
+    try {
+      for (Thread worker : workers) {
+        worker.join();
+      }
+    } catch (InterruptedException e) {
+      tasks.clear(); // the workers finish the chunk in hand and stop
+      workers.forEach(Thread::interrupt);
+      throw e;
+    }
+    if (!failures.isEmpty()) {
+      Throwable first = failures.get(0);
+      SQLException thrown = first instanceof SQLException sql ? sql : new SQLException("load failed: " + first, first);
+      failures.subList(1, failures.size()).forEach(thrown::addSuppressed);
+      throw thrown;
+    }
+  }
+
+  private void work(Queue<Task> tasks, List<Throwable> failures) {
+    try (Connection connection = opener.open()) {
+      connection.setAutoCommit(false);
+      Task task;
+      while ((task = tasks.poll()) != null && failures.isEmpty()) {
+        task.run(connection);
+        connection.commit();
+      }
+    } catch (SQLException | RuntimeException e) {
+      failures.add(e);
+      tasks.clear();
+    }
+  }
+}

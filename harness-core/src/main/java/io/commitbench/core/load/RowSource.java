@@ -1,0 +1,16 @@
+package io.commitbench.core.load;
+
+/**
+ * The rows of one load chunk, generated as they are written, so no chunk is held in memory.
+ * Confined to the loading thread.
+ */
+public interface RowSource {
+
+  /**
+   * Fills {@code row} with the next row's values, one per column: {@link Long}, {@link Integer} or
+   * {@link String}, never null.
+   *
+   * @return false when there are no more rows ({@code row} is then left as it was)
+   */
+  boolean next(Object[] row);
+}

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# sysbench 1.0.20 (Debian's package) beside commitbench's OLTP workloads, interleaved, on the same
+# data set (sysbench's own sbtest1..N; commitbench runs on it with table.prefix=sbtest load=reuse):
+# oltp_read_write and oltp_point_select at each thread count on PostgreSQL and MariaDB —
+# transactions/s, p95/p99 latency (ms) and client CPU per transaction — and loader rows/s:
+# commitbench prepare beside sysbench prepare and (PostgreSQL) pgbench -i.
+#
+#   scripts/bench/oltp-vs-sysbench.sh            # full: 60 s per leg, 1 4 8 threads, 1,000,000 rows
+#   SHORT=1 scripts/bench/oltp-vs-sysbench.sh    # short: 10 s per leg, 1 4 threads, 200,000 rows
+#   DURATION=30 THREADS="1 8" ROWS=500000 DBS="postgresql" scripts/bench/oltp-vs-sysbench.sh
+#
+# Needs the local PostgreSQL (127.0.0.1:5432, trust, db test) and MariaDB (127.0.0.1:3306, root
+# without password, db test), and the jar (mvn -pl harness-cli -am package -DskipTests). Installs
+# sysbench with apt-get when it is missing. Refuses to start when sbtest1 or pgbench_accounts
+# exist (someone else's), and drops only what it created. Client CPU: sysbench's is the whole
+# process's user+system time (getrusage) over its run; commitbench's is the JVM's CPU over the
+# measured window (summary.json clientCpuSeconds), start-up and JIT warm-up before it excluded.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/../.." && pwd)
+jar=${JAR:-$here/harness-cli/target/commitbench.jar}
+if [[ -n "${SHORT:-}" ]]; then
+  DURATION=${DURATION:-10}; THREADS=${THREADS:-"1 4"}; ROWS=${ROWS:-200000}; PGBENCH_SCALE=${PGBENCH_SCALE:-2}
+else
+  DURATION=${DURATION:-60}; THREADS=${THREADS:-"1 4 8"}; ROWS=${ROWS:-1000000}; PGBENCH_SCALE=${PGBENCH_SCALE:-10}
+fi
+DBS=${DBS:-"postgresql mariadb"}
+LOAD_THREADS=${LOAD_THREADS:-4}
+out=${OUT:-$here/results/oltp-vs-sysbench-$(date -u +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+
+[[ -f $jar ]] || { echo "error: no $jar; build it: mvn -B -pl harness-cli -am package -DskipTests" >&2; exit 2; }
+if ! command -v sysbench >/dev/null; then
+  echo "installing sysbench (apt-get)"; DEBIAN_FRONTEND=noninteractive apt-get install -y sysbench >/dev/null
+fi
+sysbench --version | grep -q '^sysbench 1\.0\.20' || echo "warning: $(sysbench --version), not 1.0.20" >&2
+
+sb_args() { # the sysbench connection options of a database kind
+  case $1 in
+    postgresql) echo "--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=5432 --pgsql-user=postgres --pgsql-db=test" ;;
+    mariadb) echo "--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3306 --mysql-user=root --mysql-db=test" ;;
+  esac
+}
+cb_url() {
+  case $1 in
+    postgresql) echo "jdbc:postgresql://127.0.0.1:5432/test" ;;
+    mariadb) echo "jdbc:mariadb://127.0.0.1:3306/test" ;;
+  esac
+}
+sql() { # run one statement, print the result unaligned
+  case $1 in
+    postgresql) psql -h 127.0.0.1 -U postgres -d test -Atc "$2" ;;
+    mariadb) mysql -h 127.0.0.1 -uroot -N -B test -e "$2" ;;
+  esac
+}
+table_exists() { [[ -n $(sql "$1" "SELECT table_name FROM information_schema.tables WHERE table_name = '$2'") ]]; }
+now() { date +%s.%N; }
+# cpu_of CMD...: runs it; prints its output, then a line 'cpu_seconds=N' (the child's user+system time)
+cpu_of() {
+  python3 - "$@" <<'PY'
+import resource, subprocess, sys
+p = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+sys.stdout.write(p.stdout)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("cpu_seconds=%.3f" % (r.ru_utime + r.ru_stime))
+sys.exit(p.returncode)
+PY
+}
+# sysbench's histogram (--histogram) -> p95 p99 in ms
+sb_percentiles() {
+  python3 -c '
+import re, sys
+rows = [(float(m.group(1)), int(m.group(2))) for m in re.finditer(r"^\s*([0-9.]+)\s*\|[*\s]*([0-9]+)\s*$", sys.stdin.read(), re.M)]
+total = sum(c for _, c in rows)
+def pct(p):
+    seen = 0
+    for v, c in rows:
+        seen += c
+        if seen >= total * p / 100: return v
+    return float("nan")
+print("%.3f %.3f" % (pct(95), pct(99)))'
+}
+
+summary=$out/summary.md
+{
+  echo "# sysbench vs commitbench, $(date -u +%FT%TZ), host $(hostname), $(nproc) cores"
+  echo "duration ${DURATION}s per leg, threads: $THREADS, $ROWS rows in 1 table, rand-type special (both defaults)"
+  echo
+  echo "| db | loader | rows | seconds | rows/s |"
+  echo "|---|---|---|---|---|"
+} > "$summary"
+results=$out/runs.md
+{
+  echo "| db | workload | threads | tool | tx/s | p95 ms | p99 ms | client CPU µs/tx | errors |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+} > "$results"
+
+for db in $DBS; do
+  for t in sbtest1 cbload1; do
+    if table_exists "$db" "$t"; then echo "error: $db has a table $t already (not ours?); stopping" >&2; exit 2; fi
+  done
+  params=$out/$db.properties
+  printf 'workload=oltp_read_write\nduration=%s\noltp.table.size=%s\nusers.mode=shared\nerrors.max=100%%\nretry.max=100\n' \
+    "$DURATION" "$ROWS" > "$params"
+  # sysbench's tables are this script's from here on: dropped however it ends
+  trap "sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup >/dev/null 2>&1 || true" EXIT
+
+  # Loaders: sysbench prepare (its data set is then the one every run uses), commitbench prepare
+  # into tables of its own (cbload1, dropped again), pgbench -i on PostgreSQL.
+  s=$(now); sysbench oltp_read_write $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads=1 prepare >"$out/$db-sysbench-prepare.log"; e=$(now)
+  echo "| $db | sysbench prepare | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) |" >> "$summary"
+  s=$(now); java -jar "$jar" prepare "$params" --set db.url="$(cb_url "$db")" --set table.prefix=cbload \
+    --set load.threads="$LOAD_THREADS" >"$out/$db-commitbench-prepare.log"; e=$(now)
+  echo "| $db | commitbench prepare (load.threads=$LOAD_THREADS, incl. JVM start) | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) |" >> "$summary"
+  echo "| $db | commitbench loader alone | $(grep -o 'load: [0-9,]* rows in [0-9.]* s, [0-9,]* rows/s ([^)]*)' "$out/$db-commitbench-prepare.log" | tail -1) | | |" >> "$summary"
+  java -jar "$jar" cleanup "$params" --set db.url="$(cb_url "$db")" --prefix cbload --apply >/dev/null
+  if [[ $db == postgresql ]]; then
+    if table_exists "$db" pgbench_accounts; then
+      echo "| $db | pgbench -i | skipped: pgbench_accounts exists (not ours) | | |" >> "$summary"
+    else
+      s=$(now); pgbench -h 127.0.0.1 -U postgres -i -s "$PGBENCH_SCALE" test >"$out/pgbench-init.log" 2>&1; e=$(now)
+      rows=$((PGBENCH_SCALE * 100000))
+      echo "| $db | pgbench -i -s $PGBENCH_SCALE (pgbench_accounts) | $rows | $(echo "$e - $s" | bc) | $(echo "$rows / ($e - $s)" | bc) |" >> "$summary"
+      sql "$db" "DROP TABLE IF EXISTS pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers"
+    fi
+  fi
+
+  for workload in oltp_read_write oltp_point_select; do
+    for threads in $THREADS; do
+      # sysbench, then commitbench, on the same tables, one right after the other
+      log=$out/$db-$workload-$threads-sysbench.log
+      cpu_of sysbench "$workload" $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads="$threads" \
+        --time="$DURATION" --histogram=on --percentile=95 run > "$log"
+      tps=$(grep -o 'transactions: *[0-9]* *([0-9.]* per sec' "$log" | grep -o '[0-9.]* per sec' | cut -d' ' -f1)
+      txs=$(grep -o 'transactions: *[0-9]*' "$log" | grep -o '[0-9]*$')
+      errs=$(grep -o 'ignored errors: *[0-9]*' "$log" | grep -o '[0-9]*$')
+      cpu=$(grep -o 'cpu_seconds=[0-9.]*' "$log" | cut -d= -f2)
+      read -r p95 p99 < <(sb_percentiles < "$log")
+      echo "| $db | $workload | $threads | sysbench | $tps | $p95 | $p99 | $(echo "scale=1; $cpu * 1000000 / $txs" | bc) | $errs (ignored, retried) |" >> "$results"
+
+      run_id=$db-$workload-$threads
+      java -jar "$jar" run "$params" --set db.url="$(cb_url "$db")" --set workload="$workload" \
+        --set users="$threads" --set duration="$DURATION" --set table.prefix=sbtest --set load=reuse \
+        --set results.dir="$out" --set run.id="$run_id" > "$out/$run_id-commitbench.log" 2>&1 || true
+      python3 - "$out/$run_id/summary.json" "$db" "$workload" "$threads" >> "$results" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+w, t = s["workloadFigures"], s["totals"]
+cpu = t.get("clientCpuMicrosPerTransaction")
+print("| %s | %s | %s | commitbench | %.2f | %.3f | %.3f | %s | %d (retries %d) |" % (sys.argv[2], sys.argv[3],
+      sys.argv[4], w["transactionsPerSecond"], w["latencyMillis"]["p95"], w["latencyMillis"]["p99"],
+      "%.1f" % cpu if cpu is not None else "n/a", t["errors"], t["retries"]))
+PY
+    done
+  done
+  sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup > /dev/null
+done
+
+{ echo; cat "$results"; } >> "$summary"
+cat "$summary"
+echo "logs and run folders: $out"
