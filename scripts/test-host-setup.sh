@@ -28,10 +28,13 @@ if ! mysqladmin -uroot -h127.0.0.1 --connect-timeout=2 ping >/dev/null 2>&1; the
 fi
 wait_for "MariaDB (127.0.0.1:3306)" mysqladmin -uroot -h127.0.0.1 --connect-timeout=2 ping
 
-# Filesystem tools the storage tests use (lab devices on xfs and btrfs); ext4's come with Debian.
+# Filesystem tools the storage tests use (lab devices on xfs and btrfs; ext4's come with Debian),
+# and the browser the report tests use.
 missing=()
 command -v mkfs.xfs >/dev/null 2>&1 || missing+=(xfsprogs)
 command -v mkfs.btrfs >/dev/null 2>&1 || missing+=(btrfs-progs)
+# Debian's Chromium opens report.html and compare's HTML headless in ResultsInBrowserTest.
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 \

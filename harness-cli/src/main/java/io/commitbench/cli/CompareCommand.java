@@ -1,0 +1,93 @@
+package io.commitbench.cli;
+
+import io.commitbench.core.compare.Comparability;
+import io.commitbench.core.compare.CompareOutput;
+import io.commitbench.core.compare.Comparison;
+import io.commitbench.core.compare.Subject;
+import io.commitbench.core.io.AtomicFiles;
+import io.commitbench.core.results.ResultFormatException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code commitbench compare A B [C ...]}: runs or groups side by side. */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Sets runs or groups of runs (runs=N) side by side: throughput and each transaction type's",
+      "latency percentiles, the server's log figures, and the environment facts that differ,",
+      "with each one's ratio to the first. A group shows the median of its completed runs and,",
+      "against another group, whether the difference exceeds the run-to-run noise (a bootstrap",
+      "95% interval of the ratio of means; exceeds when it excludes 1). Runs of different",
+      "workloads or workload parameters measured different things: they are refused, naming",
+      "the keys, unless --force. Output: text (default), markdown, json, or html (the table and",
+      "every subject's latency distributions overlaid on one chart, a self-contained file)."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:compared", "2:a folder is not a run's or a group's, a summary is unreadable, or the runs are"
+        + " not comparable (without --force); nothing was written"})
+final class CompareCommand implements Callable<Integer> {
+
+  @Parameters(arity = "2..*", paramLabel = "DIR", description = "Run folders (results/<run-id>) or group folders; the first is the base of the ratios.")
+  List<Path> folders;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text, markdown, json or html (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of standard output.")
+  Path output;
+
+  @Option(names = "--force", description = "Compare runs of different workloads or workload parameters anyway; the output says which keys differ.")
+  boolean force;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    CompareOutput chosen = Arrays.stream(CompareOutput.values()).filter(f -> f.label().equals(format)).findFirst()
+        .orElse(null);
+    if (chosen == null) {
+      err.println("error: --format " + format + ": unknown; allowed: text, markdown, json, html");
+      return ExitCodes.BAD_INPUT;
+    }
+    List<Subject> subjects = new ArrayList<>();
+    for (Path folder : folders) {
+      try {
+        subjects.add(Subject.load(folder));
+      } catch (ResultFormatException e) {
+        err.println("error: " + e.getMessage());
+        return ExitCodes.BAD_INPUT;
+      }
+    }
+    List<String> differences = Comparability.differences(subjects);
+    if (!differences.isEmpty() && !force) {
+      err.println("error: not comparable: the runs differ in their workload or its parameters:");
+      differences.forEach(d -> err.println("  - " + d));
+      err.println("compare them anyway with --force.");
+      return ExitCodes.BAD_INPUT;
+    }
+    String rendered = chosen.render(Comparison.of(subjects, differences));
+    if (output != null) {
+      AtomicFiles.write(output, rendered.getBytes(StandardCharsets.UTF_8));
+      out.println("written " + output);
+    } else {
+      out.print(rendered);
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,220 @@
+package io.commitbench.core.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.commitbench.core.report.html.ChartImages;
+import io.commitbench.core.report.html.HtmlPage;
+import io.commitbench.core.report.html.PercentileSpectrum;
+import io.commitbench.core.results.HistogramTotals;
+import io.commitbench.core.results.ResultFormatException;
+import io.commitbench.core.results.RunFolder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The outputs of {@code compare}: text (aligned columns), Markdown (a pipe table), JSON (schema
+ * {@code commitbench.compare/1}, every value per run as well) and HTML (the table and every
+ * subject's latency distributions overlaid on one chart, self-contained).
+ */
+public enum CompareOutput {
+  TEXT, MARKDOWN, JSON, HTML;
+
+  public static final String JSON_SCHEMA = "commitbench.compare/1";
+
+  /** The names {@code --format} takes. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public String render(Comparison c) {
+    return switch (this) {
+      case TEXT -> text(c);
+      case MARKDOWN -> markdown(c);
+      case JSON -> json(c);
+      case HTML -> html(c);
+    };
+  }
+
+  private static String text(Comparison c) {
+    StringBuilder b = new StringBuilder();
+    forced(c).forEach(line -> b.append(line).append('\n'));
+    b.append(aligned(CompareTable.header(c), CompareTable.rows(c, c.figures())));
+    b.append('\n').append(aligned(CompareTable.header(c), CompareTable.rows(c, c.server())));
+    if (!c.environment().isEmpty()) {
+      b.append('\n').append(aligned(CompareTable.factHeader(c), CompareTable.facts(c)));
+    }
+    return b.append('\n').append(CompareTable.noiseNote(c)).append('\n').toString();
+  }
+
+  private static String aligned(List<String> header, List<List<String>> rows) {
+    List<List<String>> all = new ArrayList<>();
+    all.add(header);
+    all.addAll(rows);
+    int[] width = new int[header.size()];
+    all.forEach(r -> {
+      for (int i = 0; i < r.size(); i++) {
+        width[i] = Math.max(width[i], r.get(i).length());
+      }
+    });
+    StringBuilder b = new StringBuilder();
+    for (List<String> r : all) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < r.size(); i++) {
+        String cell = r.get(i);
+        line.append(i == 0 ? String.format("%-" + width[i] + "s", cell) : "  " + String.format("%" + width[i] + "s", cell));
+      }
+      b.append(line.toString().stripTrailing()).append('\n');
+    }
+    return b.toString();
+  }
+
+  private static String markdown(Comparison c) {
+    StringBuilder b = new StringBuilder();
+    forced(c).forEach(line -> b.append("> ").append(line).append("\n\n"));
+    b.append(pipes(CompareTable.header(c), CompareTable.rows(c, c.figures()))).append('\n');
+    b.append(pipes(CompareTable.header(c), CompareTable.rows(c, c.server())));
+    if (!c.environment().isEmpty()) {
+      b.append('\n').append(pipes(CompareTable.factHeader(c), CompareTable.facts(c)));
+    }
+    return b.append('\n').append(CompareTable.noiseNote(c)).append('\n').toString();
+  }
+
+  private static String pipes(List<String> header, List<List<String>> rows) {
+    StringBuilder b = new StringBuilder("| ").append(String.join(" | ", escaped(header))).append(" |\n|");
+    for (int i = 0; i < header.size(); i++) {
+      b.append(i == 0 ? "---|" : "---:|");
+    }
+    b.append('\n');
+    rows.forEach(r -> b.append("| ").append(String.join(" | ", escaped(r))).append(" |\n"));
+    return b.toString();
+  }
+
+  private static List<String> escaped(List<String> cells) {
+    return cells.stream().map(s -> s.replace("|", "\\|")).toList();
+  }
+
+  private static String json(Comparison c) {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = mapper.createObjectNode();
+    root.put("schema", JSON_SCHEMA);
+    ArrayNode subjects = root.putArray("subjects");
+    for (Subject s : c.subjects()) {
+      ObjectNode node = subjects.addObject();
+      node.put("name", s.name());
+      node.put("kind", s.group() ? "group" : "run");
+      node.put("runs", s.summaries().size());
+      node.put("counted", s.counted().size());
+    }
+    ArrayNode forced = root.putArray("forcedDifferences");
+    c.differences().forEach(forced::add);
+    root.put("noiseTest", NoiseTest.METHOD);
+    rows(root.putArray("figures"), c.figures());
+    rows(root.putArray("server"), c.server());
+    ArrayNode environment = root.putArray("environment");
+    for (Comparison.FactRow row : c.environment()) {
+      ObjectNode node = environment.addObject();
+      node.put("fact", row.fact());
+      ArrayNode values = node.putArray("values");
+      row.values().forEach(values::add);
+    }
+    try {
+      return mapper.writeValueAsString(root) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the comparison as JSON", e);
+    }
+  }
+
+  private static void rows(ArrayNode array, List<Comparison.Row> rows) {
+    for (Comparison.Row row : rows) {
+      ObjectNode node = array.addObject();
+      node.put("figure", row.name());
+      ArrayNode values = node.putArray("values");
+      ArrayNode ratios = node.putArray("ratios");
+      ArrayNode perRun = node.putArray("perRun");
+      ArrayNode verdicts = node.putArray("noise");
+      for (int i = 0; i < row.values().size(); i++) {
+        number(values, row.values().get(i));
+        number(ratios, row.ratios().get(i));
+        ArrayNode runs = perRun.addArray();
+        row.perRun().get(i).forEach(v -> number(runs, v));
+        NoiseTest.Verdict v = row.verdicts().get(i);
+        if (v.known()) {
+          ObjectNode verdict = verdicts.addObject();
+          verdict.put("ratioLow", v.low());
+          verdict.put("ratioHigh", v.high());
+          verdict.put("exceedsNoise", v.exceedsNoise());
+        } else {
+          verdicts.addNull();
+        }
+      }
+    }
+  }
+
+  private static void number(ArrayNode array, double v) {
+    if (Double.isFinite(v)) {
+      array.add(v);
+    } else {
+      array.addNull();
+    }
+  }
+
+  private static String html(Comparison c) {
+    List<String> names = c.subjects().stream().map(Subject::name).toList();
+    HtmlPage page = new HtmlPage("commitbench compare: " + String.join(" vs ", names));
+    forced(c).forEach(page::paragraph);
+    page.heading("Main figures").table(CompareTable.header(c), CompareTable.rows(c, c.figures()));
+    page.note(CompareTable.noiseNote(c));
+    page.heading("Latency distributions");
+    page.note("Transaction response times of every subject over its measured time (a group's runs together),"
+        + " from each run's latency.hlog, on a nines axis.");
+    page.chart("distribution-overlay", "latency distributions of all subjects overlaid",
+        ChartImages.dataUri(PercentileSpectrum.chart("Transaction response time, all subjects", overlay(c))));
+    page.heading("Server's log figures").table(CompareTable.header(c), CompareTable.rows(c, c.server()));
+    page.heading("Environment facts that differ");
+    if (c.environment().isEmpty()) {
+      page.note("None: the environments recorded are the same.");
+    } else {
+      page.table(CompareTable.factHeader(c), CompareTable.facts(c));
+    }
+    return page.render();
+  }
+
+  /** Per subject and transaction type, the response times of its counted runs summed. */
+  private static Map<String, Histogram> overlay(Comparison c) {
+    Map<String, Histogram> lines = new LinkedHashMap<>();
+    for (Subject s : c.subjects()) {
+      for (int i = 0; i < s.runFolders().size(); i++) {
+        if (!s.counted().contains(s.summaries().get(i))) {
+          continue;
+        }
+        Path log = new RunFolder(s.runFolders().get(i)).histogramLog();
+        Map<String, Histogram> totals;
+        try {
+          totals = HistogramTotals.read(log);
+        } catch (ResultFormatException e) {
+          continue; // a run without a log has no distribution to add; the table still has its figures
+        }
+        totals.forEach((tag, h) -> {
+          if (tag.startsWith("tx.") && tag.endsWith(".response")) {
+            String label = s.name() + ": " + tag.substring(3, tag.length() - ".response".length());
+            lines.computeIfAbsent(label, k -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
+          }
+        });
+      }
+    }
+    return lines;
+  }
+
+  private static List<String> forced(Comparison c) {
+    return c.differences().isEmpty() ? List.of() : List.of("Compared with --force although not comparable: "
+        + String.join("; ", c.differences()));
+  }
+
+}

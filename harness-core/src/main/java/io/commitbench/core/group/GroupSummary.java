@@ -1,0 +1,137 @@
+package io.commitbench.core.group;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.commitbench.core.io.AtomicFiles;
+import io.commitbench.core.results.MainFigures;
+import io.commitbench.core.results.RunSummary;
+import io.commitbench.core.results.SummaryReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The summary of a group of runs: per main figure ({@link MainFigures#of}) its {@link Spread}
+ * over the runs that completed (a failed or interrupted run's figures are of a different
+ * measurement and are listed, not counted). Written as {@code group.json} and {@code group.txt}.
+ *
+ * <p>{@code group.json}, schema {@code commitbench.group/1}:
+ * <pre>
+ * { "schema": "commitbench.group/1", "group": folder name,
+ *   "runs": [ { "folder": "run-1", "runId": ..., "outcome": "completed", "counted": true }, ... ],
+ *   "counted": number of completed runs,
+ *   "interval": {@link Spread#METHOD},
+ *   "figures": { "throughput (tx/s)": { "n", "median", "min", "max", "mean", "ciLow", "ciHigh",
+ *                                       "values": [ ... ] }, ... } }   // NaN as null
+ * </pre>
+ *
+ * @param runs the folder name and summary of every run, in run order
+ * @param figures per main figure, its spread over the completed runs
+ */
+public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> runs, Map<String, Spread> figures) {
+
+  public static final String SCHEMA = "commitbench.group/1";
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Reads the summaries of the group's runs and summarizes them. */
+  public static GroupSummary of(Path groupDirectory) throws IOException {
+    List<Map.Entry<String, RunSummary>> runs = new ArrayList<>();
+    for (Path member : GroupFolder.members(groupDirectory)) {
+      runs.add(Map.entry(member.getFileName().toString(), SummaryReader.read(member.resolve("summary.json"))));
+    }
+    return of(groupDirectory.getFileName().toString(), runs);
+  }
+
+  public static GroupSummary of(String group, List<Map.Entry<String, RunSummary>> runs) {
+    Map<String, List<Double>> values = new LinkedHashMap<>();
+    for (Map.Entry<String, RunSummary> run : runs) {
+      if (counted(run.getValue())) {
+        MainFigures.of(run.getValue()).forEach((name, v) -> values.computeIfAbsent(name, k -> new ArrayList<>()).add(v));
+      }
+    }
+    Map<String, Spread> figures = new LinkedHashMap<>();
+    values.forEach((name, v) -> figures.put(name, Spread.of(v)));
+    return new GroupSummary(group, List.copyOf(runs), figures);
+  }
+
+  static boolean counted(RunSummary s) {
+    return "completed".equals(s.outcome());
+  }
+
+  public long countedRuns() {
+    return runs.stream().filter(r -> counted(r.getValue())).count();
+  }
+
+  /** Writes group.json and group.txt into {@code directory}, each atomically. */
+  public void write(Path directory) throws IOException {
+    AtomicFiles.write(directory.resolve(GroupFolder.JSON), MAPPER.writeValueAsBytes(json()));
+    AtomicFiles.write(directory.resolve(GroupFolder.TEXT), text().getBytes(StandardCharsets.UTF_8));
+  }
+
+  ObjectNode json() {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schema", SCHEMA);
+    root.put("group", group);
+    ArrayNode list = root.putArray("runs");
+    for (Map.Entry<String, RunSummary> run : runs) {
+      ObjectNode r = list.addObject();
+      r.put("folder", run.getKey());
+      r.put("runId", run.getValue().runId());
+      r.put("outcome", run.getValue().outcome());
+      r.put("counted", counted(run.getValue()));
+    }
+    root.put("counted", countedRuns());
+    root.put("interval", Spread.METHOD);
+    ObjectNode figuresNode = root.putObject("figures");
+    figures.forEach((name, s) -> {
+      ObjectNode f = figuresNode.putObject(name);
+      f.put("n", s.values().size());
+      number(f, "median", s.median());
+      number(f, "min", s.min());
+      number(f, "max", s.max());
+      number(f, "mean", s.mean());
+      number(f, "ciLow", s.ciLow());
+      number(f, "ciHigh", s.ciHigh());
+      ArrayNode v = f.putArray("values");
+      s.values().forEach(v::add);
+    });
+    return root;
+  }
+
+  /** The text form: which runs counted, then one line per figure. */
+  public String text() {
+    StringBuilder b = new StringBuilder("##### Group " + group + ": " + runs.size() + " runs, " + countedRuns()
+        + " completed and counted #####\n");
+    for (Map.Entry<String, RunSummary> run : runs) {
+      b.append(String.format(Locale.ROOT, "%-8s %-11s %s%n", run.getKey(), run.getValue().outcome(),
+          counted(run.getValue()) ? "" : "(not counted)"));
+    }
+    b.append("Interval: ").append(Spread.METHOD).append('\n');
+    int width = figures.keySet().stream().mapToInt(String::length).max().orElse(6);
+    b.append(String.format(Locale.ROOT, "%-" + width + "s %3s %12s %12s %12s %12s %27s%n", "figure", "n", "median",
+        "min", "max", "mean", "95% interval of the mean"));
+    figures.forEach((name, s) -> b.append(String.format(Locale.ROOT, "%-" + width + "s %3d %12s %12s %12s %12s %27s%n",
+        name, s.values().size(), fixed(s.median()), fixed(s.min()), fixed(s.max()), fixed(s.mean()),
+        Double.isNaN(s.ciLow()) ? "-" : fixed(s.ciLow()) + " .. " + fixed(s.ciHigh()))));
+    return b.append("#####\n").toString();
+  }
+
+  static String fixed(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  private static void number(ObjectNode node, String key, double v) {
+    if (Double.isFinite(v)) {
+      node.put(key, v);
+    } else {
+      node.putNull(key);
+    }
+  }
+}

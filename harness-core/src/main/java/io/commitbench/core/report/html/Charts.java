@@ -1,0 +1,30 @@
+package io.commitbench.core.report.html;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.AbstractRenderer;
+import org.jfree.chart.renderer.xy.XYItemRenderer;
+
+/** The look every chart of the HTML pages shares: white ground, light grid, lines two pixels wide. */
+final class Charts {
+
+  private Charts() {}
+
+  static void style(JFreeChart chart) {
+    chart.setBackgroundPaint(Color.WHITE);
+    chart.setAntiAlias(true);
+    XYPlot plot = chart.getXYPlot();
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(new Color(0xdddddd));
+    plot.setRangeGridlinePaint(new Color(0xdddddd));
+    for (int d = 0; d < plot.getRendererCount(); d++) {
+      XYItemRenderer renderer = plot.getRenderer(d);
+      if (renderer instanceof AbstractRenderer r) {
+        r.setAutoPopulateSeriesStroke(false);
+        r.setDefaultStroke(new BasicStroke(2f));
+      }
+    }
+  }
+}
