@@ -18,6 +18,21 @@ public final class AtomicFiles {
    * the directory forced too, so that the rename itself survives a crash.
    */
   public static void write(Path file, byte[] content) throws IOException {
+    replace(file, content, true);
+  }
+
+  /**
+   * Replaces {@code file} atomically, as {@link #write}, but forces nothing to disk: a process
+   * that dies at any moment (SIGKILL, a crashed JVM) leaves the old content or the new, since the
+   * page cache outlives the process; only a lost machine may lose the newest version. For a file
+   * rewritten every second while a run measures: two forced writes a second would be I/O of the
+   * harness's own on the device it may be measuring.
+   */
+  public static void replaceVolatile(Path file, byte[] content) throws IOException {
+    replace(file, content, false);
+  }
+
+  private static void replace(Path file, byte[] content, boolean durable) throws IOException {
     ByteBuffer data = ByteBuffer.wrap(content);
     // Not Files.createTempFile: it makes the file owner-only (0600), and the rename would carry
     // that over. A fixed name also replaces a leftover of a crashed write.
@@ -28,11 +43,15 @@ public final class AtomicFiles {
         while (data.hasRemaining()) {
           channel.write(data);
         }
-        channel.force(true);
+        if (durable) {
+          channel.force(true);
+        }
       }
       Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      try (FileChannel directory = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
-        directory.force(true);
+      if (durable) {
+        try (FileChannel directory = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
+          directory.force(true);
+        }
       }
     } finally {
       Files.deleteIfExists(temp);

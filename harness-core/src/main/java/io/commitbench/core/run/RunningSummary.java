@@ -12,9 +12,11 @@ import java.util.function.Supplier;
 /**
  * Keeps summary.json up to date while the run measures: after every interval it is replaced,
  * atomically, by a summary of everything measured so far with outcome {@code running}. A run
- * killed with SIGKILL (or a crashed JVM, a lost machine) thus leaves a readable summary at most
- * one interval behind; a run that ends replaces it with its final one. Called on the reporter's
- * thread, after the sampler added the interval to its totals.
+ * killed with SIGKILL (or a crashed JVM) thus leaves a readable summary at most one interval
+ * behind; a run that ends replaces it with its final one, forced to disk. The running summary is
+ * not forced (a lost machine may lose its last versions): forcing it twice a second was I/O of
+ * the harness's own, perhaps on the device being measured. Called on the reporter's thread, after
+ * the sampler added the interval to its totals.
  */
 final class RunningSummary implements IntervalSink {
 
@@ -29,7 +31,7 @@ final class RunningSummary implements IntervalSink {
 
   @Override
   public void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException {
-    SummaryJsonWriter.write(soFar.get(), file);
+    SummaryJsonWriter.replaceVolatile(soFar.get(), file);
   }
 
   @Override
