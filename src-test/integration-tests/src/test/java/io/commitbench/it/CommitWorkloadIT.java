@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * warm-up, while another session holds a lock on its table for two seconds: the achieved rate
  * meets the target, and the lock shows as it would to users (hundreds of slow response times,
  * counted from each transaction's intended start) while only the few transactions caught in the
- * lock have a slow service time.
+ * lock have a service time near the lock's length.
  */
 class CommitWorkloadIT {
 
@@ -90,8 +90,15 @@ class CommitWorkloadIT {
 
     Histogram service = merged(run.directory().resolve("latency.hlog"), "tx.commit.service");
     Histogram response = merged(run.directory().resolve("latency.hlog"), "tx.commit.response");
-    assertThat(service.getCountBetweenValues(500 * MS, Long.MAX_VALUE / 2))
-        .as("service times over 0.5 s: only the transactions caught in the lock, one per actor at most")
+    // A transaction caught in the lock started within one arrival gap (20 ms) of the lock and
+    // waited for nearly all of it. The threshold is 3/4 of the lock: over 0.5 s, CI once counted
+    // 8 service times where 4 actors can have only 4 caught, the rest being stalls of a busy
+    // machine, which this test is not about.
+    long caughtNanos = LOCK_HELD.toNanos() * 3 / 4;
+    assertThat(service.getCountBetweenValues(caughtNanos, Long.MAX_VALUE / 2))
+        .as("service times over %d ms: only the transactions caught in the lock, one per actor at most"
+            + " (over 0.5 s: %d; max %d ms)", caughtNanos / MS,
+            service.getCountBetweenValues(500 * MS, Long.MAX_VALUE / 2), service.getMaxValue() / MS)
         .isBetween(1L, (long) USERS);
     assertThat(response.getCountBetweenValues(500 * MS, Long.MAX_VALUE / 2))
         .as("response times over 0.5 s: the arrivals of 1.5 s of the lock")
