@@ -1,16 +1,16 @@
 package io.commitbench.cli;
 
-import io.commitbench.core.HarnessVersion;
+import io.commitbench.core.companion.CompanionRefusedException;
+import io.commitbench.core.run.DialectUnavailableException;
+import io.commitbench.core.run.RunAssembly;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.config.ConfigException;
-import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.run.BenchmarkRun;
-import io.commitbench.storage.campaign.WorkloadRunner;
-import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.campaign.WorkloadRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -46,16 +46,11 @@ final class CliWorkloadRunner implements WorkloadRunner {
     } catch (ConfigException e) {
       throw new IOException(parameterFile + ": " + e.getMessage(), e);
     }
-    Dialect dialect = dialects.byName(config.dbType()).orElseThrow();
-    if (!dialect.availability().available()) {
-      throw new IOException("the " + dialect.name() + " dialect cannot run here: " + dialect.availability().reason());
-    }
     Path resultsDir = Path.of(overrides.getOrDefault("results.dir", "results"));
     Files.createDirectories(resultsDir);
     Path consoleFile = resultsDir.resolve(overrides.getOrDefault("run.id", "run") + ".console.txt");
     try (PrintWriter console = new PrintWriter(Files.newBufferedWriter(consoleFile, StandardCharsets.UTF_8), true)) {
-      BenchmarkRun run = new BenchmarkRun(config, dialect, HarnessVersion.get(), console)
-          .withCompanions(FormatterCompanions.of(config));
+      BenchmarkRun run = RunAssembly.standard(dialects).assemble(config, console);
       current = run;
       if (stopReason != null) {
         run.requestStop(stopReason);
@@ -63,7 +58,7 @@ final class CliWorkloadRunner implements WorkloadRunner {
       RunResult result = run.execute();
       return new WorkloadOutcome(result.outcome() == RunOutcome.COMPLETED, result.totals().transactionsPerSecond(),
           run.resultDirectory(), result.failure());
-    } catch (RefusedException e) {
+    } catch (DialectUnavailableException | CompanionRefusedException e) {
       throw new IOException(parameterFile + ": " + e.getMessage(), e);
     } finally {
       current = null;

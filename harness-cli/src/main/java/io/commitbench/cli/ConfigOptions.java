@@ -3,9 +3,11 @@ package io.commitbench.cli;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.config.Overrides;
 import io.commitbench.core.dialect.DialectRegistry;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -18,12 +20,18 @@ final class ConfigOptions {
           + " plus optional dotted keys such as db.url; see README.md for every key.")
   Path file;
 
-  @Option(names = "--set", paramLabel = "KEY=VALUE", mapFallbackValue = "",
-      description = "Overrides one key of the file; repeatable (--set db.url=jdbc:postgresql://127.0.0.1/test --set repeat=3).")
-  Map<String, String> overrides = new LinkedHashMap<>();
+  @Option(names = "--set", paramLabel = "KEY=VALUE",
+      description = "Overrides one key of the file; repeatable for different keys, each key once"
+          + " (--set db.url=jdbc:postgresql://127.0.0.1/test --set repeat=3).")
+  List<String> settings = new ArrayList<>();
 
   BenchmarkConfig bind(DialectRegistry dialects) throws ConfigException {
     ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
-    return binder.bind(ConfigBinder.readFile(file), overrides);
+    return binder.bind(ConfigBinder.readFile(file), overrides());
+  }
+
+  /** The {@code --set} overrides by key; a key given twice is refused. */
+  Map<String, String> overrides() throws ConfigException {
+    return Overrides.parse(settings, "--set");
   }
 }

@@ -13,14 +13,14 @@ import picocli.CommandLine.HelpCommand;
       "Neitzel/Hoeding testframe (inserts, selects, updates, deletes by N staggered users)",
       "against H2, PostgreSQL, MariaDB or Oracle, and reports commit latency and throughput."
     },
-    subcommands = {RunCommand.class, ValidateCommand.class, WorkloadsCommand.class, DriversCommand.class, StorageCommand.class,
+    subcommands = {RunCommand.class, PrepareCommand.class, ReportCommand.class, CompareCommand.class, ValidateCommand.class, CleanupCommand.class, WorkloadsCommand.class, DriversCommand.class, StorageCommand.class,
       CampaignCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",
       "1:the run failed (results measured so far are still written)",
-      "2:bad input (options, parameter file, values); nothing was changed",
-      "3:a run completed with failed statements or left tables or users behind",
+      "2:bad input (options, parameter file, values; names a run would create that are taken); nothing was changed",
+      "3:a run completed with failed statements or left tables or users behind; cleanup --apply kept a live run's",
       "130:a run interrupted by Ctrl-C (SIGINT); its results written",
       "143:a run stopped by SIGTERM (kill); its results written"
     },

@@ -1,17 +1,16 @@
 package io.commitbench.cli;
 
-import io.commitbench.core.HarnessVersion;
+import io.commitbench.core.companion.CompanionRefusedException;
+import io.commitbench.core.run.DialectUnavailableException;
+import io.commitbench.core.run.RunAssembly;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigException;
-import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.io.UnwritableDirectoryException;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
+import io.commitbench.core.group.RunGroup;
 import io.commitbench.core.run.BenchmarkRun;
-import io.commitbench.core.run.RunCompanion;
-import io.commitbench.storage.plan.RefusedException;
-import java.util.List;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -41,11 +40,18 @@ import picocli.CommandLine.Spec;
       "Writes results/<run-id>/: report.txt, summary.json, intervals.csv, latency.hlog,",
       "environment.json, config.properties. A failed or interrupted (Ctrl-C) run still writes",
       "what it measured. A run whose failed statements exceed errors.max (default 1%% of those",
-      "attempted) stops and fails."
+      "attempted) stops and fails.",
+      "",
+      "Tables and users get names of the run's own (cb_<run id>_<4 random>_1 ..) unless",
+      "table.prefix / user.prefix fix them; a run never drops what it did not create, and refuses",
+      "(exit 2) when a name it would create is taken. 'commitbench cleanup' removes what a killed",
+      "run left."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the run completed", "1:the run failed (results measured so far are still written)",
-      "2:bad input (a results folder that cannot be written included); nothing was run",
+      "2:bad input (a results folder that cannot be written included); nothing was run. Also when a table or user"
+          + " the run would create exists already (a fixed table.prefix or user.prefix): nothing was created or"
+          + " dropped; the message says whose the objects may be and how 'commitbench cleanup' removes commitbench's",
       "3:the run completed with failed statements (within errors.max) or its cleanup left tables or users behind;"
           + " the report's last lines say what and how to remove it",
       "130:interrupted by Ctrl-C (SIGINT); results written", "143:stopped by SIGTERM (kill); results written"})
@@ -72,37 +78,30 @@ final class RunCommand implements Callable<Integer> {
     } catch (ConfigException e) {
       return ConfigErrors.report(e, err);
     }
-    Dialect dialect = dialects.byName(config.dbType()).orElseThrow();
-    if (!dialect.availability().available()) {
-      err.println("error: the " + dialect.name() + " dialect cannot run here: " + dialect.availability().reason());
-      return ExitCodes.RUN_FAILED;
-    }
-    List<RunCompanion> companions;
+    RunAssembly assembly = RunAssembly.standard(dialects);
+    BenchmarkRun first;
     try {
-      companions = FormatterCompanions.of(config);
-    } catch (RefusedException e) {
+      // Assembled before anything runs, so a dialect that cannot run here or a companion's bad
+      // keys end the command before a folder is made; a group assembles its further runs itself.
+      first = assembly.assemble(config, out);
+    } catch (DialectUnavailableException e) {
+      err.println("error: " + e.getMessage());
+      return ExitCodes.RUN_FAILED;
+    } catch (CompanionRefusedException e) {
       err.println("error in the parameter file: " + e.getMessage());
       return ExitCodes.BAD_INPUT;
     }
-    BenchmarkRun run = new BenchmarkRun(config, dialect, HarnessVersion.get(), out).withCompanions(companions);
+    RunGroup group = new RunGroup(config, c -> c == config ? first : assembly.assemble(c, out), out);
     // The JVM halts as soon as the hook returns, so it waits until this command has said its last word.
     CountDownLatch reported = new CountDownLatch(1);
-    Thread onSignal = new Thread(() -> stopAndWait(run, config, err, reported), "commitbench-shutdown");
+    Thread onSignal = new Thread(() -> stopAndWait(group, config, err, reported), "commitbench-shutdown");
     Runtime.getRuntime().addShutdownHook(onSignal);
     try {
-      RunResult result = run.execute();
-      if (result.outcome() != RunOutcome.COMPLETED) {
-        err.println("error: run " + result.outcome().label() + ": " + result.failure());
-        err.flush();
-        return ExitCodes.RUN_FAILED;
+      int exit = ExitCodes.OK;
+      for (RunGroup.Member member : group.execute()) {
+        exit = ExitCodes.worse(exit, exitCode(member, err));
       }
-      if (!run.warnings().isEmpty()) {
-        err.println("warning: the run completed, but not cleanly (exit code " + ExitCodes.COMPLETED_NOT_CLEAN
-            + "): " + run.warnings().get(0).replaceFirst("^warning: ", ""));
-        err.flush();
-        return ExitCodes.COMPLETED_NOT_CLEAN;
-      }
-      return ExitCodes.OK;
+      return exit;
     } catch (UnwritableDirectoryException e) {
       // Thrown before the run did anything: its folder could not be made or does not take data.
       return ResultsDirErrors.report(config, e, err);
@@ -112,13 +111,37 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
+  /** One run's exit code, its reason said on standard error. */
+  private static int exitCode(RunGroup.Member run, PrintWriter err) {
+    String name = run.directory() == null ? "" : " " + run.directory().getFileName();
+    if (run.refusal() != null) {
+      // Names it would create are too long or taken: bad input, and nothing was created or dropped.
+      err.println("error: refused: " + run.refusal().getMessage());
+      err.flush();
+      return ExitCodes.BAD_INPUT;
+    }
+    RunResult result = run.result();
+    if (result.outcome() != RunOutcome.COMPLETED) {
+      err.println("error: run" + name + " " + result.outcome().label() + ": " + result.failure());
+      err.flush();
+      return ExitCodes.RUN_FAILED;
+    }
+    if (!run.warnings().isEmpty()) {
+      err.println("warning: the run" + name + " completed, but not cleanly (exit code " + ExitCodes.COMPLETED_NOT_CLEAN
+          + "): " + run.warnings().get(0).replaceFirst("^warning: ", ""));
+      err.flush();
+      return ExitCodes.COMPLETED_NOT_CLEAN;
+    }
+    return ExitCodes.OK;
+  }
+
   /**
    * On SIGINT/SIGTERM: let the operations in flight finish and the results be written, then let the
    * JVM exit (with 130 or 143, the JVM's own codes for the two signals, as documented). The actors
    * stop reconnecting at once, so the wait is bounded by the statement in flight, a connect attempt
    * and the cleanup; a run that still has not written its results then says so.
    */
-  private static void stopAndWait(BenchmarkRun run, BenchmarkConfig config, PrintWriter err,
+  private static void stopAndWait(RunGroup run, BenchmarkConfig config, PrintWriter err,
       CountDownLatch reported) {
     run.requestStop("interrupted by a signal (Ctrl-C or kill)");
     Duration wait = Duration.ofSeconds(config.statementTimeoutSeconds() + config.connectTimeoutSeconds())

@@ -38,6 +38,10 @@ final class ValidateCommand implements Callable<Integer> {
     }
     out.println("# " + options.file + " is valid. Effective configuration:");
     config.effective().forEach((key, value) -> out.println(key + "=" + value));
+    if (config.namesDerived()) {
+      out.println("# table.prefix and user.prefix: not set, so each run derives names of its own from its run id"
+          + " and 4 random characters (as shown, for this validation only)");
+    }
     WorkloadRegistry.load().byName(config.workload()).orElseThrow().bind(config.settings()).plan(config.users())
         .forEach(line -> out.println("# " + line));
     out.flush();

@@ -1,6 +1,6 @@
 package io.commitbench.cli;
 
-import io.commitbench.core.config.Key;
+import io.commitbench.core.key.Key;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadRegistry;
 import java.io.PrintWriter;

@@ -45,6 +45,17 @@ class CliTest {
   }
 
   @Test
+  void reportAndCompareHelpSayWhatTheyReadAndRefuse() {
+    CliRun report = CliRun.execute("report", "--help");
+    assertThat(report.exitCode()).isZero();
+    assertThat(report.out()).contains("RUN_DIR", "report.html", "offline", "nines");
+    CliRun compare = CliRun.execute("compare", "--help");
+    assertThat(compare.exitCode()).isZero();
+    assertThat(compare.out()).contains("--force", "--format", "bootstrap", "markdown, json, or html", "not comparable");
+    assertThat(CliRun.execute("--help").out()).contains("report", "compare");
+  }
+
+  @Test
   void versionNamesTheProductAndJava() {
     CliRun result = CliRun.execute("--version");
     assertThat(result.exitCode()).isZero();
@@ -91,6 +102,40 @@ class CliTest {
     assertThat(result.err()).contains("results.dir=" + taken + ": is an existing file, not a directory;"
         + " allowed: a directory, or a path where one can be created", "nothing was run");
     assertThat(result.out()).isEmpty();
+  }
+
+  @Test
+  void aKeySetTwiceOnTheCommandLineIsBadInputWithBothValues() throws Exception {
+    CliRun result = CliRun.execute("run", file(PAPER).toString(), "--set", "results.dir=" + dir.resolve("out"),
+        "--set", "users=4", "--set", "users=8", "--set", "db.password=first", "--set", "db.password=second");
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains("users=8: given 2 times (--set users=4, then --set users=8); allowed: each key once",
+        "db.password=***: given 2 times", "nothing was run");
+    assertThat(result.err()).doesNotContain("first").doesNotContain("second");
+    assertThat(dir.resolve("out")).as("no results folder for bad input").doesNotExist();
+  }
+
+  /** The storage agent's formatter keys come with its plug-in, validated and listed with every other key. */
+  @Test
+  void theFormattersKeysAreKeysOfTheProductValidatedLikeEveryKey() throws Exception {
+    CliRun result = CliRun.execute("run", file(PAPER).toString(), "--set", "results.dir=" + dir.resolve("out"),
+        "--set", "storage.format.poll=5", "--set", "storage.format.fstrim=perhaps", "--set", "storage.format.arms=x");
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains(
+        "storage.format.poll=5: out of range; allowed: a whole number from 10 to 60000",
+        "storage.format.fstrim=perhaps:",
+        "storage.format.arms=x: unknown key; did you mean 'storage.format.arm'?",
+        "report.interval, results.dir, run.id, runs, runs.setup, storage.format.arm, storage.format.poll, storage.format.fstrim,");
+    assertThat(dir.resolve("out")).as("no results folder for bad input").doesNotExist();
+  }
+
+  @Test
+  void anArmTheDatabaseKindDoesNotHaveIsBadInputBeforeTheRunStarts() throws Exception {
+    CliRun result = CliRun.execute("run", file(PAPER).toString(), "--set", "results.dir=" + dir.resolve("out"),
+        "--set", "storage.format.arm=no-such-arm");
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).startsWith("error in the parameter file: ").contains("no-such-arm", "baseline");
+    assertThat(dir.resolve("out")).as("nothing ran").doesNotExist();
   }
 
   @Test

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param cleanup whether tables and users are removed after the run
  * @param tablePrefix prefix of the created table names
  * @param userPrefix prefix of created user names
+ * @param namesDerived whether the prefixes were derived from the run id (neither was set), so the
+ *     run's names are its own; else the user fixed at least one of them
  * @param statementTimeoutSeconds per-statement timeout
  * @param connectTimeoutSeconds timeout of one connection attempt
  * @param reconnectTimeoutSeconds how long an actor keeps trying to reconnect
@@ -46,6 +48,7 @@ public record BenchmarkConfig(
     boolean cleanup,
     String tablePrefix,
     String userPrefix,
+    boolean namesDerived,
     int statementTimeoutSeconds,
     int connectTimeoutSeconds,
     int reconnectTimeoutSeconds,
@@ -55,6 +58,20 @@ public record BenchmarkConfig(
     String runId,
     WorkloadSettings settings,
     Map<String, String> effective) {
+
+  /**
+   * This configuration for one run of a group ({@code runs=N}): its folder is {@code runId} in
+   * {@code directory}; everything else, the names of the tables and users included, stays.
+   */
+  public BenchmarkConfig inFolder(Path directory, String runId) {
+    Map<String, String> moved = new java.util.TreeMap<>(effective);
+    moved.put(ParameterKeys.RESULTS_DIR, directory.toString());
+    moved.put(ParameterKeys.RUN_ID, runId);
+    return new BenchmarkConfig(workload, users, sleepMillis, runControl, dbType, dbUrl, dbUser, password,
+        quotaMegabytes, usersMode, cleanup, tablePrefix, userPrefix, namesDerived, statementTimeoutSeconds,
+        connectTimeoutSeconds, reconnectTimeoutSeconds, reportIntervalSeconds, errorBudget, directory, runId, settings,
+        moved);
+  }
 
   public BenchmarkConfig {
     // Sorted, so printed configurations and summary.json list keys in a stable order.

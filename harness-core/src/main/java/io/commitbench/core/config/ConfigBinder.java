@@ -2,8 +2,12 @@ package io.commitbench.core.config;
 
 import static io.commitbench.core.config.ParameterKeys.*;
 
+import io.commitbench.core.companion.RunCompanions;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.Key;
+import io.commitbench.core.key.Violation;
+import io.commitbench.core.namespace.RunNamespace;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadRegistry;
 import io.commitbench.core.workload.WorkloadSettings;
@@ -36,12 +40,14 @@ public final class ConfigBinder {
   private static final String RUN_ID_PATTERN = "[A-Za-z0-9._-]{1,100}";
   /** "." and ".." are the folder itself and its parent, not a run's own folder. */
   private static final String ONLY_DOTS = "\\.+";
-  /** The embedded database used when neither db.type nor db.url is given. */
-  private static final String DEFAULT_EMBEDDED = "h2";
   private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+  /** The random part of a run's own names; SecureRandom, since runs on other hosts must differ too. */
+  private static final java.security.SecureRandom NONCES = new java.security.SecureRandom();
 
   private final DialectRegistry dialects;
   private final WorkloadRegistry workloads;
+  /** The keys run companions (plug-ins such as the storage agent's formatter) bring along. */
+  private final List<Key> companionKeys;
   private final Function<String, String> environment;
 
   /**
@@ -53,9 +59,11 @@ public final class ConfigBinder {
     this(dialects, WorkloadRegistry.load(), environment);
   }
 
+  /** With the given workloads, and the keys of the run companions on the class path. */
   public ConfigBinder(DialectRegistry dialects, WorkloadRegistry workloads, Function<String, String> environment) {
     this.dialects = dialects;
     this.workloads = workloads;
+    this.companionKeys = RunCompanions.load().keys();
     this.environment = environment;
   }
 
@@ -64,13 +72,17 @@ public final class ConfigBinder {
     return keys(workloads.byName(WorkloadRegistry.DEFAULT));
   }
 
-  /** The engine's keys, then the workload's own; the engine keys it asks for are required. */
+  /**
+   * The engine's keys, the run companions', then the workload's own; the engine keys the
+   * workload asks for are required.
+   */
   public List<Key> keys(Optional<Workload> workload) {
     List<Key> keys = new ArrayList<>();
     for (Key key : ParameterKeys.all(dialects.names(), workloads.names())) {
       boolean required = workload.map(w -> w.requiredKeys().contains(key.name())).orElse(false);
       keys.add(required ? key.asRequired() : key);
     }
+    keys.addAll(companionKeys);
     workload.ifPresent(w -> keys.addAll(w.keys()));
     return List.copyOf(keys);
   }
@@ -191,16 +203,23 @@ public final class ConfigBinder {
       Secret password = resolvePassword();
       RunControl control = runControl();
       ErrorBudget errorBudget = errorBudget();
+      checkRepetition();
       WorkloadSettings settings = new WorkloadSettings(values);
       workload.ifPresent(w -> w.check(settings, given, violations::add));
       String runId = resolveRunId(dialect);
       if (!violations.isEmpty()) {
         throw new ConfigException(violations);
       }
+      boolean derived = !values.containsKey(TABLE_PREFIX) && !values.containsKey(USER_PREFIX);
+      RunNamespace own = RunNamespace.derive(runId, dialect.orElseThrow().maxIdentifierLength(),
+          dialect.orElseThrow().maxUserNameLength(), NONCES);
+      // A prefix left unset takes the run's own namespace, also beside a fixed other one.
+      values.putIfAbsent(TABLE_PREFIX, own.tablePrefix());
+      values.putIfAbsent(USER_PREFIX, own.userPrefix());
       return new BenchmarkConfig(
           workload.orElseThrow().name(), integer(USERS), integer(SLEEP), control, dialect.orElseThrow().name(), url,
           user, password, integer(QUOTA), UsersMode.parse(text(USERS_MODE)), bool(CLEANUP), text(TABLE_PREFIX),
-          text(USER_PREFIX), integer(STATEMENT_TIMEOUT), integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT),
+          text(USER_PREFIX), derived, integer(STATEMENT_TIMEOUT), integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT),
           integer(REPORT_INTERVAL), errorBudget, resultsDir, runId, settings,
           effective(dialect.orElseThrow().name(), url, user, password, runId));
     }
@@ -254,6 +273,22 @@ public final class ConfigBinder {
           optionalLong(RATE), "poisson".equals(values.get(RATE_ARRIVAL)), optionalLong(RATE_BACKLOG),
           Boolean.TRUE.equals(values.get(RATE_BACKLOG_FAIL)), optionalLong(THINK_TIME),
           "exponential".equals(values.get(THINK_TIME_DISTRIBUTION)), Math.toIntExact(optionalLong(RETRY_MAX)));
+    }
+
+    /**
+     * runs.setup means something only for more than one run; fresh runs with cleanup=false would
+     * leave the first run's tables where the second creates its own, under the same names.
+     */
+    private void checkRepetition() {
+      long runs = values.get(RUNS) == null ? 1 : (Long) values.get(RUNS);
+      if (given.contains(RUNS_SETUP) && runs == 1) {
+        violations.add(new Violation(RUNS_SETUP, String.valueOf(values.get(RUNS_SETUP)), "has no effect with runs=1;"
+            + " allowed: set runs to 2 or more, or leave " + RUNS_SETUP + " out"));
+      }
+      if (runs > 1 && "fresh".equals(values.get(RUNS_SETUP)) && Boolean.FALSE.equals(values.get(CLEANUP))) {
+        violations.add(new Violation(RUNS_SETUP, "fresh", "with cleanup=false the second run would find the first"
+            + " run's tables under the names it creates; allowed: runs.setup=kept, or cleanup=true"));
+      }
     }
 
     /** A key that means something only beside another, stated without it, is a mistake to point out. */
@@ -312,7 +347,7 @@ public final class ConfigBinder {
         }
         return byUrl;
       }
-      Optional<Dialect> embedded = dialects.byName(DEFAULT_EMBEDDED).filter(ConfigBinder::isEmbedded)
+      Optional<Dialect> embedded = dialects.all().stream().filter(d -> d.isDefault() && isEmbedded(d)).findFirst()
           .or(() -> dialects.all().stream().filter(ConfigBinder::isEmbedded).findFirst());
       if (embedded.isEmpty()) {
         violations.add(new Violation(DB_URL, null, "missing, and no embedded database is installed; allowed: a JDBC URL of "
@@ -330,7 +365,7 @@ public final class ConfigBinder {
       if (given.isPresent()) {
         return given;
       }
-      Optional<String> embedded = dialect.defaultUrl(resultsDir.resolve("h2").toAbsolutePath());
+      Optional<String> embedded = dialect.defaultUrl(resultsDir.resolve(dialect.name()).toAbsolutePath());
       if (embedded.isEmpty()) {
         violations.add(new Violation(DB_URL, null, "missing; required when db.type=" + dialect.name()
             + "; allowed: a JDBC URL the " + dialect.name() + " dialect accepts"));

@@ -1,5 +1,6 @@
 package io.commitbench.core.config;
 
+import io.commitbench.core.key.Violation;
 import java.util.List;
 import java.util.stream.Collectors;
 

@@ -1,5 +1,6 @@
 package io.commitbench.core.config;
 
+import io.commitbench.core.key.Violation;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -9,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Collectors;
 
 /**
  * Reads a parameter file: UTF-8 text (see {@link Utf8Text}) in java.util.Properties syntax, each
@@ -50,27 +50,14 @@ final class ParameterFile {
     } catch (IOException | IllegalArgumentException e) {
       throw unreadable(file, e);
     }
-    List<Violation> repeated = repeatedKeys(file, recorded.values);
+    List<Violation> repeated = RepeatedKeys.violations(recorded.values, "", " in " + file,
+        ", so that the file alone says which value a run uses");
     if (!repeated.isEmpty()) {
       throw new ConfigException(repeated);
     }
     Properties properties = new Properties();
     properties.putAll(recorded);
     return properties;
-  }
-
-  private static List<Violation> repeatedKeys(Path file, Map<String, List<String>> values) {
-    List<Violation> repeated = new ArrayList<>();
-    values.forEach((key, given) -> {
-      if (given.size() > 1) {
-        String all = given.stream().map(v -> key + "=" + ConfigBinder.shownValue(key, v))
-            .collect(Collectors.joining(", then "));
-        repeated.add(new Violation(key, ConfigBinder.shownValue(key, given.get(given.size() - 1)), "given "
-            + given.size() + " times in " + file + " (" + all + "); allowed: each key once, so that the file alone"
-            + " says which value a run uses"));
-      }
-    });
-    return repeated;
   }
 
   private static ConfigException unreadable(Path file, Exception e) {

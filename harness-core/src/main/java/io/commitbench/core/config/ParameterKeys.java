@@ -1,5 +1,6 @@
 package io.commitbench.core.config;
 
+import io.commitbench.core.key.Key;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -43,12 +44,18 @@ public final class ParameterKeys {
   public static final String REPORT_INTERVAL = "report.interval";
   public static final String RESULTS_DIR = "results.dir";
   public static final String RUN_ID = "run.id";
-  public static final String FORMAT_ARM = "storage.format.arm";
-  public static final String FORMAT_POLL = "storage.format.poll";
-  public static final String FORMAT_FSTRIM = "storage.format.fstrim";
+  public static final String RUNS = "runs";
+  public static final String RUNS_SETUP = "runs.setup";
 
   /** Refused with a message of its own: passwords never sit in a parameter file. */
   public static final String DB_PASSWORD = "db.password";
+
+  /**
+   * The engine's keys that shape the load a run puts on the database (beside the workload's own):
+   * runs that differ in one of them measure different things, so {@code compare} refuses them.
+   */
+  public static final List<String> LOAD_KEYS = List.of(WORKLOAD, USERS, SLEEP, DURATION, TRANSACTIONS, WARMUP, RATE,
+      RATE_ARRIVAL, THINK_TIME, THINK_TIME_DISTRIBUTION, RETRY_MAX);
 
   private ParameterKeys() {}
 
@@ -96,8 +103,11 @@ public final class ParameterKeys {
         List.of(UsersMode.AUTO.value(), UsersMode.DB_USERS.value(), UsersMode.SHARED.value()),
         "db-users: one database user per actor; shared: all actors log in as db.user; auto: db-users when db.user may create users."));
     keys.add(Key.bool(CLEANUP, true, "Whether the tables and users the run created are dropped at its end."));
-    keys.add(Key.identifier(TABLE_PREFIX, "cb_table_", "Prefix of the names of the tables a run creates (the paper's are <prefix>1 .. <prefix>N)."));
-    keys.add(Key.identifier(USER_PREFIX, "cb_user_", "Prefix of the created users' names; users are <prefix>1 .. <prefix>N."));
+    keys.add(Key.identifier(TABLE_PREFIX, null, "Prefix of the names of the tables a run creates (the paper's are"
+        + " <prefix>1 .. <prefix>N); default: a namespace of the run's own, cb_<run id>_<4 random>_; a fixed prefix"
+        + " whose tables exist is refused."));
+    keys.add(Key.identifier(USER_PREFIX, null, "Prefix of the created users' names (<prefix>1 .. <prefix>N);"
+        + " default: the run's namespace and _u; a fixed prefix whose users exist is refused."));
     keys.add(Key.integer(STATEMENT_TIMEOUT, 60, 1, 86_400, "Seconds one statement may run before it is cancelled."));
     keys.add(Key.integer(CONNECT_TIMEOUT, 10, 1, 600, "Seconds one connection attempt may take."));
     keys.add(Key.integer(RECONNECT_TIMEOUT, 60, 0, 86_400, "Seconds an actor keeps trying to re-establish a lost connection before the run fails."));
@@ -106,10 +116,10 @@ public final class ParameterKeys {
     keys.add(Key.integer(REPORT_INTERVAL, 1, 1, 3_600, "Seconds per progress line and per row of intervals.csv."));
     keys.add(Key.text(RESULTS_DIR, "results", "Directory that receives one folder per run."));
     keys.add(Key.text(RUN_ID, null, "Name of the run's folder (letters, digits, '.', '_', '-'); default: time and database kind."));
-    keys.add(Key.text(FORMAT_ARM, null, "Log pre-format arm run beside the workload (storage agent): baseline, or one of the "
-        + "arms of the database kind (see 'commitbench storage formatters'); absent: no formatter."));
-    keys.add(Key.integer(FORMAT_POLL, 200, 10, 60_000, "Milliseconds between two looks of the formatter for logs that became reusable."));
-    keys.add(Key.bool(FORMAT_FSTRIM, true, "Whether the formatter runs fstrim on the log's filesystem where its arm calls for it."));
+    keys.add(Key.integer(RUNS, 1, 1, 1_000, "Times the whole measurement runs, each run its own folder; with more"
+        + " than 1 the folders (run-1, run-2, ...) are grouped under results.dir/<run.id>/ with group.json and group.txt."));
+    keys.add(Key.choice(RUNS_SETUP, "kept", List.of("kept", "fresh"), "With runs > 1: kept creates the tables and"
+        + " users once and empties and reloads the tables before each later run; fresh creates and drops them per run."));
     return List.copyOf(keys);
   }
 }

@@ -1,5 +1,6 @@
 package io.commitbench.core.config;
 
+import io.commitbench.core.key.Violation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

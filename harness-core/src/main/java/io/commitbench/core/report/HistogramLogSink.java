@@ -23,7 +23,9 @@ import org.HdrHistogram.HistogramLogWriter;
  * <p>The file starts with the log format version, {@code #[StartTime: ...]} and
  * {@code #[BaseTime: ...]} (both the release of the first actor, so interval time stamps are
  * seconds since then) and the legend. Then, for every measured interval (warm-up intervals are
- * left out, as they are of the results), one histogram per operation kind in {@link
+ * left out, as they are of the results), first an untagged histogram of every transaction's
+ * response time (all types together: what HdrHistogram's tools read when given no {@code -tag}),
+ * then one histogram per operation kind in {@link
  * OperationKind} order, tagged with {@link OperationKind#label()}, then two per transaction type,
  * tagged {@code tx.TYPE.response} (from the intended start) and {@code tx.TYPE.service} (from the
  * actual start). Empty histograms are written too, so every tag has every interval and a reader
@@ -79,6 +81,7 @@ public final class HistogramLogSink implements IntervalSink {
       throw new IllegalArgumentException("interval " + stats.startMillis() + "-" + stats.endMillis() + " ms has "
           + histograms.response().size() + " transaction types; the log was opened for " + types.size());
     }
+    write(allTransactions(histograms), null);
     for (OperationKind kind : OperationKind.values()) {
       write(histograms.statements().get(kind), kind.label());
     }
@@ -87,6 +90,20 @@ public final class HistogramLogSink implements IntervalSink {
       write(histograms.service().get(t), "tx." + types.get(t) + ".service");
     }
     flush();
+  }
+
+  /**
+   * The untagged histogram of an interval: the response times of every transaction type together.
+   * HdrHistogram's tools read only untagged histograms unless given {@code -tag}; without one,
+   * {@code HistogramLogProcessor -i latency.hlog} ended in a NullPointerException.
+   */
+  private static Histogram allTransactions(IntervalHistograms histograms) {
+    Histogram any = histograms.statements().get(OperationKind.values()[0]);
+    Histogram total = new Histogram(any.getNumberOfSignificantValueDigits());
+    histograms.response().forEach(total::add);
+    total.setStartTimeStamp(any.getStartTimeStamp());
+    total.setEndTimeStamp(any.getEndTimeStamp());
+    return total;
   }
 
   private void write(Histogram h, String tag) {

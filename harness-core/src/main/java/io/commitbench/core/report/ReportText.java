@@ -88,6 +88,10 @@ public final class ReportText {
     headerLine(b, "Users Mode", usersModeUsed);
     headerLine(b, "DB-URL", Redaction.url(c.dbUrl()));
     headerLine(b, "DB-User", c.dbUser());
+    // The names the run creates: its own namespace by default, else the fixed prefixes given.
+    String names = c.namesDerived() ? " (the run's own, derived from the run id)" : " (fixed)";
+    headerLine(b, "Table Prefix", c.tablePrefix() + names);
+    headerLine(b, "User Prefix", c.userPrefix() + (usersModeUsed.equals("shared") ? " (unused: shared login)" : names));
     extraLines.forEach(line -> b.append(line).append('\n'));
     return b.append("-----\n").toString();
   }
@@ -297,13 +301,9 @@ public final class ReportText {
       if (nanos.getTotalCount() == 0) {
         return null;
       }
-      return new Latency(
-          nanos.getMean() / NANOS_PER_MILLI,
-          nanos.getValueAtPercentile(50.0) / NANOS_PER_MILLI,
-          nanos.getValueAtPercentile(90.0) / NANOS_PER_MILLI,
-          nanos.getValueAtPercentile(99.0) / NANOS_PER_MILLI,
-          nanos.getValueAtPercentile(99.9) / NANOS_PER_MILLI,
-          nanos.getMaxValue() / NANOS_PER_MILLI);
+      double[] f = LatencyFigures.of(nanos, 50.0, 90.0, 99.0, 99.9);
+      return new Latency(f[0] / NANOS_PER_MILLI, f[1] / NANOS_PER_MILLI, f[2] / NANOS_PER_MILLI,
+          f[3] / NANOS_PER_MILLI, f[4] / NANOS_PER_MILLI, nanos.getMaxValue() / NANOS_PER_MILLI);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.commitbench.core.report;
 
+import io.commitbench.core.companion.CompanionReport;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;

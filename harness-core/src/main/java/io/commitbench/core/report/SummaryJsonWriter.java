@@ -1,5 +1,6 @@
 package io.commitbench.core.report;
 
+import io.commitbench.core.companion.CompanionReport;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -53,6 +54,9 @@ import java.util.Map;
  *              { "count", "errors", "errorsByClass": { ... every error class },
  *                "latencyMillis": { "mean", "p50", "p90", "p99", "p99_9", "max" } or null } },
  *   "workload": "paper" | "commit" | ...,        // added to v1 with the workload SPI
+ *   "workloadFigures": { ... },                  // the workload's own figures, when it has any (at
+ *                                                // the end, not while running): the OLTP workloads'
+ *                                                // sysbench-style queries read/write/other, tx/s, p95/p99
  *   "types": { TYPE: { "count", "errors", "retries", "errorsByClass": { ... },
  *                      "responseMillis": {...} or null,   // from the intended start
  *                      "serviceMillis": {...} or null,    // from the actual start
@@ -94,9 +98,29 @@ public final class SummaryJsonWriter {
 
   private SummaryJsonWriter() {}
 
-  /** Writes (or replaces) {@code file} atomically. */
+  /** Writes (or replaces) {@code file} atomically, forced to disk. */
   public static void write(RunResult r, Path file) throws IOException {
-    AtomicFiles.write(file, MAPPER.writeValueAsBytes(toJson(r)));
+    write(r, file, java.util.Map.of());
+  }
+
+  /**
+   * Writes (or replaces) {@code file} atomically, forced to disk, with the workload's own figures
+   * under {@code workloadFigures} (omitted when empty).
+   */
+  public static void write(RunResult r, Path file, java.util.Map<String, Object> workloadFigures) throws IOException {
+    ObjectNode root = toJson(r);
+    if (!workloadFigures.isEmpty()) {
+      root.set("workloadFigures", MAPPER.valueToTree(workloadFigures));
+    }
+    AtomicFiles.write(file, MAPPER.writeValueAsBytes(root));
+  }
+
+  /**
+   * Replaces {@code file} atomically without forcing it to disk ({@link
+   * AtomicFiles#replaceVolatile}): for the summary kept up to date while a run measures.
+   */
+  public static void replaceVolatile(RunResult r, Path file) throws IOException {
+    AtomicFiles.replaceVolatile(file, MAPPER.writeValueAsBytes(toJson(r)));
   }
 
   /** The document as a tree, in key order. */

@@ -1,14 +1,21 @@
 package io.commitbench.core.run;
 
+import io.commitbench.core.companion.RunCompanion;
 import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.UsersMode;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.config.RunControl;
+import io.commitbench.core.environment.EnvironmentCollector;
+import io.commitbench.core.environment.EnvironmentJsonWriter;
+import io.commitbench.core.environment.EnvironmentText;
 import io.commitbench.core.measure.Phase;
+import io.commitbench.core.namespace.NamesRefusedException;
+import io.commitbench.core.namespace.OwnershipMark;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
+import io.commitbench.core.workload.LoadContext;
 import io.commitbench.core.workload.SchemaTable;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadRegistry;
@@ -17,16 +24,15 @@ import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.RunTotals;
-import io.commitbench.core.report.CompanionReport;
+import io.commitbench.core.companion.CompanionReport;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
 import io.commitbench.core.report.ReportText;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
-import io.commitbench.core.server.EnvironmentCollector;
-import io.commitbench.core.server.EnvironmentJsonWriter;
-import io.commitbench.core.server.EnvironmentText;
+import io.commitbench.core.report.html.RunReportHtml;
+import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.server.Fact;
 import io.commitbench.core.server.CounterContext;
 import io.commitbench.core.server.CounterSnapshot;
@@ -35,14 +41,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -87,6 +91,9 @@ public final class BenchmarkRun {
   private final List<RunCompanion> started = new ArrayList<>();
   private final List<Leftover> leftovers = new ArrayList<>();
   private List<String> warnings = List.of();
+  private NamesRefusedException refusal;
+  private KeptSchema kept;
+  private boolean lastOfGroup = true;
 
   /** Runs the configured workload, found on the class path. */
   public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
@@ -117,6 +124,22 @@ public final class BenchmarkRun {
     return this;
   }
 
+  /**
+   * Makes this run one of a group's whose tables and users are kept between runs: it adopts what
+   * {@code kept} holds, if anything, and hands its setup on instead of dropping it unless it is the
+   * {@code last} run, or it failed or was stopped. Call before {@link #execute}.
+   */
+  public BenchmarkRun withKeptSchema(KeptSchema kept, boolean last) {
+    this.kept = kept;
+    this.lastOfGroup = last;
+    return this;
+  }
+
+  /** Whether the setup goes on to the group's next run instead of being dropped. */
+  private boolean handsOn() {
+    return kept != null && !lastOfGroup && !stoppedFromOutside && problems.isEmpty();
+  }
+
   /** Asks the run to stop after the operations in flight; the results so far are kept. */
   public void requestStop(String reason) {
     stoppedFromOutside = true;
@@ -129,6 +152,14 @@ public final class BenchmarkRun {
    */
   public List<String> warnings() {
     return warnings;
+  }
+
+  /**
+   * Why the run was refused before it created or dropped anything (a name it would create is too
+   * long or taken: bad input), or null when it was not.
+   */
+  public NamesRefusedException refusal() {
+    return refusal;
   }
 
   /** The run's result folder; null before {@link #execute} created it. */
@@ -149,6 +180,9 @@ public final class BenchmarkRun {
       log.copyTo(directory.resolve(ResultDirectory.REPORT));
       ResultDirectory.writeConfig(directory, config.effective());
       usersMode = setUpAndMeasure();
+    } catch (NamesRefusedException e) {
+      refusal = e;
+      problems.add(0, "refused: " + e.getMessage());
     } catch (Exception e) {
       problems.add(0, describe(e));
     }
@@ -157,26 +191,46 @@ public final class BenchmarkRun {
 
   private String setUpAndMeasure() throws Exception {
     try (AdminConnection admin = new AdminConnection(this::connectAdmin)) {
-      SchemaSetup setup = new SchemaSetup(config, dialect, admin);
-      UsersMode mode = setup.resolveMode();
+      SchemaSetup setup = new SchemaSetup(config, dialect, admin, OwnershipMark.ofThisProcess(
+          directory.getFileName().toString(), startedAt, config.tablePrefix(), config.userPrefix()));
+      SchemaSetup.Created previous = kept != null && kept.holds() ? kept.take() : null;
+      UsersMode mode = previous != null ? previous.mode() : setup.resolveMode();
       List<String> environment = recordEnvironment(admin.get());
       log.print(ReportText.header(config, workload.headerLines(), mode.value(), environment));
       log.print("results: " + directory.toAbsolutePath());
       try {
         long began = System.nanoTime();
-        List<SchemaTable> tables = setup.create(workload.tables(setup.naming()));
-        log.print(String.format(Locale.ROOT, "setup: %d tables%s in %.1f s", tables.size(),
-            mode == UsersMode.DB_USERS ? ", " + config.users() + " database users" : "", (System.nanoTime() - began) / 1e9));
-        began = System.nanoTime();
-        workload.load(admin.get(), dialect, tables, log::print);
-        log.print(String.format(Locale.ROOT, "load: done in %.1f s", (System.nanoTime() - began) / 1e9));
+        boolean reused = workload.reusesLoadedTables();
+        List<SchemaTable> tables = reused ? reuseTables(setup, admin)
+            : previous != null ? setup.adopt(previous)
+            : setup.create(workload.tables(setup.naming()));
+        log.print(String.format(Locale.ROOT, "setup: %d tables%s %s in %.1f s", tables.size(),
+            mode == UsersMode.DB_USERS ? ", " + config.users() + " database users" : "",
+            reused ? "of a prepared data set (load=reuse; kept)"
+                : previous != null ? "kept from the group's previous run, tables emptied" : "created",
+            (System.nanoTime() - began) / 1e9));
+        if (!reused) {
+          began = System.nanoTime();
+          workload.load(new LoadContext(admin.get(), dialect, tables, this::connectAdmin, log::print));
+          log.print(String.format(Locale.ROOT, "load: done in %.1f s", (System.nanoTime() - began) / 1e9));
+        }
         measure(tables, setup, admin, mode.value());
       } finally {
         reviveAdmin(admin);
-        cleanUp(setup);
+        if (handsOn()) {
+          kept.keep(setup.handOver());
+          log.print("setup kept for the group's next run (runs.setup=kept)");
+        } else {
+          cleanUp(setup);
+        }
       }
       return mode.value();
     }
+  }
+
+  /** The tables of a prepared data set, checked for this run; refused (bad input) when unfit. */
+  private List<SchemaTable> reuseTables(SchemaSetup setup, AdminConnection admin) throws Exception {
+    return setup.reuse(workload.tables(setup.naming()), tables -> workload.checkReused(admin.get(), tables));
   }
 
   /**
@@ -214,15 +268,7 @@ public final class BenchmarkRun {
   }
 
   private Connection connectAdmin() throws SQLException {
-    Properties properties = ConnectionPools.driverProperties(config, dialect);
-    properties.setProperty("user", config.dbUser());
-    properties.setProperty("password", config.password().reveal());
-    try {
-      return DriverManager.getConnection(config.dbUrl(), properties);
-    } catch (SQLException e) {
-      throw new SQLException("cannot connect as " + config.dbUser() + " to " + config.effective().get("db.url") + ": "
-          + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
-    }
+    return AdminLogin.open(config, dialect);
   }
 
   private void measure(List<SchemaTable> tables, SchemaSetup setup, AdminConnection admin, String usersMode)
@@ -403,6 +449,9 @@ public final class BenchmarkRun {
   }
 
   private void cleanUp(SchemaSetup setup) {
+    if (!setup.createdAnything()) {
+      return;
+    }
     if (!config.cleanup()) {
       log.print("cleanup=false: the tables" + (setup.userOf(0) != null ? " and users" : "") + " are kept");
       return;
@@ -424,35 +473,59 @@ public final class BenchmarkRun {
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
     RunResult result = result(usersMode, outcome, failure, totals, warmup, logActivity(), companionReports(),
         clientCpuNanos());
-    String workloadBlock = workload.reportBlock(result);
+    // A refused run measured nothing: its result blocks would be tables of dashes around the one
+    // message that matters, which the caller prints.
+    if (refusal == null) {
+      printResultBlocks(result);
+    }
+    try {
+      SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY), workload.summaryFigures(result.totals()));
+      log.print("results written to " + directory.toAbsolutePath());
+    } catch (IOException e) {
+      // A full or failing results filesystem: say so last, not that the results were written.
+      log.print("error: cannot write summary.json: " + e.getMessage());
+      log.print("results incomplete in " + directory.toAbsolutePath() + ": summary.json is missing or from an"
+          + " earlier interval (outcome running); the report above and intervals.csv hold what was measured");
+    }
+    warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
+    warnings.forEach(log::print);
+    writeHtmlReport();
+    log.close();
+    return result;
+  }
+
+  private void printResultBlocks(RunResult result) {
+    String workloadBlock = workload.reportBlock(result.totals(), result.cycles(), result.actorCycles());
     if (!workloadBlock.isEmpty()) {
       log.print(workloadBlock);
     }
     log.print(ReportText.modernBlock(result));
     log.print(ReportText.serverBlock(result));
     result.companions().forEach(c -> log.print(String.join("\n", c.lines())));
+  }
+
+  /**
+   * report.html, from the files just written (report.txt is complete up to here), for every
+   * outcome: a failed or interrupted run gets one for what it measured. Its failure fails nothing.
+   */
+  private void writeHtmlReport() {
     try {
-      SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY));
-    } catch (IOException e) {
-      log.print("error: cannot write summary.json: " + e.getMessage());
+      RunReportHtml.write(directory);
+    } catch (IOException | RuntimeException e) {
+      log.print("warning: cannot write " + RunFolder.REPORT_HTML + ": " + describe(e));
     }
-    log.print("results written to " + directory.toAbsolutePath());
-    warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
-    warnings.forEach(log::print);
-    log.close();
-    return result;
   }
 
   /**
    * What was measured up to the interval just sampled, for the summary kept on disk while the
    * run goes on. Called on the reporter's thread from within its sample, so the sampler's totals
-   * are those of the intervals written; the server's counters and the companions' reports come
-   * only at the end.
+   * are those of the intervals written, and the views of them stay valid while the summary is
+   * written; the server's counters and the companions' reports come only at the end.
    */
   private RunResult resultSoFar(String usersMode) {
     IntervalSampler current = sampler;
-    RunTotals warmup = config.runControl().warmupSeconds() == 0 ? null : current.warmupTotals();
-    return result(usersMode, RunOutcome.RUNNING, "", current.totals(), warmup,
+    RunTotals warmup = config.runControl().warmupSeconds() == 0 ? null : current.warmupTotalsView();
+    return result(usersMode, RunOutcome.RUNNING, "", current.totalsView(), warmup,
         LogActivity.notRead("the run has not ended: the server's counters are read at its end"), List.of(),
         ProcessCpu.UNKNOWN);
   }

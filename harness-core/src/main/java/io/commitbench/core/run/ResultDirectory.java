@@ -13,7 +13,7 @@ import java.util.Map;
  * The folder {@code results/<run-id>/} of one run. It never overwrites an earlier run: when the
  * name is taken, {@code -2}, {@code -3}, ... is appended.
  */
-final class ResultDirectory {
+public final class ResultDirectory {
 
   static final String REPORT = "report.txt";
   static final String SUMMARY = "summary.json";
@@ -29,7 +29,7 @@ final class ResultDirectory {
    *
    * @throws UnwritableDirectoryException when the folder cannot be made or written; nothing is left of it
    */
-  static Path create(Path resultsRoot, String runId) throws IOException {
+  public static Path create(Path resultsRoot, String runId) throws IOException {
     Path directory;
     try {
       directory = newDirectory(resultsRoot, runId);

@@ -4,6 +4,10 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.UsersMode;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.namespace.NameGuard;
+import io.commitbench.core.namespace.NamesRefusedException;
+import io.commitbench.core.namespace.OwnershipMark;
 import io.commitbench.core.workload.SchemaNaming;
 import io.commitbench.core.workload.SchemaTable;
 import java.security.SecureRandom;
@@ -15,11 +19,13 @@ import java.util.List;
 
 /**
  * Creates what a run needs, as the paper's central user does: the workload's tables and, in
- * db-users mode, one login per actor with DML grants on every table. Removes
- * it all again at the end. Tables and users carry the configured prefixes; leftovers of an
- * earlier run with the same names are dropped first.
+ * db-users mode, one login per actor with DML grants on every table, each marked as this run's
+ * ({@link OwnershipMark}). Removes it all again at the end.
  *
- * <p>Statements that carry a password are never logged or put into exception messages.
+ * <p>It drops only what it created itself: before creating anything it checks that no name it
+ * would create exists ({@link NameGuard}), and an object counts as created only once its CREATE
+ * succeeded, so a name someone else took meanwhile makes the CREATE fail and is never dropped.
+ * Statements that carry a password are never logged or put into exception messages.
  */
 final class SchemaSetup {
 
@@ -31,12 +37,15 @@ final class SchemaSetup {
   private final AdminConnection admin;
   private final List<SchemaTable> tables = new ArrayList<>();
   private final List<DbUser> users = new ArrayList<>();
+  private final OwnershipMark mark;
   private UsersMode mode;
 
-  SchemaSetup(BenchmarkConfig config, Dialect dialect, AdminConnection admin) {
+  /** @param mark the run's mark, put on every table and user it creates */
+  SchemaSetup(BenchmarkConfig config, Dialect dialect, AdminConnection admin, OwnershipMark mark) {
     this.config = config;
     this.dialect = dialect;
     this.admin = admin;
+    this.mark = mark;
   }
 
   /** Decides the users mode; refuses db-users when the configured user may not create users. */
@@ -61,29 +70,132 @@ final class SchemaSetup {
     return new SchemaNaming(dialect, dialect.centralQualifier(admin.get()), config.tablePrefix());
   }
 
-  /** Creates the workload's tables (and users); returns the tables in order. */
-  List<SchemaTable> create(List<SchemaTable> workloadTables) throws SQLException {
-    for (SchemaTable table : workloadTables) {
-      String name = table.spec().name();
-      execute(table.drop(), "drop leftover table " + name, false);
-      tables.add(table);
-      execute(table.create(), "create table " + name, false);
-    }
+  /**
+   * Creates the workload's tables (and users), marked as this run's; returns the tables in order.
+   *
+   * @throws NamesRefusedException before anything is created, when a name is too long or taken
+   */
+  List<SchemaTable> create(List<SchemaTable> workloadTables) throws SQLException, NamesRefusedException {
+    List<String> userNames = new ArrayList<>();
     if (mode == UsersMode.DB_USERS) {
-      SecureRandom random = new SecureRandom();
       for (int a = 1; a <= config.users(); a++) {
-        DbUser user = new DbUser(config.userPrefix() + a, password(random));
-        execute(dialect.dropUserStatements(user), "drop leftover user " + user.name(), false);
-        users.add(user);
-        execute(dialect.createUserStatements(user, config.quotaMegabytes()), "create user " + user.name(), true);
-        for (SchemaTable table : tables) {
-          execute(dialect.grantStatements(user, table.spec()), "grant " + table.spec().name() + " to " + user.name(),
-              false);
-        }
+        userNames.add(config.userPrefix() + a);
       }
+    }
+    new NameGuard(dialect, admin.get(), runId -> "commitbench cleanup <the run's parameter file and --set options>"
+        + " --run-id " + runId).check(dialect.centralQualifier(admin.get()), config.tablePrefix(),
+        workloadTables.stream().map(SchemaTable::spec).toList(), config.userPrefix(), userNames);
+    for (SchemaTable table : workloadTables) {
+      TableSpec spec = table.spec();
+      // Owned from the moment its CREATE TABLE succeeded: the indexes and the mark may still fail.
+      createOwned(table.create(), () -> tables.add(table), "create table " + spec.name(), false);
+      execute(dialect.markTableStatements(spec, mark.text()), "mark table " + spec.name(), false);
+    }
+    createUsers(userNames, tables);
+    commitIfNeeded();
+    return List.copyOf(tables);
+  }
+
+  /**
+   * For a run on a prepared data set ({@code load=reuse}): checks that the workload's tables
+   * exist, and creates (in db-users mode) the actors' users with grants on them. The tables are
+   * not this run's: they are neither marked nor dropped; the users are.
+   *
+   * @throws NamesRefusedException before anything is created, when a table is missing or a user name taken
+   */
+  List<SchemaTable> reuse(List<SchemaTable> workloadTables, ReuseCheck fits) throws SQLException,
+      NamesRefusedException {
+    String qualifier = dialect.centralQualifier(admin.get());
+    java.util.Set<String> present = new java.util.HashSet<>();
+    dialect.tablesStartingWith(admin.get(), qualifier, config.tablePrefix()).forEach(t -> present.add(t.name()));
+    List<String> missing = workloadTables.stream().map(t -> t.spec().name()).filter(n -> !present.contains(n)).toList();
+    if (!missing.isEmpty()) {
+      throw new NamesRefusedException("load=reuse, but " + missing.size() + " of the " + workloadTables.size()
+          + " tables at table.prefix=" + config.tablePrefix() + " do not exist (" + String.join(", ",
+          missing.subList(0, Math.min(missing.size(), 5))) + (missing.size() > 5 ? ", ..." : "") + "); nothing was"
+          + " created or dropped. Load the data set first: commitbench prepare <the parameter file and --set"
+          + " options>, or run with load=fresh");
+    }
+    java.util.Optional<String> unfit = fits.problem(workloadTables);
+    if (unfit.isPresent()) {
+      throw new NamesRefusedException("load=reuse, but the data set at table.prefix=" + config.tablePrefix()
+          + " does not fit this run: " + unfit.get() + "; nothing was created or dropped");
+    }
+    List<String> userNames = new ArrayList<>();
+    if (mode == UsersMode.DB_USERS) {
+      for (int a = 1; a <= config.users(); a++) {
+        userNames.add(config.userPrefix() + a);
+      }
+    }
+    new NameGuard(dialect, admin.get(), runId -> "commitbench cleanup <the run's parameter file and --set options>"
+        + " --run-id " + runId).check(qualifier, config.tablePrefix(), List.of(), config.userPrefix(), userNames);
+    createUsers(userNames, workloadTables);
+    commitIfNeeded();
+    return List.copyOf(workloadTables);
+  }
+
+  /** Whether existing tables fit the run (the workload's check), before anything is created. */
+  @FunctionalInterface
+  interface ReuseCheck {
+    java.util.Optional<String> problem(List<SchemaTable> tables) throws SQLException;
+  }
+
+  /** Tables only, no users: for {@code commitbench prepare}, whose tables outlive it. */
+  void tablesOnly() {
+    mode = UsersMode.SHARED;
+  }
+
+  private void createUsers(List<String> userNames, List<SchemaTable> grantedTables) throws SQLException {
+    SecureRandom random = new SecureRandom();
+    for (String name : userNames) {
+      DbUser user = new DbUser(name, password(random));
+      createOwned(dialect.createUserStatements(user, config.quotaMegabytes()), () -> users.add(user),
+          "create user " + user.name(), true);
+      execute(dialect.markUserStatements(user, mark.text()), "mark user " + user.name(), false);
+      for (SchemaTable table : grantedTables) {
+        execute(dialect.grantStatements(user, table.spec()), "grant " + table.spec().name() + " to " + user.name(),
+            false);
+      }
+    }
+  }
+
+  /** Runs the statements that create an object; once the first one succeeded the object is this run's. */
+  private void createOwned(List<String> statements, Runnable owned, String what, boolean sensitive)
+      throws SQLException {
+    execute(statements.subList(0, 1), what, sensitive);
+    owned.run();
+    execute(statements.subList(1, statements.size()), what, sensitive);
+  }
+
+  /** What a setup created, handed from one run of a group to the next ({@link KeptSchema}). */
+  record Created(List<SchemaTable> tables, List<DbUser> users, UsersMode mode) {}
+
+  /** Hands what it created over to the next run: this setup then holds nothing to drop. */
+  Created handOver() {
+    Created created = new Created(List.copyOf(tables), List.copyOf(users), mode);
+    tables.clear();
+    users.clear();
+    return created;
+  }
+
+  /**
+   * Takes over what a previous run of the group created, and empties its tables, so the workload's
+   * load puts them back in the state every run starts from; the cleanup then drops them.
+   */
+  List<SchemaTable> adopt(Created created) throws SQLException {
+    tables.addAll(created.tables());
+    users.addAll(created.users());
+    mode = created.mode();
+    for (SchemaTable table : tables) {
+      execute(List.of("DELETE FROM " + table.spec().qualifiedName()), "empty table " + table.spec().name(), false);
     }
     commitIfNeeded();
     return List.copyOf(tables);
+  }
+
+  /** Whether this setup created anything (that the cleanup is to drop). */
+  boolean createdAnything() {
+    return !tables.isEmpty() || !users.isEmpty();
   }
 
   /** The login of actor {@code index} (0-based); null in shared mode. */

@@ -1,7 +1,9 @@
 package io.commitbench.core.workload;
 
 import io.commitbench.core.dialect.Dialect;
-import io.commitbench.core.report.RunResult;
+import io.commitbench.core.measure.ActorCycleTimes;
+import io.commitbench.core.measure.CycleTimes;
+import io.commitbench.core.measure.RunTotals;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -41,15 +43,56 @@ public interface BoundWorkload {
   default void load(Connection admin, Dialect dialect, List<SchemaTable> tables, Consumer<String> progress)
       throws SQLException {}
 
+  /**
+   * Fills the tables before the actors start (or for {@code commitbench prepare}); not measured.
+   * The default calls {@link #load(Connection, Dialect, List, Consumer)} on the admin connection;
+   * a workload that loads over several connections at once overrides this one.
+   */
+  default void load(LoadContext context) throws SQLException, InterruptedException {
+    load(context.admin(), context.dialect(), context.tables(), context.progress());
+  }
+
+  /**
+   * Whether the run works on tables loaded before it (a data set of {@code commitbench prepare})
+   * instead of creating, loading and dropping its own. The default: no.
+   */
+  default boolean reusesLoadedTables() {
+    return false;
+  }
+
+  /**
+   * With {@link #reusesLoadedTables}: what is wrong with the existing tables for this run (too few
+   * rows for its settings), or empty. Must not change anything. The default finds nothing.
+   */
+  default java.util.Optional<String> checkReused(Connection admin, List<SchemaTable> tables) throws SQLException {
+    return java.util.Optional.empty();
+  }
+
   /** The work of actor {@code index} (0-based); called once per actor before the run starts. */
   ActorWork newActor(int index, List<SchemaTable> tables, Dialect dialect);
 
   /** What a complete run plans to do, for {@code validate}; one line each. */
   List<String> plan(int users);
 
-  /** The workload's own block in the report (the paper prints its analysis), or empty. */
-  default String reportBlock(RunResult result) {
+  /**
+   * The workload's own block in the report (the paper prints its analysis), or empty. It is
+   * handed the run's cycles rather than the whole result, so the workloads sit below the report
+   * package and the package graph stays acyclic.
+   *
+   * @param totals what the measurement counted (statements by kind, transactions by type)
+   * @param cycles every cycle that finished, in order
+   * @param actorCycles each actor's times in each finished cycle
+   */
+  default String reportBlock(RunTotals totals, List<CycleTimes> cycles, List<ActorCycleTimes> actorCycles) {
     return "";
+  }
+
+  /**
+   * The workload's own figures for {@code summary.json} (key {@code workloadFigures}): names to
+   * numbers, text, or nested maps of them; empty when it has none (the default).
+   */
+  default java.util.Map<String, Object> summaryFigures(RunTotals totals) {
+    return java.util.Map.of();
   }
 
   /** A line of the run header: {@code  | Label : value}. */

@@ -1,7 +1,7 @@
 package io.commitbench.core.workload;
 
-import io.commitbench.core.config.Key;
-import io.commitbench.core.config.Violation;
+import io.commitbench.core.key.Key;
+import io.commitbench.core.key.Violation;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;

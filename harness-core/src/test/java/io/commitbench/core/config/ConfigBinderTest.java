@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.Violation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,8 +34,8 @@ class ConfigBinderTest {
       + " rate.backlog, rate.backlog.fail, think.time, think.time.distribution, retry.max,"
       + " db.type, db.url, db.instance, db.user, db.password.env, db.password.file,"
       + " quota, users.mode, cleanup, table.prefix, user.prefix,"
-      + " statement.timeout, connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, storage.format.arm, storage.format.poll,"
-      + " storage.format.fstrim, tablename, tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber,"
+      + " statement.timeout, connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id,"
+      + " runs, runs.setup, tablename, tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber,"
       + " repeat, autocommit, commit.interval, text.length";
 
   private static String defaultH2Url(Path resultsDir) {
@@ -43,6 +44,24 @@ class ConfigBinderTest {
 
   @Nested
   class PaperFile {
+
+    @Test
+    void fixedPrefixesAreKeptAndAnUnsetOneTakesTheRunsOwnNamespace() throws ConfigException {
+      BenchmarkConfig both = bind(paperWith("table.prefix=my_t", "user.prefix=my_u"));
+      assertThat(both.namesDerived()).isFalse();
+      assertThat(both.tablePrefix()).isEqualTo("my_t");
+      assertThat(both.userPrefix()).isEqualTo("my_u");
+
+      BenchmarkConfig one = bind(paperWith("table.prefix=my_t"));
+      assertThat(one.namesDerived()).isFalse();
+      assertThat(one.tablePrefix()).isEqualTo("my_t");
+      assertThat(one.userPrefix()).matches("cb_[a-z0-9_]+_u");
+    }
+
+    @Test
+    void twoBindingsOfTheSameFileGetDifferentNames() throws ConfigException {
+      assertThat(bind(paperWith("run.id=same")).tablePrefix()).isNotEqualTo(bind(paperWith("run.id=same")).tablePrefix());
+    }
 
     @Test
     void bindsUnchangedWithTheDocumentedDefaults() throws ConfigException {
@@ -66,8 +85,10 @@ class ConfigBinderTest {
       assertThat(c.quotaMegabytes()).isEqualTo(50);
       assertThat(c.usersMode()).isEqualTo(UsersMode.AUTO);
       assertThat(c.cleanup()).isTrue();
-      assertThat(c.tablePrefix()).isEqualTo("cb_table_");
-      assertThat(c.userPrefix()).isEqualTo("cb_user_");
+      // Unset: the run's own namespace, from its run id (see RunNamespaceTest).
+      assertThat(c.namesDerived()).isTrue();
+      assertThat(c.tablePrefix()).matches("cb_[a-z0-9_]+_");
+      assertThat(c.userPrefix()).isEqualTo(c.tablePrefix() + "u");
       assertThat(c.settings().integer("text.length")).isEqualTo(32);
       assertThat(c.statementTimeoutSeconds()).isEqualTo(60);
       assertThat(c.connectTimeoutSeconds()).isEqualTo(10);
@@ -227,7 +248,7 @@ class ConfigBinderTest {
         "users.mode=shared #x | users.mode=shared #x: not an allowed value" + HINT
             + "; allowed: one of auto, db-users, shared",
         "table.prefix=t_ # tables | table.prefix=t_ # tables: not an identifier" + HINT
-            + "; allowed: a lower-case identifier of 1 to 20 characters (a-z, 0-9, _; starting with a letter)",
+            + "; allowed: a lower-case identifier of 1 to 30 characters (a-z, 0-9, _; starting with a letter)",
         "db.password.env=PW # pg | db.password.env=PW # pg: not an environment variable name" + HINT
             + "; allowed: the name of an environment variable"})
     void everyCheckedTypeGivesTheHint(String line, String expected) {
@@ -661,7 +682,8 @@ class ConfigBinderTest {
           .containsEntry("db.url", defaultH2Url(Path.of("results"))).containsEntry("db.user", "sa")
           .containsEntry("db.password", "none").containsEntry("db.password.env", "")
           .containsEntry("db.password.file", "").containsEntry("autocommit", "true")
-          .containsEntry("users.mode", "auto").containsEntry("table.prefix", "cb_table_")
+          .containsEntry("users.mode", "auto").containsEntry("table.prefix", c.tablePrefix())
+          .containsEntry("user.prefix", c.userPrefix())
           .containsEntry("results.dir", "results").containsEntry("run.id", "r1");
     }
 

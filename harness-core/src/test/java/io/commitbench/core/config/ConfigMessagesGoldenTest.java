@@ -5,6 +5,7 @@ import static io.commitbench.core.config.ConfigTestSupport.failure;
 import static io.commitbench.core.config.ConfigTestSupport.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.commitbench.core.key.Violation;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -42,8 +43,8 @@ class ConfigMessagesGoldenTest {
           + " transactions, warmup, rate, rate.arrival, rate.backlog, rate.backlog.fail, think.time,"
           + " think.time.distribution, retry.max, db.type, db.url, db.instance, db.user, db.password.env,"
           + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, statement.timeout,"
-          + " connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, storage.format.arm,"
-          + " storage.format.poll, storage.format.fstrim, tablename, tableinsertnumber, tableselectnumber,"
+          + " connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, runs, runs.setup,"
+          + " tablename, tableinsertnumber, tableselectnumber,"
           + " tableupdatenumber, tabledeletenumber, repeat, autocommit, commit.interval, text.length",
       "  - users=0: out of range; allowed: a whole number from 1 to 10000",
       "  - sleep=abc: not a whole number; allowed: a whole number from 0 to 3600000",

@@ -2,6 +2,7 @@ package io.commitbench.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.commitbench.core.key.Key;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

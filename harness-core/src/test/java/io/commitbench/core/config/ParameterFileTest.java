@@ -3,6 +3,7 @@ package io.commitbench.core.config;
 import static io.commitbench.core.config.ConfigTestSupport.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.commitbench.core.key.Violation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -32,6 +32,11 @@ final class TestDialects {
     public Optional<String> defaultUrl(Path dataDirectory) {
       return Optional.of("jdbc:h2:file:" + dataDirectory + "/commitbench");
     }
+
+    @Override
+    public boolean isDefault() {
+      return true;
+    }
   }
 
   /** Like PostgreSQL: a server, so no default URL; hosts written as a URI authority. */

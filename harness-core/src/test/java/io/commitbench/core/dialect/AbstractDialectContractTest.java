@@ -61,6 +61,20 @@ public abstract class AbstractDialectContractTest {
   }
 
   @Test
+  void nameLimitsLeaveRoomForARunsOwnNamesAndTheMarkGoesInUnchanged() {
+    io.commitbench.core.namespace.RunNamespace ns = io.commitbench.core.namespace.RunNamespace.derive(
+        "20250425-143012-" + dialect().name(), dialect().maxIdentifierLength(), dialect().maxUserNameLength(),
+        new java.util.Random(1));
+    assertThat(ns.tablePrefix() + "commit_text2_ix").hasSizeLessThanOrEqualTo(dialect().maxIdentifierLength());
+    assertThat(ns.userPrefix() + "10000").hasSizeLessThanOrEqualTo(dialect().maxUserNameLength());
+    assertThat(dialect().maxIdentifierLength()).as("at least Oracle 12.1's 30").isGreaterThanOrEqualTo(30);
+    String mark = "commitbench run=r1 host=h pid=1 started=2025-04-25T14:30:12Z";
+    assertThat(String.join("\n", dialect().markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
+        .contains(sampleTable().qualifiedName());
+    assertThat(dialect().markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(dialect().marksUsers());
+  }
+
+  @Test
   void nameIsOneLowerCaseWord() {
     assertThat(dialect().name()).matches("[a-z][a-z0-9]*");
   }

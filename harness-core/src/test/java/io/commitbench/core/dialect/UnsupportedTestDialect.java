@@ -57,6 +57,11 @@ public abstract class UnsupportedTestDialect implements Dialect {
   }
 
   @Override
+  public List<DbObject> usersStartingWith(Connection admin, String prefix) throws SQLException {
+    throw notPartOfThisTest("usersStartingWith");
+  }
+
+  @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
     throw notPartOfThisTest("createUserStatements");
   }

@@ -61,14 +61,32 @@ class HistogramLogSinkTest {
       reader.close();
     }
 
+    // Each interval starts with the untagged total of every transaction's response time.
     assertThat(read).extracting(Histogram::getTag).containsExactly(
-        "insert", "select", "update", "delete", "commit", "tx.write.response", "tx.write.service",
-        "insert", "select", "update", "delete", "commit", "tx.write.response", "tx.write.service");
+        null, "insert", "select", "update", "delete", "commit", "tx.write.response", "tx.write.service",
+        null, "insert", "select", "update", "delete", "commit", "tx.write.response", "tx.write.service");
     assertThat(read).extracting(Histogram::getTotalCount)
-        .containsExactly(2L, 0L, 1L, 0L, 0L, 1L, 0L, 0L, 1L, 0L, 0L, 0L, 0L, 0L);
-    assertThat(read.get(2)).as("same distribution after the round trip").isEqualTo(first.get(OperationKind.UPDATE));
-    assertThat(read.get(7).getStartTimeStamp()).as("absolute again after reading").isEqualTo(START + 1000);
-    assertThat(read.get(7).getEndTimeStamp()).isEqualTo(START + 2000);
+        .containsExactly(1L, 2L, 0L, 1L, 0L, 0L, 1L, 0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L, 0L);
+    assertThat(read.get(0)).as("the total is the transactions' response times").isEqualTo(read.get(6));
+    assertThat(read.get(3)).as("same distribution after the round trip").isEqualTo(first.get(OperationKind.UPDATE));
+    assertThat(read.get(9).getStartTimeStamp()).as("absolute again after reading").isEqualTo(START + 1000);
+    assertThat(read.get(9).getEndTimeStamp()).isEqualTo(START + 2000);
+    assertThat(read.get(8).getStartTimeStamp()).as("the total has its interval's times").isEqualTo(START + 1000);
+  }
+
+  /** The issue: HistogramLogProcessor -i latency.hlog, without -tag, ended in a NullPointerException. */
+  @Test
+  void hdrHistogramsOwnProcessorReadsTheLogWithoutATag() throws Exception {
+    Path file = dir.resolve("latency.hlog");
+    HistogramLogSink sink = new HistogramLogSink(file, START, List.of("write"));
+    Histogram response = histogram(0, 1000);
+    response.recordValue(7 * MS);
+    sink.onInterval(stats(Phase.MEASURED, 0, 1000),
+        new IntervalHistograms(histograms(0, 1000), List.of(response), List.of(histogram(0, 1000))));
+    sink.close();
+    Path out = dir.resolve("percentiles");
+    new org.HdrHistogram.HistogramLogProcessor(new String[] {"-i", file.toString(), "-o", out.toString()}).run();
+    assertThat(Files.readString(Path.of(out + ".hgrm"))).contains("Total count    =            1", "       7.000 1.000000000000          1");
   }
 
   @Test

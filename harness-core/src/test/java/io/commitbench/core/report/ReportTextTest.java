@@ -30,6 +30,8 @@ class ReportTextTest {
        | Users Mode       : db-users
        | DB-URL           : jdbc:postgresql://127.0.0.1:5432/test?password=***&ssl=false
        | DB-User          : postgres
+       | Table Prefix     : cb_t (fixed)
+       | User Prefix      : cb_u (fixed)
       -----
       """;
 

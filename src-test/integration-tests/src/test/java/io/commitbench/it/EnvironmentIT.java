@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.environment.EnvironmentCollector;
+import io.commitbench.core.environment.EnvironmentJsonWriter;
+import io.commitbench.core.environment.EnvironmentText;
 import io.commitbench.core.host.DatabaseHost;
 import io.commitbench.core.host.StorageFacts;
-import io.commitbench.core.server.EnvironmentCollector;
-import io.commitbench.core.server.EnvironmentJsonWriter;
-import io.commitbench.core.server.EnvironmentText;
 import io.commitbench.core.server.Fact;
 import io.commitbench.it.support.DatabaseKind;
 import io.commitbench.it.support.DatabaseTarget;
@@ -180,7 +180,7 @@ class EnvironmentIT {
   private static void logLocationOnThisHost(DatabaseTarget target, Map<String, Fact> facts, String location,
       String directory, String fileSql) throws Exception {
     String prefix = "log_device/" + location + ".";
-    DatabaseHost where = DatabaseHost.of(target.url());
+    DatabaseHost where = DatabaseHost.of(dialect(target).hosts(target.url()));
     Path path = Path.of(directory);
     if (!where.thisHost() || !Files.isDirectory(path)) {
       String reason = facts.get(prefix + "filesystem").unknownReason();

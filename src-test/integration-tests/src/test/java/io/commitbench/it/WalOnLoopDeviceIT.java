@@ -3,8 +3,8 @@ package io.commitbench.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.dialect.DialectRegistry;
-import io.commitbench.core.server.EnvironmentCollector;
-import io.commitbench.core.server.EnvironmentText;
+import io.commitbench.core.environment.EnvironmentCollector;
+import io.commitbench.core.environment.EnvironmentText;
 import io.commitbench.core.server.Fact;
 import io.commitbench.it.support.DatabaseTargets;
 import java.io.ByteArrayOutputStream;

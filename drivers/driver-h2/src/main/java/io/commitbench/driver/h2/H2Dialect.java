@@ -2,7 +2,10 @@ package io.commitbench.driver.h2;
 
 
 import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.Catalogs;
 import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbObject;
+import io.commitbench.core.dialect.DbSession;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
@@ -43,6 +46,12 @@ public final class H2Dialect implements Dialect {
   @Override
   public String name() {
     return "h2";
+  }
+
+  /** The quick start's database: a run that names no database runs on embedded H2. */
+  @Override
+  public boolean isDefault() {
+    return true;
   }
 
   @Override
@@ -132,7 +141,7 @@ public final class H2Dialect implements Dialect {
    */
   @Override
   public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    return List.of("CREATE USER IF NOT EXISTS " + user.name() + " PASSWORD '" + user.password() + "'");
+    return List.of("CREATE USER " + user.name() + " PASSWORD '" + user.password() + "'");
   }
 
   @Override
@@ -144,6 +153,35 @@ public final class H2Dialect implements Dialect {
   @Override
   public List<String> dropUserStatements(DbUser user) {
     return List.of("DROP USER IF EXISTS " + user.name());
+  }
+
+  /** H2's own limit (MAX_IDENTIFIER_LENGTH); far above what the harness makes. */
+  @Override
+  public int maxIdentifierLength() {
+    return 256;
+  }
+
+  @Override
+  public boolean marksUsers() {
+    return true;
+  }
+
+  @Override
+  public List<String> markUserStatements(DbUser user, String mark) {
+    return List.of("COMMENT ON USER " + user.name() + " IS '" + mark + "'");
+  }
+
+  @Override
+  public List<DbObject> usersStartingWith(Connection admin, String prefix)
+      throws SQLException {
+    return Catalogs.query(admin,
+        "SELECT USER_NAME, REMARKS FROM INFORMATION_SCHEMA.USERS WHERE USER_NAME LIKE ?", prefix, true);
+  }
+
+  @Override
+  public List<DbSession> sessions(Connection admin) throws SQLException {
+    return Catalogs.sessions(admin, "SELECT USER_NAME, 'session ' || SESSION_ID"
+        + " || ' since ' || SESSION_START FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID <> SESSION_ID()");
   }
 
   /**

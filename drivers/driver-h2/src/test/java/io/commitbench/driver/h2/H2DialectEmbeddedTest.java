@@ -1,6 +1,7 @@
 package io.commitbench.driver.h2;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatObject;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -98,6 +99,23 @@ class H2DialectEmbeddedTest {
   }
 
   @Test
+  void marksOfTablesAndUsersAreReadBackWithTheirNamesInLowerCase() throws SQLException {
+    run(admin, dialect.createTableStatements(table));
+    run(admin, dialect.markTableStatements(table, "commitbench run=r1 host=h pid=1"));
+    run(admin, dialect.createUserStatements(user, 50));
+    run(admin, dialect.markUserStatements(user, "commitbench run=r1 host=h pid=1"));
+
+    assertThat(dialect.tablesStartingWith(admin, dialect.centralQualifier(admin), "cb_table_"))
+        .containsExactly(new io.commitbench.core.dialect.DbObject("cb_table_1", "commitbench run=r1 host=h pid=1"));
+    assertThat(dialect.tablesStartingWith(admin, dialect.centralQualifier(admin), "cb_tablex")).isEmpty();
+    assertThat(dialect.usersStartingWith(admin, "cb_user_"))
+        .containsExactly(new io.commitbench.core.dialect.DbObject("cb_user_1", "commitbench run=r1 host=h pid=1"));
+    try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {
+      assertThat(dialect.sessions(admin)).extracting(io.commitbench.core.dialect.DbSession::user).contains("cb_user_1");
+    }
+  }
+
+  @Test
   void workloadRunsAsTheAdmin() throws SQLException {
     run(admin, dialect.createTableStatements(table));
     assertWorkloadRuns(admin);
@@ -107,7 +125,9 @@ class H2DialectEmbeddedTest {
   void createdUserLogsInAndRunsTheWorkloadOnTheAdminsTable() throws SQLException {
     run(admin, dialect.createTableStatements(table));
     run(admin, dialect.createUserStatements(user, 50));
-    run(admin, dialect.createUserStatements(user, 50)); // IF NOT EXISTS: a leftover user is fine
+    // A taken name fails: the run must never take over a user it did not create.
+    assertThatThrownBy(() -> run(admin, dialect.createUserStatements(user, 50))).isInstanceOf(SQLException.class)
+        .hasMessageContaining("already exists");
     run(admin, dialect.grantStatements(user, table));
 
     try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {

@@ -98,7 +98,7 @@ class H2DialectTest extends AbstractDialectContractTest {
   @Test
   void userTextIgnoresTheQuota() {
     assertThat(h2.createUserStatements(user, 50))
-        .containsExactly("CREATE USER IF NOT EXISTS cb_user_1 PASSWORD 'Pw123abc'");
+        .containsExactly("CREATE USER cb_user_1 PASSWORD 'Pw123abc'");
     assertThat(h2.createUserStatements(user, 7)).isEqualTo(h2.createUserStatements(user, 50));
     assertThat(h2.grantStatements(user, table))
         .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON PUBLIC.cb_table_1 TO cb_user_1");

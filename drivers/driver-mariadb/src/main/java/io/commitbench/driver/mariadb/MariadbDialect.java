@@ -2,13 +2,18 @@ package io.commitbench.driver.mariadb;
 
 
 import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.Catalogs;
 import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbObject;
+import io.commitbench.core.dialect.DbSession;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
+import io.commitbench.core.dialect.UrlHosts;
+import io.commitbench.core.load.BulkLoader;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -51,9 +56,14 @@ public final class MariadbDialect implements Dialect {
           + " - CHAR_LENGTH(SUBSTRING_INDEX(CURRENT_USER(), '@', -1)) - 1),"
           + " '''@''', SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''')";
 
+  /** The dialect's name, {@code db.type}; the storage module finds its own code by it. */
+  public static final String NAME = "mariadb";
+  /** What a MariaDB JDBC URL starts with. */
+  public static final String URL_PREFIX = "jdbc:mariadb:";
+
   @Override
   public String name() {
-    return "mariadb";
+    return NAME;
   }
 
   @Override
@@ -63,7 +73,7 @@ public final class MariadbDialect implements Dialect {
 
   @Override
   public boolean acceptsUrl(String jdbcUrl) {
-    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:mariadb:");
+    return jdbcUrl != null && jdbcUrl.startsWith(URL_PREFIX);
   }
 
   /**
@@ -76,6 +86,19 @@ public final class MariadbDialect implements Dialect {
   public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
     Matcher start = URL_START.matcher(jdbcUrl);
     return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())) : Optional.empty();
+  }
+
+  /** mariadb-java-client's (and Connector/J's) unix socket settings. */
+  private static final Pattern UNIX_SOCKET = Pattern.compile("[?&;](localSocket|unixSocket)=", Pattern.CASE_INSENSITIVE);
+
+  /** A unix socket, the hosts of {@code address=(host=…)(port=…)} entries, or those of the authority. */
+  @Override
+  public UrlHosts hosts(String jdbcUrl) {
+    if (UNIX_SOCKET.matcher(jdbcUrl).find()) {
+      return UrlHosts.unixSocket();
+    }
+    List<String> addresses = UrlHosts.hostParameters(jdbcUrl);
+    return addresses.isEmpty() ? Dialect.super.hosts(jdbcUrl) : UrlHosts.of(addresses);
   }
 
   @Override
@@ -128,6 +151,23 @@ public final class MariadbDialect implements Dialect {
     return "ENGINE=InnoDB";
   }
 
+  /** sysbench's MySQL id: {@code AUTO_INCREMENT} (MariaDB has no identity columns). */
+  @Override
+  public String generatedIntegerColumn() {
+    return "INTEGER NOT NULL AUTO_INCREMENT";
+  }
+
+  /** InnoDB moves the counter past loaded ids by itself; stated anyway, so the next id is as planned. */
+  @Override
+  public List<String> restartGeneratedStatements(TableSpec table, String column, long next) {
+    return List.of("ALTER TABLE " + table.qualifiedName() + " AUTO_INCREMENT = " + next);
+  }
+
+  @Override
+  public BulkLoader bulkLoader() {
+    return new MultiRowInsertLoader();
+  }
+
   /**
    * Whether the account holds CREATE USER globally (root does, through ALL PRIVILEGES). A grant
    * held only through a role is not seen, which errs on the safe side: shared login.
@@ -160,6 +200,50 @@ public final class MariadbDialect implements Dialect {
   @Override
   public List<String> dropUserStatements(DbUser user) {
     return List.of("DROP USER IF EXISTS " + account(user));
+  }
+
+  @Override
+  public int maxIdentifierLength() {
+    return 64;
+  }
+
+  /**
+   * MariaDB documents user names of up to 80 characters; the account table holds 128 on 10.11, but
+   * the documented limit is the one every supported release keeps.
+   */
+  @Override
+  public int maxUserNameLength() {
+    return 80;
+  }
+
+  /** MariaDB has no COMMENT ON; a table's comment is a table option. */
+  @Override
+  public List<String> markTableStatements(TableSpec table, String mark) {
+    return List.of("ALTER TABLE " + table.qualifiedName() + " COMMENT = '" + mark + "'");
+  }
+
+  /** The database is a catalog to the driver (its default {@code useCatalogTerm}). */
+  @Override
+  public List<DbObject> tablesStartingWith(Connection admin, String qualifier,
+      String prefix) throws SQLException {
+    return Catalogs.tables(admin, qualifier, null, prefix);
+  }
+
+  /**
+   * Accounts of the host pattern the harness creates ({@code '%'}); MariaDB keeps no comment on an
+   * account, so they carry no mark.
+   */
+  @Override
+  public List<DbObject> usersStartingWith(Connection admin, String prefix)
+      throws SQLException {
+    return Catalogs.query(admin,
+        "SELECT DISTINCT User FROM mysql.user WHERE Host = '%' AND User LIKE ?", prefix, false);
+  }
+
+  @Override
+  public List<DbSession> sessions(Connection admin) throws SQLException {
+    return Catalogs.sessions(admin, "SELECT USER, CONCAT(HOST, ', connected for ', TIME,"
+        + " ' s') FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()");
   }
 
   /**

@@ -2,13 +2,18 @@ package io.commitbench.driver.postgresql;
 
 
 import io.commitbench.core.dialect.Availability;
+import io.commitbench.core.dialect.Catalogs;
 import io.commitbench.core.dialect.ConnectionTimeouts;
+import io.commitbench.core.dialect.DbObject;
+import io.commitbench.core.dialect.DbSession;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
+import io.commitbench.core.dialect.UrlHosts;
+import io.commitbench.core.load.BulkLoader;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -18,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * PostgreSQL through postgresql-jdbc (pgjdbc). The central tables live in the admin's current
@@ -34,13 +40,21 @@ import java.util.Properties;
 public final class PostgresqlDialect implements Dialect {
 
   private static final String DRIVER_CLASS = "org.postgresql.Driver";
-  private static final String URL_PREFIX = "jdbc:postgresql:";
+  /** The dialect's name, {@code db.type}; the storage module finds its own code by it. */
+  public static final String NAME = "postgresql";
+  /** What a PostgreSQL JDBC URL starts with. */
+  public static final String URL_PREFIX = "jdbc:postgresql:";
+  /**
+   * The WAL directory in the data directory (PostgreSQL 10 on; a symlink when the WAL lives
+   * elsewhere): named once for the server's facts and the storage module.
+   */
+  public static final String WAL_DIR = "pg_wal";
   /** Salts of the actors' SCRAM verifiers; SecureRandom is thread-safe. */
   private static final SecureRandom SALTS = new SecureRandom();
 
   @Override
   public String name() {
-    return "postgresql";
+    return NAME;
   }
 
   @Override
@@ -61,6 +75,15 @@ public final class PostgresqlDialect implements Dialect {
   @Override
   public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
     return UrlAuthority.parse(jdbcUrl.substring(URL_PREFIX.length()));
+  }
+
+  /** pgjdbc reaches a unix socket through a socket factory (junixsocket's), named in the URL. */
+  private static final Pattern UNIX_SOCKET = Pattern.compile(
+      "[?&;]socketFactory=[^&;]*unix|[?&;]socketFactoryArg=/", Pattern.CASE_INSENSITIVE);
+
+  @Override
+  public UrlHosts hosts(String jdbcUrl) {
+    return UNIX_SOCKET.matcher(jdbcUrl).find() ? UrlHosts.unixSocket() : Dialect.super.hosts(jdbcUrl);
   }
 
   @Override
@@ -146,6 +169,39 @@ public final class PostgresqlDialect implements Dialect {
         + "$$");
   }
 
+  /** NAMEDATALEN - 1: PostgreSQL would cut a longer name short (with a notice only). */
+  @Override
+  public int maxIdentifierLength() {
+    return 63;
+  }
+
+  /** Roles keep comments ({@code COMMENT ON ROLE}, in the cluster-wide pg_shdescription). */
+  @Override
+  public boolean marksUsers() {
+    return true;
+  }
+
+  @Override
+  public List<String> markUserStatements(DbUser user, String mark) {
+    return List.of("COMMENT ON ROLE " + user.name() + " IS '" + mark + "'");
+  }
+
+  @Override
+  public List<DbObject> usersStartingWith(Connection admin, String prefix)
+      throws SQLException {
+    return Catalogs.query(admin, "SELECT rolname, shobj_description(oid, 'pg_authid')"
+        + " FROM pg_catalog.pg_roles WHERE rolname LIKE ?", prefix, false);
+  }
+
+  /** Every other backend with a role: where from, since when and its application name. */
+  @Override
+  public List<DbSession> sessions(Connection admin) throws SQLException {
+    return Catalogs.sessions(admin, "SELECT usename, COALESCE(host(client_addr),"
+        + " 'a local socket') || ' since ' || to_char(backend_start, 'YYYY-MM-DD HH24:MI:SS')"
+        + " || ' (' || COALESCE(application_name, '') || ')' FROM pg_catalog.pg_stat_activity"
+        + " WHERE usename IS NOT NULL AND pid <> pg_backend_pid()");
+  }
+
   /**
    * By SQLState: class 40 and 55P03 for concurrency, 57014 for a cancelled statement, 57P01-03
    * for a backend terminated by shutdown or {@code pg_terminate_backend}, then the standard
@@ -183,5 +239,11 @@ public final class PostgresqlDialect implements Dialect {
   @Override
   public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
     return PostgresqlServerFacts.read(admin);
+  }
+
+  /** {@code COPY FROM STDIN} through the driver's {@code CopyManager}. */
+  @Override
+  public BulkLoader bulkLoader() {
+    return new CopyLoader();
   }
 }

@@ -41,7 +41,7 @@ final class PostgresqlServerFacts {
     }
     Fact versionNumber = FactQueries.single(admin, "server", "version_num", settingSql("server_version_num"));
     String walName = versionNumber.known() && versionNumber.value().matches("\\d+")
-        && Integer.parseInt(versionNumber.value()) < FIRST_PG_WAL_VERSION ? "pg_xlog" : "pg_wal";
+        && Integer.parseInt(versionNumber.value()) < FIRST_PG_WAL_VERSION ? "pg_xlog" : PostgresqlDialect.WAL_DIR;
     facts.add(dataDirectory.known()
         ? Fact.of("log_location", "wal_directory", dataDirectory.value().replaceFirst("/+$", "") + "/" + walName)
         : Fact.unknown("log_location", "wal_directory", "data_directory: " + dataDirectory.unknownReason()));

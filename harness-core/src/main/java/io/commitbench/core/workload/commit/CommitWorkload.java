@@ -1,6 +1,6 @@
 package io.commitbench.core.workload.commit;
 
-import io.commitbench.core.config.Key;
+import io.commitbench.core.key.Key;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadSettings;

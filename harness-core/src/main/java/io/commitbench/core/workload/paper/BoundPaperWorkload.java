@@ -1,10 +1,12 @@
 package io.commitbench.core.workload.paper;
 
 import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.measure.ActorCycleTimes;
+import io.commitbench.core.measure.CycleTimes;
+import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.report.PaperAnalysis;
 import io.commitbench.core.report.ReportText;
-import io.commitbench.core.report.RunResult;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.SchemaNaming;
@@ -91,7 +93,7 @@ final class BoundPaperWorkload implements BoundWorkload {
   }
 
   @Override
-  public String reportBlock(RunResult result) {
-    return ReportText.paperBlock(PaperAnalysis.of(result));
+  public String reportBlock(RunTotals totals, List<CycleTimes> cycles, List<ActorCycleTimes> actorCycles) {
+    return ReportText.paperBlock(PaperAnalysis.of(cycles, actorCycles));
   }
 }

@@ -1,6 +1,6 @@
 package io.commitbench.core.workload.paper;
 
-import io.commitbench.core.config.Key;
+import io.commitbench.core.key.Key;
 import java.util.List;
 
 /**

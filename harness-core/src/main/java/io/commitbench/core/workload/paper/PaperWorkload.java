@@ -2,8 +2,8 @@ package io.commitbench.core.workload.paper;
 
 import static io.commitbench.core.workload.paper.PaperKeys.*;
 
-import io.commitbench.core.config.Key;
-import io.commitbench.core.config.Violation;
+import io.commitbench.core.key.Key;
+import io.commitbench.core.key.Violation;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadSettings;
