@@ -135,9 +135,14 @@ public final class BenchmarkRun {
     return this;
   }
 
-  /** Whether the setup goes on to the group's next run instead of being dropped. */
+  /**
+   * Whether the setup goes on to the group's next run instead of being dropped. Never on a prepared
+   * data set (load=reuse): its tables stay anyway, and each run creates and drops its own users
+   * (handed on, they were taken by a run that did not adopt them, and left on the server).
+   */
   private boolean handsOn() {
-    return kept != null && !lastOfGroup && !stoppedFromOutside && problems.isEmpty();
+    return kept != null && !lastOfGroup && !stoppedFromOutside && problems.isEmpty()
+        && !workload.reusesLoadedTables();
   }
 
   /** Asks the run to stop after the operations in flight; the results so far are kept. */
