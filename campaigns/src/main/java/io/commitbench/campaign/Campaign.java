@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -126,9 +128,12 @@ public final class Campaign {
 
   /** Refuses a load or workload file with problems of its own before anything is built. */
   private void checkParameterFiles() throws IOException, RefusedException {
-    for (Path file : new java.util.LinkedHashSet<>(List.of(spec.load(), spec.workload()))) {
+    Map<Path, Map<String, String>> files = new LinkedHashMap<>();
+    files.put(spec.load(), procedure.loadOverrides());
+    files.put(spec.workload(), procedure.measuredOverrides());
+    for (Map.Entry<Path, Map<String, String>> file : files.entrySet()) {
       try {
-        workload.check(file);
+        workload.check(file.getKey(), file.getValue());
       } catch (IllegalArgumentException e) {
         throw new RefusedException(e.getMessage());
       }

@@ -1,5 +1,6 @@
 package io.commitbench.campaign;
 
+import io.commitbench.core.group.Spread;
 import io.commitbench.core.io.AtomicFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -14,14 +15,16 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * One PNG per layout: TX/s against the number of snapshots, one line per database kind and disk
- * count, the way the study's findings are read ("one snapshot halves TX/s"). Only measured cells
- * are drawn; the table beside it says why any other is missing.
+ * count, the way the study's findings are read ("one snapshot halves TX/s"). A cell measured
+ * several times is drawn at its median with an error bar from the slowest to the fastest run.
+ * Only measured cells are drawn; the table beside it says why any other is missing.
  */
 public final class CampaignChart {
 
@@ -38,28 +41,37 @@ public final class CampaignChart {
   /** Writes the layout's chart to {@code file}; returns false (writing nothing) when no cell of it was measured. */
   public static boolean write(LayoutChoice layout, List<Integer> snapshotCounts, List<CellOutcome> outcomes, Path file)
       throws IOException {
-    XYSeriesCollection data = new XYSeriesCollection();
+    YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+    boolean repeated = false;
     for (CellOutcome o : outcomes) {
       Cell c = o.cell();
-      if (!c.layout().equals(layout) || o.transactionsPerSecond().isEmpty()) {
+      if (!c.layout().equals(layout) || o.figures().isEmpty()) {
         continue;
       }
       String name = c.dbms() + ", " + c.disks() + (c.disks() == 1 ? " disk" : " disks");
-      XYSeries series;
-      int index = data.getSeriesIndex(name);
-      if (index < 0) {
-        series = new XYSeries(name);
-        data.addSeries(series);
-      } else {
-        series = data.getSeries(index);
+      YIntervalSeries series = null;
+      for (int i = 0; i < data.getSeriesCount(); i++) {
+        if (data.getSeriesKey(i).equals(name)) {
+          series = data.getSeries(i);
+        }
       }
-      series.add(c.snapshots(), o.transactionsPerSecond().getAsDouble());
+      if (series == null) {
+        series = new YIntervalSeries(name);
+        data.addSeries(series);
+      }
+      Spread spread = o.figures().get().spread();
+      series.add(c.snapshots(), spread.median(), spread.min(), spread.max());
+      repeated |= o.figures().get().runs() > 1;
     }
     if (data.getSeriesCount() == 0) {
       return false;
     }
     JFreeChart chart = ChartFactory.createXYLineChart(layout.label() + ": TX/s against snapshot count",
         "snapshots", "transactions per second (TX/s)", data, PlotOrientation.VERTICAL, true, false, false);
+    if (repeated) {
+      chart.addSubtitle(new TextTitle("cells measured several times: the median, with a bar from the slowest to the"
+          + " fastest run"));
+    }
     XYPlot plot = chart.getXYPlot();
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
@@ -68,7 +80,10 @@ public final class CampaignChart {
     x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     x.setRange(-0.2, snapshotCounts.get(snapshotCounts.size() - 1) + 0.2);
     ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(true);
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+    XYErrorRenderer renderer = new XYErrorRenderer();
+    renderer.setDefaultLinesVisible(true);
+    renderer.setDrawXError(false);
+    renderer.setCapLength(8);
     for (int i = 0; i < data.getSeriesCount(); i++) {
       renderer.setSeriesStroke(i, new BasicStroke(2f));
     }

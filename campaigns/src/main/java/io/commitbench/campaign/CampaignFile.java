@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -29,6 +30,8 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * campaign.workload=campaign-workload.properties
+ * campaign.load=prepare
+ * campaign.runs=3
  * campaign.dbms=postgresql,mariadb
  * campaign.layouts=btrfs-raid0/btrfs@1-3, plain/ext4, plain/xfs
  * campaign.snapshots=0,1,2,5
@@ -42,6 +45,9 @@ public final class CampaignFile {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
   private static final Pattern LAYOUT = Pattern.compile("([a-z0-9-]+)/([a-z0-9]+)(?:@(\\d+)(?:-(\\d+))?)?");
   private static final int MAX_SNAPSHOTS = 32;
+  private static final int MAX_RUNS = 20;
+  /** The value of campaign.load that makes the load the workload's own prepared data set. */
+  static final String PREPARE = "prepare";
 
   private CampaignFile() {}
 
@@ -49,7 +55,12 @@ public final class CampaignFile {
     Map<String, String[]> k = new LinkedHashMap<>();
     k.put("campaign.name", new String[] {null, "Name of the campaign (letters, digits, '.', '_', '-'); default: the file's name."});
     k.put("campaign.workload", new String[] {null, "Parameter file measured in every cell (relative to this file); required."});
-    k.put("campaign.load", new String[] {null, "Parameter file run before the snapshots to put data on the volume; default: the workload."});
+    k.put("campaign.load", new String[] {null, "Parameter file run before the snapshots to put data on the volume,"
+        + " or 'prepare': the workload's own data set, made as 'commitbench prepare' makes it and reused by every"
+        + " measured run (the workload file says load=reuse); default: the workload file, run once."});
+    k.put("campaign.runs", new String[] {null, "Times each cell is measured, 1.." + MAX_RUNS + ", on the same loaded data"
+        + " and snapshots (runs of the measured run): the tables show the median and the range; default: the"
+        + " workload file's runs."});
     k.put("campaign.dbms", new String[] {null, "Database kinds, comma-separated: " + String.join(", ", InstanceEngines.kinds()) + "; required."});
     k.put("campaign.layouts", new String[] {null, "Layouts, comma-separated, each MANAGER/FILESYSTEM[@N or @A-B disks]; required."});
     k.put("campaign.disks", new String[] {"1", "Disk counts for layouts without @: N, A-B or a comma list, each 1..5; plain layouts use 1."});
@@ -98,7 +109,10 @@ public final class CampaignFile {
       }
       String name = name();
       Path workload = parameterFile("campaign.workload", required("campaign.workload"));
-      Path load = value("campaign.load").map(v -> parameterFile("campaign.load", v)).orElse(workload);
+      boolean prepare = value("campaign.load").filter(PREPARE::equals).isPresent();
+      Path load = prepare ? workload
+          : value("campaign.load").map(v -> parameterFile("campaign.load", v)).orElse(workload);
+      OptionalInt runs = runs();
       List<String> dbms = dbms();
       List<Integer> defaultDisks = diskCounts("campaign.disks", value("campaign.disks").orElse("1"));
       List<LayoutChoice> layouts = layouts(defaultDisks);
@@ -117,7 +131,7 @@ public final class CampaignFile {
       if (!violations.isEmpty()) {
         throw new CampaignFileException(violations);
       }
-      return new CampaignSpec(name, file, workload, load, dbms, layouts, snapshots, disks, output, work);
+      return new CampaignSpec(name, file, workload, load, prepare, runs, dbms, layouts, snapshots, disks, output, work);
     }
 
     private Optional<String> value(String key) {
@@ -241,6 +255,24 @@ public final class CampaignFile {
         return List.of(1);
       }
       return counts.stream().distinct().sorted().toList();
+    }
+
+    private OptionalInt runs() {
+      Optional<String> value = value("campaign.runs");
+      if (value.isEmpty()) {
+        return OptionalInt.empty();
+      }
+      try {
+        int runs = Integer.parseInt(value.get());
+        if (runs >= 1 && runs <= MAX_RUNS) {
+          return OptionalInt.of(runs);
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      violations.add(new Violation("campaign.runs", value.get(), "not a number of runs; allowed: a whole number from 1"
+          + " to " + MAX_RUNS + ", or no value for the workload file's own runs"));
+      return OptionalInt.empty();
     }
 
     private List<Integer> snapshots() {

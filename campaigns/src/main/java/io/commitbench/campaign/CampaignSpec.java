@@ -2,6 +2,7 @@ package io.commitbench.campaign;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * A campaign as its file asks for it: the matrix (layouts × disk counts × database kinds ×
@@ -12,6 +13,11 @@ import java.util.List;
  * @param file the campaign file itself
  * @param workload the parameter file measured in every cell
  * @param load the parameter file run before the snapshots to put data on the volume
+ * @param prepareLoad whether the load is the workload file's own data set, made as {@code
+ *     commitbench prepare} makes it and reused by every measured run ({@code campaign.load=prepare});
+ *     then {@code load} is the workload file
+ * @param runs how many times each cell is measured ({@code runs} of the measured run), or empty to
+ *     leave it to the workload file
  * @param dbms the database kinds, in table order
  * @param layouts the layouts, in table order
  * @param snapshotCounts the snapshot counts, ascending: the tables' columns
@@ -19,8 +25,9 @@ import java.util.List;
  * @param output the results folder: tables, chart, one folder per cell
  * @param work the scratch folder: the lab, the current cell's layout and instance
  */
-public record CampaignSpec(String name, Path file, Path workload, Path load, List<String> dbms,
-    List<LayoutChoice> layouts, List<Integer> snapshotCounts, DiskSource disks, Path output, Path work) {
+public record CampaignSpec(String name, Path file, Path workload, Path load, boolean prepareLoad, OptionalInt runs,
+    List<String> dbms, List<LayoutChoice> layouts, List<Integer> snapshotCounts, DiskSource disks, Path output,
+    Path work) {
 
   public CampaignSpec {
     dbms = List.copyOf(dbms);

@@ -2,6 +2,7 @@ package io.commitbench.campaign;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.core.io.Sha256;
@@ -10,11 +11,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * A campaign's results folder: {@code campaign.json} (which workload it measures), and one folder
@@ -68,11 +69,16 @@ public final class CampaignStore {
     return Optional.of(new CampaignStore(spec.output()));
   }
 
-  /** What makes two runs of a campaign comparable: the workload and load files' content. */
+  /** What makes two runs of a campaign comparable: the workload and load files' content, how it loads, how often it measures. */
   private static Map<String, String> identity(CampaignSpec spec) throws IOException {
     Map<String, String> id = new LinkedHashMap<>();
     id.put("workload_sha256", sha256(spec.workload()));
     id.put("load_sha256", sha256(spec.load()));
+    // Added only when set, so a campaign folder written before these keys existed still compares.
+    if (spec.prepareLoad()) {
+      id.put("load", CampaignFile.PREPARE);
+    }
+    spec.runs().ifPresent(n -> id.put("runs", Integer.toString(n)));
     return id;
   }
 
@@ -96,10 +102,8 @@ public final class CampaignStore {
     if (status.isEmpty()) {
       throw new IOException(file + " has no known status; remove it to run the cell again");
     }
-    OptionalDouble tps = n.hasNonNull("transactions_per_second")
-        ? OptionalDouble.of(n.get("transactions_per_second").asDouble()) : OptionalDouble.empty();
     Optional<String> runDir = n.hasNonNull("run_dir") ? Optional.of(n.get("run_dir").asText()) : Optional.empty();
-    return Optional.of(new CellOutcome(cell, status.get(), tps, n.path("reason").asText(""), runDir,
+    return Optional.of(new CellOutcome(cell, status.get(), figures(n), n.path("reason").asText(""), runDir,
         n.path("seconds").asDouble(), Instant.parse(n.path("finished").asText(Instant.EPOCH.toString()))));
   }
 
@@ -114,6 +118,12 @@ public final class CampaignStore {
     n.put("snapshots", cell.snapshots());
     n.put("status", outcome.status().label());
     outcome.transactionsPerSecond().ifPresent(v -> n.put("transactions_per_second", v));
+    outcome.figures().ifPresent(f -> {
+      ArrayNode runs = n.putArray("runs_transactions_per_second");
+      f.transactionsPerSecond().forEach(runs::add);
+      ObjectNode server = n.putObject("server");
+      f.server().forEach((name, v) -> server.putObject(name).put("value", v.value()).put("unit", v.unit()));
+    });
     n.put("reason", outcome.reason());
     outcome.runDir().ifPresent(d -> n.put("run_dir", d));
     n.put("seconds", outcome.seconds());
@@ -122,9 +132,26 @@ public final class CampaignStore {
     AtomicFiles.write(cellDir(cell).resolve(CELL_FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
   }
 
+  /**
+   * The figures of a measured cell: each run's TX/s and the server's view; a cell recorded before
+   * cells had several runs has its one TX/s and no server figures.
+   */
+  private static Optional<CellFigures> figures(JsonNode n) {
+    if (n.hasNonNull("runs_transactions_per_second")) {
+      List<Double> runs = new ArrayList<>();
+      n.get("runs_transactions_per_second").forEach(v -> runs.add(v.asDouble()));
+      Map<String, CellFigures.ServerValue> server = new LinkedHashMap<>();
+      n.path("server").fields().forEachRemaining(e -> server.put(e.getKey(),
+          new CellFigures.ServerValue(e.getValue().path("value").asDouble(), e.getValue().path("unit").asText(""))));
+      return Optional.of(new CellFigures(runs, server));
+    }
+    return n.hasNonNull("transactions_per_second")
+        ? Optional.of(CellFigures.single(n.get("transactions_per_second").asDouble())) : Optional.empty();
+  }
+
   /** The recorded outcomes of these cells, in their order; cells without one are left out. */
   public List<CellOutcome> outcomes(List<Cell> cells) throws IOException {
-    List<CellOutcome> all = new java.util.ArrayList<>();
+    List<CellOutcome> all = new ArrayList<>();
     for (Cell cell : cells) {
       outcome(cell).ifPresent(all::add);
     }

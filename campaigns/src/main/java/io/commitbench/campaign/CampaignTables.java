@@ -1,5 +1,6 @@
 package io.commitbench.campaign;
 
+import io.commitbench.core.group.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.Optional;
 /**
  * The snapshot study's tables from a campaign's outcomes: one table per layout, a row per disk
  * count and database kind, a column per snapshot count, TX/s in each cell linked to its run's
- * results. Cells that are unsupported or failed show so, with their reasons as numbered notes:
+ * results (the median and the range when a cell was measured several times), then the server's
+ * own view of each measured cell. Cells that are unsupported or failed show so, with their reasons as numbered notes:
  * nothing is dropped silently. Also the same data as CSV, one line per cell.
  */
 public final class CampaignTables {
@@ -24,8 +26,11 @@ public final class CampaignTables {
     outcomes.forEach(o -> byCell.put(o.cell(), o));
     StringBuilder md = new StringBuilder();
     md.append("# Campaign ").append(spec.name()).append(": transactions per second (TX/s)\n\n");
-    md.append("Workload `").append(spec.workload().getFileName()).append("`, load `")
-        .append(spec.load().getFileName()).append("`; disks: ").append(spec.disks().describe()).append(".  \n");
+    md.append("Workload `").append(spec.workload().getFileName()).append(spec.prepareLoad()
+            ? "` on its own data set, prepared in each cell before the snapshots (campaign.load=prepare)"
+            : "`, load `" + spec.load().getFileName() + "`")
+        .append(spec.runs().isPresent() ? ", measured " + spec.runs().getAsInt() + " times per cell" : "")
+        .append("; disks: ").append(spec.disks().describe()).append(".  \n");
     md.append(summary(cells, byCell)).append("\n\n");
     for (LayoutChoice layout : spec.layouts()) {
       md.append(table(spec, layout, byCell, Optional.ofNullable(chartFiles.get(layout))));
@@ -58,6 +63,7 @@ public final class CampaignTables {
     md.append('\n');
     chart.ifPresent(file -> md.append("![TX/s against snapshot count, ").append(layout.label()).append("](")
         .append(file).append(")\n\n"));
+    md.append(serverView(spec, layout, byCell));
     for (int i = 0; i < notes.size(); i++) {
       md.append(i + 1).append(". ").append(notes.get(i)).append("  \n");
     }
@@ -73,8 +79,7 @@ public final class CampaignTables {
       return "not run";
     }
     return switch (outcome.status()) {
-      case MEASURED -> "[" + tps(outcome.transactionsPerSecond().orElseThrow()) + "](" + outcome.runDir().orElse("")
-          + "/report.txt)";
+      case MEASURED -> measured(outcome);
       case UNSUPPORTED, FAILED -> {
         String note = outcome.status() == CellOutcome.Status.UNSUPPORTED ? outcome.reason()
             : outcome.status().label() + ": " + outcome.reason();
@@ -88,16 +93,77 @@ public final class CampaignTables {
     };
   }
 
+  /**
+   * A measured entry: the TX/s linked to the run's report; for several runs the median, linked to
+   * the group's summary, and the range of the runs.
+   */
+  private static String measured(CellOutcome outcome) {
+    CellFigures figures = outcome.figures().orElseThrow();
+    String dir = outcome.runDir().orElse("");
+    if (figures.runs() == 1) {
+      return "[" + tps(figures.spread().median()) + "](" + dir + "/report.txt)";
+    }
+    Spread spread = figures.spread();
+    return "[" + tps(spread.median()) + "](" + dir + "/group.txt) (" + tps(spread.min()) + "–" + tps(spread.max())
+        + ", " + figures.runs() + " runs)";
+  }
+
+  /**
+   * The server's own view of each measured cell of a layout: its derived log figures (log bytes,
+   * syncs and sync time per commit, ...), the median over the cell's runs; nothing when no cell
+   * had any. A figure a cell lacks shows as a dash.
+   */
+  private static String serverView(CampaignSpec spec, LayoutChoice layout, Map<Cell, CellOutcome> byCell) {
+    List<CellOutcome> measured = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int disks : layout.diskCounts()) {
+      for (String dbms : spec.dbms()) {
+        for (int snapshots : spec.snapshotCounts()) {
+          CellOutcome o = byCell.get(new Cell(layout, disks, dbms, snapshots));
+          if (o != null && o.figures().isPresent()) {
+            measured.add(o);
+            o.figures().get().server().keySet().stream().filter(n -> !names.contains(n)).forEach(names::add);
+          }
+        }
+      }
+    }
+    if (names.isEmpty()) {
+      return "";
+    }
+    StringBuilder md = new StringBuilder("The server's view (its own log counters over the measured run; median of the"
+        + " runs):\n\n| disks | DBMS | snapshots | ");
+    names.forEach(n -> md.append(n).append(" | "));
+    md.append("\n|---:|---|---:|");
+    names.forEach(n -> md.append("---:|"));
+    md.append('\n');
+    for (CellOutcome o : measured) {
+      Map<String, CellFigures.ServerValue> server = o.figures().get().server();
+      md.append("| ").append(o.cell().disks()).append(" | ").append(o.cell().dbms()).append(" | ")
+          .append(o.cell().snapshots()).append(" | ");
+      names.forEach(n -> md.append(server.containsKey(n) ? figure(server.get(n).value()) : "–").append(" | "));
+      md.append('\n');
+    }
+    return md.append('\n').toString();
+  }
+
+  private static String figure(double value) {
+    return String.format(Locale.ROOT, Math.abs(value) >= 100 ? "%.0f" : Math.abs(value) >= 1 ? "%.2f" : "%.4f", value);
+  }
+
   /** The data as CSV: one line per cell with an outcome, reasons quoted. */
   public static String csv(List<CellOutcome> outcomes) {
     StringBuilder csv = new StringBuilder(
-        "layout,manager,filesystem,disks,dbms,snapshots,status,transactions_per_second,seconds,run_dir,reason\n");
+        "layout,manager,filesystem,disks,dbms,snapshots,status,transactions_per_second,seconds,run_dir,reason,runs,"
+            + "transactions_per_second_min,transactions_per_second_max\n");
     for (CellOutcome o : outcomes) {
       Cell c = o.cell();
       csv.append(String.join(",", c.layout().label(), c.layout().manager().label(), c.layout().filesystem().label(),
           Integer.toString(c.disks()), c.dbms(), Integer.toString(c.snapshots()), o.status().label(),
           o.transactionsPerSecond().isPresent() ? tps(o.transactionsPerSecond().getAsDouble()) : "",
-          String.format(Locale.ROOT, "%.1f", o.seconds()), o.runDir().orElse(""), quote(o.reason())))
+          String.format(Locale.ROOT, "%.1f", o.seconds()), o.runDir().orElse(""), quote(o.reason()),
+          o.figures().map(f -> Integer.toString(f.runs())).orElse(""),
+          o.figures().map(f -> tps(f.spread().min())).orElse(""),
+          o.figures().map(f -> tps(f.spread().max())).orElse("")))
           .append('\n');
     }
     return csv.toString();

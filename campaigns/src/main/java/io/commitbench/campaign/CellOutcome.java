@@ -9,13 +9,13 @@ import java.util.OptionalDouble;
  *
  * @param cell the cell
  * @param status measured, unsupported on this host, or failed
- * @param transactionsPerSecond the measured run's committed transactions per second, when measured
+ * @param figures what its runs measured (TX/s per run, the server's view), when measured
  * @param reason why it is unsupported or failed; empty when measured
  * @param runDir the measured run's results folder, relative to the campaign's output, when there is one
  * @param seconds the cell's wall time: build, load, snapshots, run, tear-down
  * @param finished when the outcome was recorded
  */
-public record CellOutcome(Cell cell, Status status, OptionalDouble transactionsPerSecond, String reason,
+public record CellOutcome(Cell cell, Status status, Optional<CellFigures> figures, String reason,
     Optional<String> runDir, double seconds, Instant finished) {
 
   /** How a cell ended. */
@@ -47,21 +47,26 @@ public record CellOutcome(Cell cell, Status status, OptionalDouble transactionsP
     }
   }
 
-  public static CellOutcome measured(Cell cell, double tps, String runDir, double seconds) {
-    return new CellOutcome(cell, Status.MEASURED, OptionalDouble.of(tps), "", Optional.of(runDir), seconds, Instant.now());
+  public static CellOutcome measured(Cell cell, CellFigures figures, String runDir, double seconds) {
+    return new CellOutcome(cell, Status.MEASURED, Optional.of(figures), "", Optional.of(runDir), seconds, Instant.now());
+  }
+
+  /** The median of the measured runs' TX/s; empty when not measured. */
+  public OptionalDouble transactionsPerSecond() {
+    return figures.map(f -> OptionalDouble.of(f.spread().median())).orElse(OptionalDouble.empty());
   }
 
   public static CellOutcome unsupported(Cell cell, String reason) {
-    return new CellOutcome(cell, Status.UNSUPPORTED, OptionalDouble.empty(), reason, Optional.empty(), 0, Instant.now());
+    return new CellOutcome(cell, Status.UNSUPPORTED, Optional.empty(), reason, Optional.empty(), 0, Instant.now());
   }
 
   public static CellOutcome failed(Cell cell, String reason, Optional<String> runDir, double seconds) {
-    return new CellOutcome(cell, Status.FAILED, OptionalDouble.empty(), reason, runDir, seconds, Instant.now());
+    return new CellOutcome(cell, Status.FAILED, Optional.empty(), reason, runDir, seconds, Instant.now());
   }
 
   /** The same outcome over another wall time (a cell's includes its tear-down, which follows the measurement). */
   public CellOutcome withSeconds(double wallSeconds) {
-    return new CellOutcome(cell, status, transactionsPerSecond, reason, runDir, wallSeconds, finished);
+    return new CellOutcome(cell, status, figures, reason, runDir, wallSeconds, finished);
   }
 
   /** Whether a resumed campaign keeps this outcome instead of running the cell again. */

@@ -19,7 +19,8 @@ import java.util.Optional;
 
 /**
  * One cell, start to end: build the layout on the first N disks, create a managed instance whose
- * data directory (and log) is on it, load data, checkpoint, take the snapshots, run the measured workload, and
+ * data directory (and log) is on it, load data (or prepare the workload's data set), checkpoint,
+ * take the snapshots, run the measured workload (N times with runs=N), and
  * tear everything down again — the instance, the snapshots, the layout — whatever happened. The
  * layout and the instance record what they made (layout.json, instance.json) in the campaign's work
  * folder, so a campaign that was killed half-way removes the leftovers before its next cell.
@@ -70,11 +71,7 @@ final class CellProcedure {
       Path data = layout.dataDir();
       ManagedInstance instance = ManagedInstance.create(cell.dbms(), instanceDir(), data.resolve("db"),
           data.resolve("log"), 0, cgroup, runner);
-      step("load: " + spec.load().getFileName());
-      WorkloadRunner.WorkloadOutcome load = workload.run(spec.load(), overrides(cellDir, "load", true));
-      if (!load.completed()) {
-        throw new CellFailure("the load run did not complete: " + load.failure());
-      }
+      load(cellDir);
       // Every cell's snapshots and measured run start from the loaded data on disk, not from a
       // server still flushing it in the background (which would tax cells without snapshots most).
       step("checkpoint: the loaded data to the data files");
@@ -85,11 +82,12 @@ final class CellProcedure {
         step("take " + cell.snapshots() + (cell.snapshots() == 1 ? " snapshot" : " snapshots"));
         Layout.takeSnapshots(layoutRoot(), cell.snapshots(), runner, progress);
       }
-      step("measure: " + spec.workload().getFileName());
-      WorkloadRunner.WorkloadOutcome measured = workload.run(spec.workload(), overrides(cellDir, "run", false));
+      step("measure: " + spec.workload().getFileName()
+          + spec.runs().stream().mapToObj(n -> ", " + n + (n == 1 ? " run" : " runs")).findFirst().orElse(""));
+      WorkloadRunner.WorkloadOutcome measured = workload.run(spec.workload(), measuredOverrides(cellDir));
       runDir = Optional.of(output.relativize(measured.resultDir()).toString());
       outcome = measured.completed()
-          ? CellOutcome.measured(cell, measured.transactionsPerSecond(), runDir.get(), seconds(began))
+          ? CellOutcome.measured(cell, CellFigures.read(measured.runDirs()), runDir.get(), seconds(began))
           : CellOutcome.failed(cell, "the measured run did not complete: " + measured.failure(), runDir, seconds(began));
     } catch (CellFailure | RefusedException | IOException | RuntimeException e) {
       outcome = CellOutcome.failed(cell, e.getMessage() == null ? e.toString() : e.getMessage(), runDir,
@@ -122,16 +120,59 @@ final class CellProcedure {
     return spec.disks() instanceof DiskSource.GivenDevices given && given.overwrite();
   }
 
-  private Map<String, String> overrides(Path cellDir, String runId, boolean load) {
+  /**
+   * Puts the data on the volume before the snapshots: the load file run once, its rows kept under
+   * names the measured run does not use; or the workload's own data set, prepared under the names
+   * the measured runs then reuse.
+   */
+  private void load(Path cellDir) throws IOException, CellFailure {
+    Map<String, String> o = overrides(cellDir, "load");
+    o.putAll(loadOverrides());
+    if (spec.prepareLoad()) {
+      step("prepare the data set of " + spec.workload().getFileName());
+      workload.prepare(spec.workload(), o);
+      return;
+    }
+    step("load: " + spec.load().getFileName());
+    WorkloadRunner.WorkloadOutcome load = workload.run(spec.load(), o);
+    if (!load.completed()) {
+      throw new CellFailure("the load run did not complete: " + load.failure());
+    }
+  }
+
+  /** The keys every load sets, whatever the cell: its names, and that a loaded table stays. */
+  Map<String, String> loadOverrides() {
+    Map<String, String> o = new LinkedHashMap<>();
+    o.put("table.prefix", LOAD_PREFIX);
+    if (!spec.prepareLoad()) {
+      // The loaded rows stay on the volume for the snapshots to share, under names the measured run does not use.
+      o.put("cleanup", "false");
+    }
+    return o;
+  }
+
+  /** The keys every measured run sets, whatever the cell: how often it runs, and where a prepared data set is. */
+  Map<String, String> measuredOverrides() {
+    Map<String, String> o = new LinkedHashMap<>();
+    spec.runs().ifPresent(n -> o.put("runs", Integer.toString(n)));
+    if (spec.prepareLoad()) {
+      // The prepared data set is found by its names; the workload file's load=reuse uses it.
+      o.put("table.prefix", LOAD_PREFIX);
+    }
+    return o;
+  }
+
+  private Map<String, String> measuredOverrides(Path cellDir) {
+    Map<String, String> o = overrides(cellDir, "run");
+    o.putAll(measuredOverrides());
+    return o;
+  }
+
+  private Map<String, String> overrides(Path cellDir, String runId) {
     Map<String, String> o = new LinkedHashMap<>();
     o.put("db.instance", instanceDir().toString());
     o.put("results.dir", cellDir.toString());
     o.put("run.id", runId);
-    if (load) {
-      // The loaded rows stay on the volume for the snapshots to share, under names the measured run does not use.
-      o.put("cleanup", "false");
-      o.put("table.prefix", LOAD_PREFIX);
-    }
     return o;
   }
 

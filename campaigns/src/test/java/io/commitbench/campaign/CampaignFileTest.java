@@ -51,6 +51,8 @@ class CampaignFileTest {
     assertThat(spec.name()).isEqualTo("c");
     assertThat(spec.workload()).isEqualTo(dir.resolve("w.properties"));
     assertThat(spec.load()).isEqualTo(spec.workload());
+    assertThat(spec.prepareLoad()).isFalse();
+    assertThat(spec.runs()).isEmpty();
     assertThat(spec.dbms()).containsExactly("postgresql", "mariadb");
     assertThat(spec.layouts()).containsExactly(
         new LayoutChoice(VolumeManager.BTRFS_RAID0, LayoutFilesystem.BTRFS, List.of(1, 2, 3)),
@@ -82,6 +84,20 @@ class CampaignFileTest {
   }
 
   @Test
+  void readsAPreparedLoadAndRunsPerCell() throws Exception {
+    CampaignSpec spec = CampaignFile.read(campaign("""
+        campaign.workload=w.properties
+        campaign.load=prepare
+        campaign.runs=3
+        campaign.dbms=mariadb
+        campaign.layouts=plain/ext4
+        """));
+    assertThat(spec.prepareLoad()).isTrue();
+    assertThat(spec.load()).isEqualTo(spec.workload());
+    assertThat(spec.runs()).hasValue(3);
+  }
+
+  @Test
   void reportsEveryProblemAtOnceNamingWhatIsAllowed() throws Exception {
     List<String> v = violations("""
         campaign.workload=missing.properties
@@ -90,6 +106,7 @@ class CampaignFileTest {
         campaign.snapshots=0,-1
         campaign.lab.disk-size=64M
         campaign.snapshot=1
+        campaign.runs=0
         """);
     assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.workload=missing.properties: no such file"));
     assertThat(v).anySatisfy(s -> assertThat(s).contains("'oracle' is not a managed database kind; allowed: mariadb, postgresql"));
@@ -100,6 +117,8 @@ class CampaignFileTest {
     assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.snapshots=0,-1: not snapshot counts"));
     assertThat(v).anySatisfy(s -> assertThat(s).contains("too small; allowed: at least 128M"));
     assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.snapshot=1: unknown key; did you mean campaign.snapshots?"));
+    assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.runs=0: not a number of runs; allowed: a whole number"
+        + " from 1 to 20"));
   }
 
   @Test

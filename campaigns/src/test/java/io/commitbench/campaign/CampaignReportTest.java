@@ -8,7 +8,9 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,7 +44,7 @@ class CampaignReportTest {
   @Test
   void anOutcomeIsReadBackAsRecordedAndOnlyFailuresRunAgain() throws Exception {
     CampaignStore store = CampaignStore.open(spec);
-    CellOutcome measured = CellOutcome.measured(cell(0, 2, "mariadb", 1), 12.5, "cells/x/run", 9.5);
+    CellOutcome measured = CellOutcome.measured(cell(0, 2, "mariadb", 1), CellFigures.single(12.5), "cells/x/run", 9.5);
     CellOutcome failed = CellOutcome.failed(cell(0, 1, "postgresql", 0), "initdb: no space", Optional.empty(), 3);
     store.record(measured);
     store.record(failed);
@@ -65,9 +67,9 @@ class CampaignReportTest {
   @Test
   void tablesHaveARowPerDiskCountAndDbmsAndAColumnPerSnapshotCount() throws Exception {
     CampaignStore store = CampaignStore.open(spec);
-    store.record(CellOutcome.measured(cell(0, 1, "mariadb", 0), 13.14, "cells/a/run", 5));
-    store.record(CellOutcome.measured(cell(0, 1, "mariadb", 1), 11.57, "cells/b/run", 5));
-    store.record(CellOutcome.measured(cell(0, 1, "postgresql", 0), 9.8, "cells/c/run", 5));
+    store.record(CellOutcome.measured(cell(0, 1, "mariadb", 0), CellFigures.single(13.14), "cells/a/run", 5));
+    store.record(CellOutcome.measured(cell(0, 1, "mariadb", 1), CellFigures.single(11.57), "cells/b/run", 5));
+    store.record(CellOutcome.measured(cell(0, 1, "postgresql", 0), CellFigures.single(9.8), "cells/c/run", 5));
     store.record(CellOutcome.unsupported(cell(1, 1, "mariadb", 0), "unsupported on this host: no device-mapper"));
     store.record(CellOutcome.unsupported(cell(1, 1, "mariadb", 1), "unsupported on this host: no device-mapper"));
     CampaignReport.write(spec, store);
@@ -85,7 +87,7 @@ class CampaignReportTest {
 
     List<String> csv = Files.readAllLines(dir.resolve("out").resolve(CampaignReport.CSV));
     assertThat(csv).hasSize(6);
-    assertThat(csv.get(1)).isEqualTo("btrfs-raid0/btrfs,btrfs-raid0,btrfs,1,mariadb,0,measured,13.14,5.0,cells/a/run,");
+    assertThat(csv.get(1)).isEqualTo("btrfs-raid0/btrfs,btrfs-raid0,btrfs,1,mariadb,0,measured,13.14,5.0,cells/a/run,,1,13.14,13.14");
 
     BufferedImage png = ImageIO.read(dir.resolve("out/charts/btrfs-raid0-btrfs.png").toFile());
     assertThat(png.getWidth()).isEqualTo(800);
@@ -95,6 +97,49 @@ class CampaignReportTest {
   @Test
   void csvQuotesReasonsWithCommas() throws IOException {
     String csv = CampaignTables.csv(List.of(CellOutcome.failed(cell(0, 1, "mariadb", 0), "a, \"b\"", Optional.empty(), 1)));
-    assertThat(csv.lines().skip(1).findFirst().orElseThrow()).endsWith(",failed,,1.0,,\"a, \"\"b\"\"\"");
+    assertThat(csv.lines().skip(1).findFirst().orElseThrow()).endsWith(",failed,,1.0,,\"a, \"\"b\"\"\",,,");
+  }
+
+  @Test
+  void aCellMeasuredSeveralTimesShowsItsMedianAndRangeAndTheServersView() throws Exception {
+    CampaignStore store = CampaignStore.open(spec);
+    Map<String, CellFigures.ServerValue> server = new LinkedHashMap<>();
+    server.put("log_bytes_per_commit", new CellFigures.ServerValue(512.0, "bytes"));
+    server.put("log_sync_ms_per_commit", new CellFigures.ServerValue(0.0421, "ms"));
+    store.record(CellOutcome.measured(cell(0, 1, "mariadb", 0), new CellFigures(List.of(12.0, 10.0, 15.0), server),
+        "cells/a/run", 30));
+    store.record(CellOutcome.measured(cell(0, 1, "postgresql", 1), CellFigures.single(9.0), "cells/b/run", 10));
+
+    CellOutcome back = CampaignStore.existing(spec).orElseThrow().outcome(cell(0, 1, "mariadb", 0)).orElseThrow();
+    assertThat(back.figures().orElseThrow().transactionsPerSecond()).containsExactly(12.0, 10.0, 15.0);
+    assertThat(back.figures().orElseThrow().server()).isEqualTo(server);
+    assertThat(back.transactionsPerSecond().getAsDouble()).isEqualTo(12.0);
+
+    CampaignReport.write(spec, store);
+    String md = Files.readString(dir.resolve("out").resolve(CampaignReport.MARKDOWN));
+    assertThat(md).contains("| btrfs-raid0/btrfs (1 disk) | [12.00](cells/a/run/group.txt) (10.00–15.00, 3 runs) | not run"
+        + " | mariadb |")
+        .contains("|  | not run | [9.00](cells/b/run/report.txt) | postgresql |")
+        .contains("| disks | DBMS | snapshots | log_bytes_per_commit | log_sync_ms_per_commit | ")
+        .contains("| 1 | mariadb | 0 | 512 | 0.0421 | ")
+        .contains("| 1 | postgresql | 1 | – | – | ");
+    List<String> csv = Files.readAllLines(dir.resolve("out").resolve(CampaignReport.CSV));
+    assertThat(csv.get(1)).endsWith(",measured,12.00,30.0,cells/a/run,,3,10.00,15.00");
+    BufferedImage png = ImageIO.read(dir.resolve("out/charts/btrfs-raid0-btrfs.png").toFile());
+    assertThat(png.getHeight()).isEqualTo(500);
+  }
+
+  @Test
+  void anOutcomeRecordedBeforeCellsHadRunsIsReadAsOneRun() throws Exception {
+    CampaignStore store = CampaignStore.open(spec);
+    Cell cell = cell(0, 2, "postgresql", 0);
+    Files.createDirectories(store.cellDir(cell));
+    Files.writeString(store.cellDir(cell).resolve(CampaignStore.CELL_FILE), """
+        {"cell": "x", "status": "measured", "transactions_per_second": 42.5, "reason": "", "run_dir": "cells/x/run",
+         "seconds": 3.0, "finished": "2026-11-01T10:00:00Z"}
+        """);
+    CellFigures figures = store.outcome(cell).orElseThrow().figures().orElseThrow();
+    assertThat(figures.transactionsPerSecond()).containsExactly(42.5);
+    assertThat(figures.server()).isEmpty();
   }
 }

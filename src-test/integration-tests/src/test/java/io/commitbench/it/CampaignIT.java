@@ -2,6 +2,8 @@ package io.commitbench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.commitbench.it.support.Commitbench;
 import io.commitbench.it.support.Commitbench.CliResult;
 import io.commitbench.it.support.DatabaseTargets;
@@ -125,6 +127,72 @@ class CampaignIT {
     assertNothingLeftBehind();
   }
 
+  /**
+   * Any workload in a campaign: sysbench's oltp_read_write on its own prepared data set
+   * ({@code campaign.load=prepare}, the workload file saying load=reuse), each cell measured three
+   * times ({@code campaign.runs=3}) on the same data and snapshots. The table shows each cell's
+   * median and range, linked to the group's summary; the server's view is there per cell; the
+   * chart has error bars.
+   */
+  @Test
+  @Order(3)
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
+  void anyWorkloadOnItsPreparedDataMeasuredThreeTimesPerCell() throws Exception {
+    Path oltpOutput = base.resolve("oltp-out");
+    Path oltpWork = base.resolve("oltp-work");
+    Commitbench.writeParameterFile(base.resolve("oltp.properties"), Map.of("workload", "oltp_read_write",
+        "users", "1", "duration", "2", "oltp.tables", "1", "oltp.table.size", "2000", "load", "reuse"));
+    Path file = base.resolve("oltp-campaign.properties");
+    Files.writeString(file, String.join("\n",
+        "campaign.name=it-oltp",
+        "campaign.workload=oltp.properties",
+        "campaign.load=prepare",
+        "campaign.runs=3",
+        "campaign.dbms=postgresql,mariadb",
+        "campaign.layouts=btrfs-raid0/btrfs@1",
+        "campaign.snapshots=0,1",
+        "campaign.lab.disk-size=320M",
+        "campaign.output=" + oltpOutput,
+        "campaign.work=" + oltpWork, ""));
+    long began = System.nanoTime();
+    CliResult result = Commitbench.execute(List.of("campaign", "run", file.toString()));
+    System.out.println(PREFIX + "oltp campaign run took " + (System.nanoTime() - began) / 1_000_000_000 + " s");
+    System.out.println(result.out());
+    assertThat(result.exitCode()).as(result.describe()).isZero();
+
+    String md = Files.readString(oltpOutput.resolve("campaign.md"));
+    System.out.println(md);
+    for (String dbms : List.of("postgresql", "mariadb")) {
+      String row = tableRow(md, "btrfs-raid0/btrfs (1 disk)", dbms);
+      assertThat(row).as(row).doesNotContain("failed", "unsupported", "not run");
+      assertThat(row.split("/group.txt\\) \\(")).as("two cells with a median and a range: " + row).hasSize(3);
+      assertThat(row).as(row).contains(", 3 runs)");
+      for (int snapshots = 0; snapshots <= 1; snapshots++) {
+        Path group = oltpOutput.resolve("cells/btrfs-raid0-btrfs-1d-" + dbms + "-" + snapshots + "s/run");
+        assertThat(group.resolve("group.json")).isRegularFile();
+        for (int run = 1; run <= 3; run++) {
+          JsonNode summary = new ObjectMapper().readTree(group.resolve("run-" + run).resolve("summary.json").toFile());
+          assertThat(summary.path("outcome").asText()).as("run %d of %s", run, group).isEqualTo("completed");
+          assertThat(summary.path("workload").asText()).isEqualTo("oltp_read_write");
+        }
+      }
+    }
+    assertThat(md).contains("The server's view").contains("log_bytes_per_commit");
+    List<String> csv = Files.readAllLines(oltpOutput.resolve("campaign.csv"));
+    assertThat(csv.stream().filter(l -> l.contains(",measured,"))).hasSize(4)
+        .allSatisfy(l -> {
+          String[] f = l.split(",");
+          assertThat(f[11]).as(l).isEqualTo("3");
+          assertThat(Double.parseDouble(f[12])).as(l).isPositive()
+              .isLessThanOrEqualTo(Double.parseDouble(f[7])).isLessThanOrEqualTo(Double.parseDouble(f[13]));
+        });
+    assertThat(oltpOutput.resolve("charts/btrfs-raid0-btrfs.png")).isRegularFile();
+    Files.createDirectories(Path.of("target"));
+    Files.copy(oltpOutput.resolve("charts/btrfs-raid0-btrfs.png"), Path.of("target/campaign-error-bars.png"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    assertNothingLeftBehind(oltpWork);
+  }
+
   /** The table line of a layout row's DBMS: the row itself, or the continuation line below it. */
   private static String tableRow(String md, String rowLabel, String dbms) {
     List<String> lines = md.lines().toList();
@@ -141,6 +209,10 @@ class CampaignIT {
   }
 
   private static void assertNothingLeftBehind() throws IOException {
+    assertNothingLeftBehind(work);
+  }
+
+  private static void assertNothingLeftBehind(Path work) throws IOException {
     assertThat(Files.readString(Path.of("/proc/self/mounts"))).doesNotContain(work.toString());
     List<String> loops = new ArrayList<>();
     try (Stream<Path> devices = Files.list(Path.of("/sys/block"))) {
