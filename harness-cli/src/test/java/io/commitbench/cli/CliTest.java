@@ -55,6 +55,34 @@ class CliTest {
     assertThat(CliRun.execute("--help").out()).contains("report", "compare");
   }
 
+  /**
+   * Every command's help, as picocli formats it: no line over 80 columns (description lines are
+   * wrapped one by one, so a long source line comes out ragged) and no format warning (an
+   * unescaped '%' in a description printed "Could not format" and left the text raw).
+   */
+  @Test
+  void everyCommandsHelpFitsEightyColumnsAndFormatsCleanly() {
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+    java.util.List<String> problems = new java.util.ArrayList<>();
+    try {
+      System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+      java.util.Deque<picocli.CommandLine> commands = new java.util.ArrayDeque<>();
+      commands.add(new picocli.CommandLine(new RootCommand()));
+      while (!commands.isEmpty()) {
+        picocli.CommandLine command = commands.poll();
+        commands.addAll(command.getSubcommands().values());
+        String name = command.getCommandSpec().qualifiedName();
+        command.getUsageMessage().lines().filter(l -> l.length() > 80)
+            .forEach(l -> problems.add(name + ": " + l.length() + " columns: " + l));
+      }
+    } finally {
+      System.setErr(err);
+    }
+    assertThat(problems).isEmpty();
+    assertThat(warnings.toString(java.nio.charset.StandardCharsets.UTF_8)).as("picocli's warnings").isEmpty();
+  }
+
   @Test
   void versionNamesTheProductAndJava() {
     CliRun result = CliRun.execute("--version");
