@@ -14,6 +14,7 @@ import picocli.CommandLine.HelpCommand;
       "against H2, PostgreSQL, MariaDB or Oracle, and reports commit latency and throughput."
     },
     subcommands = {RunCommand.class, PrepareCommand.class, ReportCommand.class, CompareCommand.class, ValidateCommand.class, CleanupCommand.class, WorkloadsCommand.class, DriversCommand.class, StorageCommand.class,
+      ProbeCommand.class,
       CampaignCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

@@ -289,6 +289,49 @@ public interface Dialect {
   /** What kind of failure an exception from this product means. */
   ErrorClass classify(SQLException error);
 
+  // The locking probe's questions (commitbench probe locking, issue 16 part 3), together.
+
+  /**
+   * The code of {@code error} the way the product's documentation and users write it, for
+   * reports: the vendor code where the product numbers its errors ({@code 1213}), else the
+   * SQLState ({@code 40P01}). The default: the vendor code when it is not 0, else the SQLState.
+   */
+  default String errorCode(SQLException error) {
+    if (error.getErrorCode() != 0) {
+      return Integer.toString(error.getErrorCode());
+    }
+    return error.getSQLState() == null ? "" : error.getSQLState();
+  }
+
+  /** The isolation levels the product has, of the three the locking probe tries; the default: all three. */
+  default java.util.Set<IsolationLevel> isolationLevels() {
+    return java.util.EnumSet.allOf(IsolationLevel.class);
+  }
+
+  /**
+   * Statements that bound, for the session, how long one statement waits for a row lock before
+   * the server fails it ({@link ErrorClass#LOCK_TIMEOUT}), so that a probe of lock waits never
+   * hangs. The default, none, means the product has no such session setting: the caller then
+   * bounds each statement with the JDBC query timeout.
+   */
+  default List<String> lockWaitTimeoutStatements(int seconds) {
+    return List.of();
+  }
+
+  /** Where the server shows that a session waits for a lock; the default: not known. */
+  default Optional<LockWaitView> lockWaitView() {
+    return Optional.empty();
+  }
+
+  /**
+   * The server's settings that decide how lock conflicts end (how soon deadlocks are looked for,
+   * whether they are, the default lock wait), read for the probe's output as {@code name=value}.
+   * Must not change anything. The default: none read.
+   */
+  default List<String> lockingSettings(Connection admin) throws SQLException {
+    return List.of();
+  }
+
   /**
    * Whether a failed connect means the server refused the login (wrong password, a user that may
    * not log in): trying again cannot help, so the actor fails at once instead of reconnecting

@@ -202,6 +202,21 @@ public final class H2Dialect implements Dialect {
     };
   }
 
+  // The locking probe's answers (commitbench probe locking), together.
+
+  /** {@code LOCK_TIMEOUT} in milliseconds: error 50200 after that long. */
+  @Override
+  public List<String> lockWaitTimeoutStatements(int seconds) {
+    return List.of("SET LOCK_TIMEOUT " + seconds * 1000L);
+  }
+
+  /** A session waits for a lock while {@code INFORMATION_SCHEMA.SESSIONS} names the session blocking it. */
+  @Override
+  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
+    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT SESSION_ID()",
+        "SELECT 1 FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID = ? AND BLOCKER_ID IS NOT NULL"));
+  }
+
   /** The server's log-write counters; see {@link H2LogCounters}. */
   @Override
   public io.commitbench.core.server.LogCounters logCounters() {

@@ -242,6 +242,34 @@ public final class OracleDialect implements Dialect {
     };
   }
 
+  // The locking probe's answers (commitbench probe locking), together.
+
+  /** ORA-00060, the way Oracle's documentation and users write it. */
+  @Override
+  public String errorCode(SQLException error) {
+    return String.format(java.util.Locale.ROOT, "ORA-%05d", error.getErrorCode());
+  }
+
+  /** Oracle has READ COMMITTED (its default) and SERIALIZABLE, no REPEATABLE READ. */
+  @Override
+  public java.util.Set<io.commitbench.core.dialect.IsolationLevel> isolationLevels() {
+    return java.util.EnumSet.of(io.commitbench.core.dialect.IsolationLevel.READ_COMMITTED,
+        io.commitbench.core.dialect.IsolationLevel.SERIALIZABLE);
+  }
+
+  /*
+   * No lockWaitTimeoutStatements: an Oracle DML statement waits for a row lock without bound (only
+   * SELECT ... FOR UPDATE WAIT n has one), so the probe bounds it with the JDBC query timeout
+   * (ORA-01013, a statement timeout).
+   */
+
+  /** A session waits while {@code V$SESSION} names the session blocking it (needs SELECT on V$SESSION). */
+  @Override
+  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
+    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT SYS_CONTEXT('USERENV', 'SID') FROM DUAL",
+        "SELECT 1 FROM v$session WHERE sid = ? AND blocking_session IS NOT NULL"));
+  }
+
   /** ORA-01017 invalid username/password, ORA-28000 a locked account, ORA-01045 no CREATE SESSION. */
   @Override
   public boolean loginRefused(SQLException error) {

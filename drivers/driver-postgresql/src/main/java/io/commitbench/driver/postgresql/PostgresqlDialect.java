@@ -220,6 +220,28 @@ public final class PostgresqlDialect implements Dialect {
     };
   }
 
+  // The locking probe's answers (commitbench probe locking), together.
+
+  /** {@code lock_timeout}: a wait for a row lock fails with 55P03 after that long. */
+  @Override
+  public List<String> lockWaitTimeoutStatements(int seconds) {
+    return List.of("SET lock_timeout = '" + seconds + "s'");
+  }
+
+  /** A backend waits for a lock while its {@code wait_event_type} is {@code Lock}. */
+  @Override
+  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
+    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT pg_backend_pid()",
+        "SELECT 1 FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'"));
+  }
+
+  /** A waiter looks for a deadlock only after {@code deadlock_timeout}; the victim is the one that looked. */
+  @Override
+  public List<String> lockingSettings(Connection admin) throws SQLException {
+    return io.commitbench.core.dialect.ServerSettings.read(admin, "SELECT name, setting || COALESCE(unit, '')"
+        + " FROM pg_settings WHERE name IN ('deadlock_timeout', 'default_transaction_isolation') ORDER BY name");
+  }
+
   /**
    * 28P01 a wrong password, 28000 a role that may not log in (NOLOGIN, no pg_hba.conf entry);
    * "too many connections" is 53300 and passes.
