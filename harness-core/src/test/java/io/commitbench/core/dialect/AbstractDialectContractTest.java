@@ -213,6 +213,23 @@ public abstract class AbstractDialectContractTest {
     assertThat(dialect().classify(new SQLException("what", "HY000", 424242))).isEqualTo(ErrorClass.OTHER);
   }
 
+  /**
+   * The locking probe's questions: every product has READ COMMITTED; a lock wait bound names the
+   * seconds given (or there is none, and the probe uses the JDBC query timeout); a lock view
+   * takes the session id as its one parameter; an error's code is never null.
+   */
+  @Test
+  void lockingAnswersAreComplete() {
+    assertThat(dialect().isolationLevels()).contains(IsolationLevel.READ_COMMITTED);
+    assertThat(dialect().lockWaitTimeoutStatements(7)).allSatisfy(sql -> assertThat(sql).containsPattern("\\b7"));
+    dialect().lockWaitView().ifPresent(view -> {
+      assertThat(view.sessionIdSql()).isNotBlank().doesNotContain("?");
+      assertThat(view.waitingSql()).containsOnlyOnce("?");
+      assertThat(view.pollMillis()).isPositive();
+    });
+    assertThat(dialect().errorCode(new SQLException("what"))).isNotNull();
+  }
+
   private static String subprotocol(String url) {
     int second = url.indexOf(':', "jdbc:".length());
     return second < 0 ? url : url.substring(0, second + 1);
