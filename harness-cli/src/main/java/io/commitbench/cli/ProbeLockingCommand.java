@@ -94,6 +94,11 @@ final class ProbeLockingCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}); longer than --lock-timeout shows the lock wait timeout instead.")
   long holdMillis;
 
+  @Option(names = "--session-sql", paramLabel = "SQL",
+      description = "A statement every session runs before its transactions, after the lock wait bound; repeatable"
+          + " (--session-sql \"SET SESSION innodb_snapshot_isolation=ON\" shows MariaDB's 1020). Stated in the output.")
+  List<String> sessionSql = new ArrayList<>();
+
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
   String format;
@@ -122,6 +127,8 @@ final class ProbeLockingCommand implements Callable<Integer> {
     if (holdMillis < 0 || holdMillis > 600_000) {
       problems.add("--hold " + holdMillis + ": out of range; allowed: 0 to 600000 milliseconds");
     }
+    sessionSql.stream().filter(String::isBlank).findFirst()
+        .ifPresent(blank -> problems.add("--session-sql: empty; allowed: one SQL statement"));
     if (!problems.isEmpty()) {
       return badInput(problems, err);
     }
@@ -149,7 +156,8 @@ final class ProbeLockingCommand implements Callable<Integer> {
         problems.add(file + ": the " + dialect.name() + " dialect cannot run here: " + dialect.availability().reason());
       }
       targets.add(new Target(file, config, dialect, new LockingProbe.Settings(chosen,
-          scenarios.isEmpty() ? List.of(LockScenario.values()) : scenarios, lockTimeoutSeconds, holdMillis)));
+          scenarios.isEmpty() ? List.of(LockScenario.values()) : scenarios, lockTimeoutSeconds, holdMillis,
+          List.copyOf(sessionSql))));
     }
     if (!problems.isEmpty()) {
       return badInput(problems, err);

@@ -32,9 +32,18 @@ import java.util.function.Function;
  */
 public final class LockingProbe {
 
-  /** What to probe: levels and scenarios in order, the lock wait bound, and how long S1 holds in same-row. */
+  /**
+   * What to probe.
+   *
+   * @param levels isolation levels, in order
+   * @param scenarios scenarios, in order, under each level
+   * @param lockTimeoutSeconds each session's bound on one lock wait
+   * @param holdMillis same-row: how long S1 keeps its lock after S2 is seen waiting
+   * @param sessionSql statements each session runs after the bound, before its transactions (a
+   *     session setting to probe, such as MariaDB's {@code SET SESSION innodb_snapshot_isolation=ON})
+   */
   public record Settings(List<IsolationLevel> levels, List<LockScenario> scenarios, int lockTimeoutSeconds,
-      long holdMillis) {}
+      long holdMillis, List<String> sessionSql) {}
 
   /** A new connection as the configured user, for the admin and each session. */
   public interface Connector {
@@ -134,7 +143,8 @@ public final class LockingProbe {
   }
 
   private ProbeSession open(String name, IsolationLevel level) throws SQLException {
-    return ProbeSession.open(name, connector.open(), dialect, level, settings.lockTimeoutSeconds());
+    return ProbeSession.open(name, connector.open(), dialect, level, settings.lockTimeoutSeconds(),
+        settings.sessionSql());
   }
 
   /**

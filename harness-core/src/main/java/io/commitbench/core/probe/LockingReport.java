@@ -54,7 +54,8 @@ public enum LockingReport {
 
   private static String title(LockingProbe.Settings s) {
     return "Locking probe: two sessions on one table; each session's lock waits bounded at " + s.lockTimeoutSeconds()
-        + " s; in same-row S1 holds its lock " + s.holdMillis() + " ms after S2 is seen waiting.";
+        + " s; in same-row S1 holds its lock " + s.holdMillis() + " ms after S2 is seen waiting."
+        + (s.sessionSql().isEmpty() ? "" : " Each session ran: " + String.join("; ", s.sessionSql()) + ".");
   }
 
   private static List<String> databaseLines(List<LockingProbe.DatabaseProbe> databases) {
@@ -154,6 +155,7 @@ public enum LockingReport {
     root.put("schema", JSON_SCHEMA);
     root.put("lockTimeoutSeconds", s.lockTimeoutSeconds());
     root.put("holdMillis", s.holdMillis());
+    s.sessionSql().forEach(root.putArray("sessionSql")::add);
     ArrayNode dbs = root.putArray("databases");
     for (LockingProbe.DatabaseProbe d : databases) {
       ObjectNode node = dbs.addObject();

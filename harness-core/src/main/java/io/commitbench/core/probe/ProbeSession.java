@@ -45,18 +45,27 @@ final class ProbeSession implements AutoCloseable {
   }
 
   /**
-   * A session on a new connection: the dialect's lock wait bound set for it, its server id read
-   * (when the dialect has a lock view), then auto-commit off and {@code level} set.
+   * A session on a new connection: the dialect's lock wait bound set for it, then the user's
+   * session statements, its server id read (when the dialect has a lock view), then auto-commit
+   * off and {@code level} set.
    *
    * @param lockTimeoutSeconds the server's bound on one lock wait
+   * @param sessionSql further statements the user asked every session to run
    */
   static ProbeSession open(String name, Connection connection, Dialect dialect, IsolationLevel level,
-      int lockTimeoutSeconds) throws SQLException {
+      int lockTimeoutSeconds, java.util.List<String> sessionSql) throws SQLException {
     try {
       java.util.List<String> bound = dialect.lockWaitTimeoutStatements(lockTimeoutSeconds);
       try (Statement st = connection.createStatement()) {
         for (String sql : bound) {
           st.execute(sql);
+        }
+        for (String sql : sessionSql) {
+          try {
+            st.execute(sql);
+          } catch (SQLException e) {
+            throw new SQLException("--session-sql " + sql + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+          }
         }
       }
       Object id = null;

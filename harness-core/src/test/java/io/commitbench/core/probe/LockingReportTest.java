@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class LockingReportTest {
 
   private static final LockingProbe.Settings SETTINGS = new LockingProbe.Settings(
-      List.of(IsolationLevel.READ_COMMITTED), List.of(LockScenario.values()), 5, 1000);
+      List.of(IsolationLevel.READ_COMMITTED), List.of(LockScenario.values()), 5, 1000,
+      List.of("SET SESSION innodb_snapshot_isolation = ON"));
 
   private static List<LockingProbe.DatabaseProbe> probed() {
     LockOutcomes outcomes = new LockOutcomes(new ProbeSteps.CodeDialect(), "codes 1.0");
@@ -32,7 +33,8 @@ class LockingReportTest {
     String text = LockingReport.TEXT.render(SETTINGS, probed());
     List<String> lines = text.lines().toList();
 
-    assertThat(lines.get(0)).contains("bounded at 5 s").contains("holds its lock 1000 ms");
+    assertThat(lines.get(0)).contains("bounded at 5 s").contains("holds its lock 1000 ms")
+        .endsWith("Each session ran: SET SESSION innodb_snapshot_isolation = ON.");
     assertThat(lines.get(2)).startsWith("database   isolation       scenario  outcome");
     assertThat(lines.get(3)).matches(
         "codes 1.0  READ COMMITTED  deadlock  deadlock detected +S2 +deadlock +1213 +2 +2");
@@ -63,6 +65,7 @@ class LockingReportTest {
     assertThat(root.path("schema").asText()).isEqualTo(LockingReport.JSON_SCHEMA);
     assertThat(root.path("lockTimeoutSeconds").asInt()).isEqualTo(5);
     assertThat(root.path("holdMillis").asLong()).isEqualTo(1000);
+    assertThat(root.path("sessionSql").get(0).asText()).isEqualTo("SET SESSION innodb_snapshot_isolation = ON");
     assertThat(root.path("databases").get(0).path("lockBound").get(0).asText())
         .isEqualTo("SET SESSION innodb_lock_wait_timeout = 5");
     JsonNode deadlock = root.path("rows").get(0);

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,6 +144,30 @@ class LockingProbeIT {
     assertThat(row.path("afterMillis").asLong()).as("before S1 committed: %s", row).isNegative();
     assertThat(probe.path("databases").get(0).path("lockBound").get(0).asText())
         .isEqualTo("SET SESSION innodb_lock_wait_timeout = 1");
+  }
+
+  /**
+   * With {@code innodb_snapshot_isolation} on for the session (MariaDB 10.6.18 and later), the
+   * second writer under SERIALIZABLE fails with 1020, "record has changed since last read", once
+   * the first commits. (Under REPEATABLE READ it updated: its first statement, the UPDATE, is a
+   * locking read, which makes no snapshot to conflict with; seen on 10.11.)
+   */
+  @Test
+  void mariadbWithSnapshotIsolationFailsTheSecondWriterWithRecordHasChanged1020(
+      @Db(DatabaseKind.MARIADB) DatabaseTarget mariadb, @TempDir Path tmp) throws Exception {
+    try (Connection admin = mariadb.connect(); java.sql.Statement st = admin.createStatement();
+        java.sql.ResultSet rs = st.executeQuery("SHOW VARIABLES LIKE 'innodb_snapshot_isolation'")) {
+      Assumptions.assumeTrue(rs.next(), "this MariaDB has no innodb_snapshot_isolation (before 10.6.18)");
+    }
+    JsonNode probe = probe(mariadb, tmp, "--scenario", "same-row", "--isolation", "serializable",
+        "--session-sql", "SET SESSION innodb_snapshot_isolation=ON");
+
+    JsonNode row = rows(probe).get(0);
+    assertThat(row.path("outcome").asText()).as("%s", row).isEqualTo("waited_then_failed");
+    assertThat(row.path("code").asText()).as("%s", row).isEqualTo("1020");
+    assertThat(row.path("errorClass").asText()).as("%s", row).isEqualTo("serialization_failure");
+    assertThat(row.path("message").asText()).as("%s", row).contains("Record has changed since last read");
+    assertThat(probe.path("sessionSql").get(0).asText()).isEqualTo("SET SESSION innodb_snapshot_isolation=ON");
   }
 
   @Test
