@@ -4,11 +4,9 @@ import io.commitbench.core.compare.Comparability;
 import io.commitbench.core.compare.CompareOutput;
 import io.commitbench.core.compare.Comparison;
 import io.commitbench.core.compare.Subject;
-import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.core.results.ResultFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -82,14 +80,7 @@ final class CompareCommand implements Callable<Integer> {
       err.println("compare them anyway with --force.");
       return ExitCodes.BAD_INPUT;
     }
-    String rendered = chosen.render(Comparison.of(subjects, differences));
-    if (output != null) {
-      AtomicFiles.write(output, rendered.getBytes(StandardCharsets.UTF_8));
-      out.println("written " + output);
-    } else {
-      out.print(rendered);
-    }
-    out.flush();
+    RenderedOutput.deliver(chosen.render(Comparison.of(subjects, differences)), output, out);
     return ExitCodes.OK;
   }
 }

@@ -5,14 +5,12 @@ import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.dialect.IsolationLevel;
-import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.probe.LockScenario;
 import io.commitbench.core.probe.LockingProbe;
 import io.commitbench.core.probe.LockingReport;
 import io.commitbench.core.probe.ProbeFailedException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -190,14 +188,7 @@ final class ProbeLockingCommand implements Callable<Integer> {
     err.flush();
     if (!probed.isEmpty()) {
       // The report's bound and hold are the command's; each database's own levels are in its rows.
-      String rendered = report.render(targets.get(0).settings(), probed);
-      if (output != null) {
-        AtomicFiles.write(output, rendered.getBytes(StandardCharsets.UTF_8));
-        out.println("written " + output);
-      } else {
-        out.print(rendered);
-      }
-      out.flush();
+      RenderedOutput.deliver(report.render(targets.get(0).settings(), probed), output, out);
     }
     return exit;
   }

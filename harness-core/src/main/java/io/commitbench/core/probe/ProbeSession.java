@@ -98,27 +98,31 @@ final class ProbeSession implements AutoCloseable {
 
   /** Starts {@code sql} with one parameter, {@code value}, in the session's thread. */
   Future<StepResult> execute(String sql, long value) {
-    return thread.submit(() -> {
-      long start = System.nanoTime();
+    return timed(() -> {
       try (PreparedStatement st = connection.prepareStatement(sql)) {
         st.setQueryTimeout(queryTimeoutSeconds);
         st.setLong(1, value);
         st.executeUpdate();
-        return StepResult.ok(start, System.nanoTime());
-      } catch (SQLException e) {
-        long end = System.nanoTime();
-        rollbackQuietly();
-        return StepResult.failed(start, end, e);
       }
     });
   }
 
   /** Starts the commit in the session's thread. */
   Future<StepResult> commit() {
+    return timed(connection::commit);
+  }
+
+  /** Work on the session's connection. */
+  private interface Work {
+    void run() throws SQLException;
+  }
+
+  /** Runs {@code work} in the session's thread, timed; on failure the transaction is rolled back at once. */
+  private Future<StepResult> timed(Work work) {
     return thread.submit(() -> {
       long start = System.nanoTime();
       try {
-        connection.commit();
+        work.run();
         return StepResult.ok(start, System.nanoTime());
       } catch (SQLException e) {
         long end = System.nanoTime();
