@@ -18,6 +18,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,7 +62,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:probed; the table was dropped",
       "1:a probe failed (its message says why; the table was dropped, or how to remove it); the others are shown",
       "2:bad input (options, parameter file, an isolation level the database does not have, the table's name"
-          + " taken); nothing was created"},
+          + " taken); nothing was created",
+      "130:interrupted by Ctrl-C (SIGINT), 143: by SIGTERM; the table was dropped first"},
     footer = {"", "Example: commitbench probe locking config/paper-postgresql.properties config/paper-mariadb.properties",
       "Example: commitbench probe locking config/quickstart.properties --isolation read-committed --scenario same-row",
       "Example: commitbench probe locking config/paper-mariadb.properties --format markdown -o locking.md"})
@@ -105,6 +108,9 @@ final class ProbeLockingCommand implements Callable<Integer> {
   Path output;
 
   @Spec CommandSpec spec;
+
+  /** How long a signal waits for the probe to drop its table: a step's bound and a drop. */
+  private static final long SIGNAL_WAIT_SECONDS = 30;
 
   @Override
   public Integer call() throws Exception {
@@ -163,7 +169,41 @@ final class ProbeLockingCommand implements Callable<Integer> {
     return probe(targets, report.get(), out, err);
   }
 
+  /**
+   * Probes each target in turn. Ctrl-C or kill interrupts the probe, which drops its table and
+   * returns; the shutdown hook waits for that (bounded), since the JVM halts when the hook ends.
+   */
   private int probe(List<Target> targets, LockingReport report, PrintWriter out, PrintWriter err) throws Exception {
+    Thread probing = Thread.currentThread();
+    CountDownLatch ended = new CountDownLatch(1);
+    Thread onSignal = new Thread(() -> {
+      probing.interrupt();
+      try {
+        ended.await(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "commitbench-probe-shutdown");
+    Runtime.getRuntime().addShutdownHook(onSignal);
+    try {
+      return probeEach(targets, report, out, err);
+    } catch (InterruptedException e) {
+      err.println("error: interrupted by a signal; the probe's table was dropped (else the line above says how to"
+          + " remove it)");
+      err.flush();
+      return ExitCodes.RUN_FAILED;
+    } finally {
+      ended.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+      } catch (IllegalStateException shuttingDown) {
+        // The JVM is shutting down: the hook is running and must stay.
+      }
+    }
+  }
+
+  private int probeEach(List<Target> targets, LockingReport report, PrintWriter out, PrintWriter err)
+      throws Exception {
     List<LockingProbe.DatabaseProbe> probed = new ArrayList<>();
     int exit = ExitCodes.OK;
     for (Target t : targets) {

@@ -101,7 +101,16 @@ public final class LockingProbe {
         failure = new ProbeFailedException(database + ": " + e.getMessage(), e);
         throw failure;
       } finally {
-        dropAfter(admin, table, failure, cleanupHint.apply(config.runId()));
+        // Interrupted (Ctrl-C): the drop still runs, on a thread without the flag, which some
+        // drivers' I/O would take as a reason to close the connection first.
+        boolean interrupted = Thread.interrupted();
+        try {
+          dropAfter(admin, table, failure, cleanupHint.apply(config.runId()));
+        } finally {
+          if (interrupted) {
+            Thread.currentThread().interrupt();
+          }
+        }
       }
     }
   }
