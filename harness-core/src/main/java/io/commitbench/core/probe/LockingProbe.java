@@ -83,6 +83,13 @@ public final class LockingProbe {
   public DatabaseProbe execute(BenchmarkConfig config, Function<String, String> cleanupHint)
       throws NamesRefusedException, ProbeFailedException, SQLException, InterruptedException {
     try (Connection admin = connector.open()) {
+      // The admin resets rows and drops the table after sessions that may have been aborted: the
+      // same bound keeps it from waiting on their locks for ever.
+      try (java.sql.Statement st = admin.createStatement()) {
+        for (String sql : dialect.lockWaitTimeoutStatements(settings.lockTimeoutSeconds())) {
+          st.execute(sql);
+        }
+      }
       String qualifier = dialect.centralQualifier(admin);
       String name = config.tablePrefix() + ProbeTable.SUFFIX;
       TableSpec spec = new TableSpec(name, qualifier == null ? "" : qualifier, dialect.qualifiedName(qualifier, name), 0);
