@@ -325,8 +325,8 @@ public interface Dialect {
 
   /**
    * The server's settings that decide how lock conflicts end (how soon deadlocks are looked for,
-   * whether they are, the default lock wait), read for the probe's output as {@code name=value}.
-   * Must not change anything. The default: none read.
+   * whether they are, the default lock wait), as a new session gets them, read for the probe's
+   * output as {@code name=value}. Must not change anything. The default: none read.
    */
   default List<String> lockingSettings(Connection admin) throws SQLException {
     return List.of();

@@ -63,7 +63,7 @@ public enum LockingReport {
     for (LockingProbe.DatabaseProbe d : databases) {
       lines.add(d.database() + ": table " + d.table() + " (created and dropped); lock wait bound: "
           + (d.lockBound().isEmpty() ? "none per session, the JDBC query timeout" : String.join("; ", d.lockBound()))
-          + (d.serverSettings().isEmpty() ? "" : "; server: " + String.join(", ", d.serverSettings())));
+          + (d.serverSettings().isEmpty() ? "" : "; server defaults: " + String.join(", ", d.serverSettings())));
     }
     return lines;
   }

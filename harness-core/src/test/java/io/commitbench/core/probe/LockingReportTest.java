@@ -42,7 +42,7 @@ class LockingReportTest {
     assertThat(lines.get(2).indexOf("after ms") + "after ms".length()).as("numbers right-aligned under their header")
         .isEqualTo(lines.get(3).length()).isEqualTo(lines.get(4).length());
     assertThat(text).contains("codes 1.0: table test.cb_x_lock (created and dropped); lock wait bound: SET SESSION"
-        + " innodb_lock_wait_timeout = 5; server: innodb_deadlock_detect=ON")
+        + " innodb_lock_wait_timeout = 5; server defaults: innodb_deadlock_detect=ON")
         .contains("Codes seen:\n  codes 1213 (deadlock): Deadlock found when trying to get lock\n")
         .contains("codes 1.0, READ COMMITTED, same-row: S1 committed 1052 ms after S2's update began")
         .contains("(blocked statement not seen in a lock view, but ran 200 ms or longer)");
