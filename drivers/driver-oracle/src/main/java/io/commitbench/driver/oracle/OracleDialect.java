@@ -244,10 +244,14 @@ public final class OracleDialect implements Dialect {
 
   // The locking probe's answers (commitbench probe locking), together.
 
-  /** ORA-00060, the way Oracle's documentation and users write it. */
+  /**
+   * ORA-00060, the way Oracle's documentation and users write it; the SQLState for an error that
+   * ojdbc raised itself (vendor code 0).
+   */
   @Override
   public String errorCode(SQLException error) {
-    return String.format(java.util.Locale.ROOT, "ORA-%05d", error.getErrorCode());
+    return error.getErrorCode() == 0 ? Dialect.super.errorCode(error)
+        : String.format(java.util.Locale.ROOT, "ORA-%05d", error.getErrorCode());
   }
 
   /** Oracle has READ COMMITTED (its default) and SERIALIZABLE, no REPEATABLE READ. */

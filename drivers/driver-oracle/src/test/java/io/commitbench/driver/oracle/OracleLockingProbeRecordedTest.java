@@ -68,6 +68,13 @@ class OracleLockingProbeRecordedTest {
   }
 
   @Test
+  void codesAreWrittenTheOracleWayAndAnErrorWithoutOneByItsSqlState() {
+    assertThat(dialect.errorCode(ORA_00060)).isEqualTo("ORA-00060");
+    assertThat(dialect.errorCode(ORA_08177)).isEqualTo("ORA-08177");
+    assertThat(dialect.errorCode(new SQLException("Closed Connection", "08003", 0))).isEqualTo("08003");
+  }
+
+  @Test
   void ora00060InTheFirstWaiterIsADeadlockDetectedByS1WithOraclesCode() {
     // S1 waits from 100 ms, S2 closes the cycle at 300 ms; S1's deadlock check fires at about 3.1 s.
     ProbeRow row = outcomes.deadlock(IsolationLevel.READ_COMMITTED, WaitSeen.LOCK_VIEW, failed(100, 3100, ORA_00060),
