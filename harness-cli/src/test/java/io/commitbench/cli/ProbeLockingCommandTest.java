@@ -58,6 +58,18 @@ class ProbeLockingCommandTest {
     assertThat(dir.resolve("results")).as("not even the embedded database was created").doesNotExist();
   }
 
+  /** The dialect says which levels a product has: Oracle has no REPEATABLE READ. No server is contacted. */
+  @Test
+  void aLevelTheDatabaseDoesNotHaveIsBadInputNamingTheLevelsItHas() throws Exception {
+    Path oracle = Files.writeString(dir.resolve("oracle.properties"), Files.readString(file())
+        + "db.url=jdbc:oracle:thin:@//127.0.0.1:1/NOSUCHDB\ndb.user=system\n");
+    CliRun result = CliRun.execute("probe", "locking", oracle.toString(), "--isolation", "read-committed,repeatable-read");
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains("--isolation repeatable-read: oracle has no REPEATABLE READ; allowed for oracle:"
+        + " read-committed, serializable", "nothing was created and no database was contacted.");
+  }
+
   @Test
   void aBadParameterFileIsBadInputNamingTheFile() throws Exception {
     Path bad = Files.writeString(dir.resolve("bad.properties"), "users=abc\n");
