@@ -85,13 +85,10 @@ final class CliWorkloadRunner implements WorkloadRunner {
   @Override
   public void prepare(Path parameterFile, Map<String, String> overrides) throws IOException {
     BenchmarkConfig config = bound(parameterFile, overrides);
-    Dialect dialect = dialects.byName(config.dbType()).orElseThrow();
-    if (!dialect.availability().available()) {
-      throw new IOException("the " + dialect.name() + " dialect cannot run here: " + dialect.availability().reason());
-    }
     try (PrintWriter console = consoleFor(overrides)) {
+      Dialect dialect = RunAssembly.standard(dialects).dialectOf(config);
       new DataSetPreparation(config, dialect, console::println).execute();
-    } catch (NamesRefusedException | SQLException e) {
+    } catch (DialectUnavailableException | NamesRefusedException | SQLException e) {
       throw new IOException("prepare " + parameterFile.getFileName() + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -8,6 +8,8 @@ import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.run.DataSetPreparation;
+import io.commitbench.core.run.DialectUnavailableException;
+import io.commitbench.core.run.RunAssembly;
 import io.commitbench.core.workload.SchemaTable;
 import java.io.PrintWriter;
 import java.util.List;
@@ -57,9 +59,11 @@ final class PrepareCommand implements Callable<Integer> {
     } catch (ConfigException e) {
       return ConfigErrors.report(e, err);
     }
-    Dialect dialect = dialects.byName(config.dbType()).orElseThrow();
-    if (!dialect.availability().available()) {
-      err.println("error: the " + dialect.name() + " dialect cannot run here: " + dialect.availability().reason());
+    Dialect dialect;
+    try {
+      dialect = RunAssembly.standard(dialects).dialectOf(config);
+    } catch (DialectUnavailableException e) {
+      err.println("error: " + e.getMessage());
       return ExitCodes.RUN_FAILED;
     }
     try {

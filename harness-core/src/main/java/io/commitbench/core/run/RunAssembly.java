@@ -42,14 +42,24 @@ public final class RunAssembly {
    */
   public BenchmarkRun assemble(BenchmarkConfig config, PrintWriter console)
       throws DialectUnavailableException, CompanionRefusedException {
+    Dialect dialect = dialectOf(config);
+    CompanionContext context = new CompanionContext(config.settings(), dialect.name(),
+        () -> AdminLogin.open(config, dialect));
+    return new BenchmarkRun(config, dialect, harnessVersion, console).withCompanions(companions.create(context));
+  }
+
+  /**
+   * The dialect of the configuration's database kind, when it can run in this build.
+   *
+   * @throws DialectUnavailableException naming the kind and why not (its driver is missing)
+   */
+  public Dialect dialectOf(BenchmarkConfig config) throws DialectUnavailableException {
     Dialect dialect = dialects.byName(config.dbType()).orElseThrow(() -> new IllegalStateException(
         "db.type=" + config.dbType() + " was validated against the dialects, yet none has that name"));
     if (!dialect.availability().available()) {
       throw new DialectUnavailableException("the " + dialect.name() + " dialect cannot run here: "
           + dialect.availability().reason());
     }
-    CompanionContext context = new CompanionContext(config.settings(), dialect.name(),
-        () -> AdminLogin.open(config, dialect));
-    return new BenchmarkRun(config, dialect, harnessVersion, console).withCompanions(companions.create(context));
+    return dialect;
   }
 }
