@@ -4,6 +4,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
+import javax.imageio.ImageIO;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 
@@ -20,6 +21,10 @@ public final class ChartImages {
   static {
     // Charts are drawn on servers and in CI without a display.
     System.setProperty("java.awt.headless", "true");
+    // PNGs are encoded in memory, not through ImageIO's temporary files: a file cache registers
+    // a JVM shutdown hook to delete them, which fails ("Shutdown in progress") when a run stopped
+    // by a signal writes its report.html from the JVM's own shutdown hook.
+    ImageIO.setUseCache(false);
   }
 
   private ChartImages() {}
