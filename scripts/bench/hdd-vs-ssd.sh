@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The paper's question on lab devices, through the command line alone: a private PostgreSQL and
+# MariaDB with their log on the lab "hdd", the paper's workload and the commit workload measured
+# runs=N times; the log relocated to the lab "ssd"; the same runs again; then `commitbench compare`
+# of the two groups (text, Markdown and HTML) and a screenshot of each HTML page in headless
+# Chromium. Everything is made under ROOT and removed at the end (instances, then the lab), also
+# when a step fails.
+#
+#   sudo RUNS=3 bash scripts/bench/hdd-vs-ssd.sh [postgresql] [mariadb]
+#
+# Environment: JAR (default harness-cli/target/commitbench.jar), ROOT (/var/tmp/cb-hdd-vs-ssd),
+# OUT (results/hdd-vs-ssd), RUNS (3), PAPER_REPEAT (10: cycles of the paper's file), RATE (50/s),
+# DURATION (20 s), WARMUP (5 s). Needs root, loop devices, cgroup v1 blkio and both servers'
+# programs, as `storage lab up` and `storage instance create` do; chromium for the screenshots.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+JAR=${JAR:-harness-cli/target/commitbench.jar}
+ROOT=${ROOT:-/var/tmp/cb-hdd-vs-ssd}
+OUT=$(realpath -m "${OUT:-results/hdd-vs-ssd}")
+RUNS=${RUNS:-3}
+PAPER_REPEAT=${PAPER_REPEAT:-10}
+RATE=${RATE:-50}
+DURATION=${DURATION:-20}
+WARMUP=${WARMUP:-5}
+KINDS=("$@")
+[ ${#KINDS[@]} -gt 0 ] || KINDS=(postgresql mariadb)
+# Each command runs in the background and is waited for, so that a signal to this script
+# reaches it first: it ends its run and writes its results before the EXIT trap removes the
+# instances and the lab it was using.
+child=
+cb() {
+  java -jar "$JAR" "$@" &
+  child=$!
+  wait "$child"
+}
+stop() {
+  [ -n "$child" ] && kill -TERM "$child" 2> /dev/null && wait "$child"
+  exit 143
+}
+trap stop INT TERM
+
+mkdir -p "$OUT" "$ROOT"
+LAB=$ROOT/lab
+cleanup() {
+  for kind in "${KINDS[@]}"; do
+    if [ -f "$ROOT/$kind/instance.json" ]; then
+      cb storage instance destroy --instance "$ROOT/$kind" --apply > "$OUT/$kind-destroy.txt" 2>&1 \
+        || echo "warning: destroying $ROOT/$kind failed; see $OUT/$kind-destroy.txt" >&2
+    fi
+  done
+  if [ -f "$LAB/lab.json" ]; then
+    cb storage lab down --root "$LAB" --apply > "$OUT/lab-down.txt" 2>&1 \
+      || echo "warning: lab down failed; see $OUT/lab-down.txt" >&2
+  fi
+}
+trap cleanup EXIT
+
+cb storage lab up --root "$LAB" --apply > "$OUT/lab-up.txt"
+CGROUP=/sys/fs/cgroup/blkio/commitbench-$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$LAB/lab.json")
+[ -d "$CGROUP" ] || { echo "error: the lab's cgroup $CGROUP is missing" >&2; exit 1; }
+
+measure() { # kind device
+  local kind=$1 device=$2
+  echo "== $kind, log on the $device: paper's workload, $RUNS runs"
+  cb run config/paper.properties --set db.instance="$ROOT/$kind" --set runs="$RUNS" --set repeat="$PAPER_REPEAT" \
+    --set results.dir="$OUT" --set run.id="$kind-paper-$device" > "$OUT/$kind-paper-$device.console.txt"
+  tail -n 3 "$OUT/$kind-paper-$device.console.txt"
+  echo "== $kind, log on the $device: commit workload at $RATE/s, $RUNS runs"
+  cb run config/commit.properties --set db.instance="$ROOT/$kind" --set runs="$RUNS" --set rate="$RATE" \
+    --set duration="$DURATION" --set warmup="$WARMUP" \
+    --set results.dir="$OUT" --set run.id="$kind-commit-$device" > "$OUT/$kind-commit-$device.console.txt"
+  tail -n 3 "$OUT/$kind-commit-$device.console.txt"
+}
+
+for kind in "${KINDS[@]}"; do
+  cb storage instance create --kind "$kind" --instance "$ROOT/$kind" --log-dir "$LAB/hdd/$kind" \
+    --cgroup "$CGROUP" --apply > "$OUT/$kind-create.txt"
+  measure "$kind" hdd
+  # relocate-log moves into an existing directory the server's OS user can write to (it has no
+  # --create-target yet): made here, owned like the instance's data directory.
+  owner=$(stat -c %U "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["dataDir"])' \
+    "$ROOT/$kind/instance.json")")
+  mkdir -p "$LAB/ssd/$kind" && chown "$owner:" "$LAB/ssd/$kind"
+  cb storage relocate-log --instance "$ROOT/$kind" --to "$LAB/ssd/$kind" --allow-root "$LAB" --apply \
+    > "$OUT/$kind-relocate.txt"
+  measure "$kind" ssd
+  for workload in paper commit; do
+    base=$OUT/$kind-$workload-hdd-vs-ssd
+    cb compare "$OUT/$kind-$workload-hdd" "$OUT/$kind-$workload-ssd" > "$base.txt"
+    cb compare "$OUT/$kind-$workload-hdd" "$OUT/$kind-$workload-ssd" --format markdown -o "$base.md"
+    cb compare "$OUT/$kind-$workload-hdd" "$OUT/$kind-$workload-ssd" --format html -o "$base.html"
+    if command -v chromium > /dev/null; then
+      chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
+        --disable-component-update --disable-sync --user-data-dir="$(mktemp -d)" --hide-scrollbars \
+        --window-size=1280,2200 --screenshot="$base.png" "file://$base.html" > /dev/null 2>&1 \
+        || echo "warning: no screenshot of $base.html" >&2
+    fi
+    echo "== $kind, $workload: hdd against ssd ($base.txt, .md, .html, .png)"
+    cat "$base.txt"
+  done
+done
