@@ -1,0 +1,40 @@
+package io.commitbench.storage.postgresql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.commitbench.storage.instance.InstanceDescriptor;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The start command of a managed PostgreSQL: its own port and socket, and WAL I/O timing where the server has it. */
+class PostgresqlEngineTest {
+
+  private static InstanceDescriptor instance(String version) {
+    Path dir = Path.of("/var/tmp/pg");
+    return new InstanceDescriptor(dir, "postgresql", version, Path.of("/usr/lib/postgresql/15/bin"), 15432,
+        dir.resolve("data"), dir.resolve("log"), dir.resolve("socket"), Optional.empty(), Instant.EPOCH, List.of());
+  }
+
+  @Test
+  void aServerFrom14OnTimesItsWalIo() {
+    String options = optionsOf(new PostgresqlEngine().startCommand(instance("15.14")).argv());
+    assertThat(options).contains("-p 15432", "-k /var/tmp/pg/socket", "-c listen_addresses=127.0.0.1",
+        "-c track_wal_io_timing=on");
+  }
+
+  @Test
+  void anOlderServerIsNotGivenASettingItDoesNotKnow() {
+    assertThat(optionsOf(new PostgresqlEngine().startCommand(instance("13.16")).argv()))
+        .doesNotContain("track_wal_io_timing");
+    assertThat(PostgresqlEngine.walTiming("unknown")).isEmpty();
+    assertThat(PostgresqlEngine.walTiming("14")).contains("track_wal_io_timing=on");
+  }
+
+  /** The value of pg_ctl's -o: the server's own options. */
+  private static String optionsOf(List<String> argv) {
+    return argv.get(argv.indexOf("-o") + 1);
+  }
+}
