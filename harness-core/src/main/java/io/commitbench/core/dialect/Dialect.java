@@ -327,6 +327,8 @@ public interface Dialect {
    * How many bytes the server says {@code tables} take, their indexes included, read on the
    * central user's connection after the rows are in; empty when the product reports none. The
    * default: none.
+   *
+   * @param tables one or more, in the schema the admin connection works in
    */
   default Optional<DataSize> dataSize(Connection admin, List<TableSpec> tables) throws SQLException {
     return Optional.empty();

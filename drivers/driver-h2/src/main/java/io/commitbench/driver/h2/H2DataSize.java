@@ -22,9 +22,6 @@ final class H2DataSize {
   }
 
   static Optional<DataSize> read(RowSource db, List<TableSpec> tables) throws SQLException {
-    if (tables.isEmpty()) {
-      return Optional.empty();
-    }
     return DataSize.read(db, sql(tables), HOW);
   }
 }

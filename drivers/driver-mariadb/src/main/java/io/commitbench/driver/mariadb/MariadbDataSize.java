@@ -29,9 +29,6 @@ final class MariadbDataSize {
   }
 
   static Optional<DataSize> read(RowSource db, List<TableSpec> tables) throws SQLException {
-    if (tables.isEmpty()) {
-      return Optional.empty();
-    }
     db.query(analyze(tables));
     return DataSize.read(db, sql(tables), HOW);
   }

@@ -25,9 +25,6 @@ final class OracleDataSize {
   }
 
   static Optional<DataSize> read(RowSource db, List<TableSpec> tables) throws SQLException {
-    if (tables.isEmpty()) {
-      return Optional.empty();
-    }
     return DataSize.read(db, sql(tables), HOW);
   }
 }

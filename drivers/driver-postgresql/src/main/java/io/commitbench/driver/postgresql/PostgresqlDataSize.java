@@ -21,9 +21,6 @@ final class PostgresqlDataSize {
   }
 
   static Optional<DataSize> read(RowSource db, List<TableSpec> tables) throws SQLException {
-    if (tables.isEmpty()) {
-      return Optional.empty();
-    }
     return DataSize.read(db, sql(tables), HOW);
   }
 }

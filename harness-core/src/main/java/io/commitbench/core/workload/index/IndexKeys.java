@@ -32,7 +32,7 @@ final class IndexKeys {
             + " transaction); a user's last INSERT carries what is left of its share."),
         Key.integer(READ_PAGE, 1_000, 1, 1_000_000, "Records one read query returns at most: each user reads its"
             + " part of the key range in key order, page after page (WHERE k >= next ORDER BY k FETCH FIRST n)."),
-        Key.integer(SEED, 0, 0, Long.MAX_VALUE, "Seed of the keys and of the random walk of the fields; 0: from"
+        Key.integer(SEED, 0, 0, Integer.MAX_VALUE, "Seed of the keys and of the random walk of the fields; 0: from"
             + " the clock."));
   }
 }

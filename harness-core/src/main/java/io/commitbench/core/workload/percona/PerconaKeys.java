@@ -32,7 +32,7 @@ final class PerconaKeys {
       keys.add(Key.integer(weightKey(query), 1, 0, MAX_WEIGHT, "Relative weight of the " + query.what()
           + " query (" + query.label() + "); 0: never."));
     }
-    keys.add(Key.integer(SEED, 0, 0, Long.MAX_VALUE, "Seed of the rows loaded and of the queries' values; 0: from"
+    keys.add(Key.integer(SEED, 0, 0, Integer.MAX_VALUE, "Seed of the rows loaded and of the queries' values; 0: from"
         + " the clock."));
     keys.addAll(LoadKeys.all("", ""));
     return List.copyOf(keys);
