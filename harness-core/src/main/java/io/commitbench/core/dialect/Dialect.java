@@ -363,4 +363,28 @@ public interface Dialect {
         Fact.of("server", "product", meta.getDatabaseProductName()),
         Fact.of("server", "version", meta.getDatabaseProductVersion()));
   }
+
+  // --- The size of a workload's data and its multi-row INSERT (the index and read-only workloads) ---
+
+  /**
+   * How many bytes the server says {@code tables} take, their indexes included, read on the
+   * central user's connection after the rows are in; empty when the product reports none. The
+   * default: none.
+   *
+   * @param tables one or more, in the schema the admin connection works in
+   */
+  default Optional<DataSize> dataSize(Connection admin, List<TableSpec> tables) throws SQLException {
+    return Optional.empty();
+  }
+
+  /**
+   * One INSERT of {@code rows} rows into {@code columns}, each value a JDBC parameter, row after
+   * row. The default: the standard's {@code VALUES (?, ?), (?, ?)}, which H2, PostgreSQL and
+   * MariaDB take.
+   */
+  default String multiRowInsert(String qualifiedTable, List<String> columns, int rows) {
+    String row = "(" + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")";
+    return "INSERT INTO " + qualifiedTable + " (" + String.join(", ", columns) + ") VALUES "
+        + String.join(", ", java.util.Collections.nCopies(rows, row));
+  }
 }

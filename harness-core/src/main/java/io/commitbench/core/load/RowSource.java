@@ -7,8 +7,8 @@ package io.commitbench.core.load;
 public interface RowSource {
 
   /**
-   * Fills {@code row} with the next row's values, one per column: {@link Long}, {@link Integer} or
-   * {@link String}, never null.
+   * Fills {@code row} with the next row's values, one per column: {@link Long}, {@link Integer},
+   * {@link String} or {@link java.sql.Date} (whose text is {@code yyyy-mm-dd}), never null.
    *
    * @return false when there are no more rows ({@code row} is then left as it was)
    */

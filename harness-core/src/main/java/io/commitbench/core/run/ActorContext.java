@@ -52,10 +52,16 @@ final class ActorContext implements TransactionContext {
 
   @Override
   public int query(OperationKind kind, PreparedStatement statement) throws SQLException {
+    return query(kind, statement, row -> {});
+  }
+
+  @Override
+  public int query(OperationKind kind, PreparedStatement statement, RowReader reader) throws SQLException {
     return timed(kind, () -> {
       int rows = 0;
       try (ResultSet result = statement.executeQuery()) {
         while (result.next()) {
+          reader.read(result);
           rows++;
         }
       }

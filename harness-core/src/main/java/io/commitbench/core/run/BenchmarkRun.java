@@ -8,6 +8,7 @@ import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.config.RunControl;
 import io.commitbench.core.environment.EnvironmentCollector;
+import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.core.environment.EnvironmentJsonWriter;
 import io.commitbench.core.environment.EnvironmentText;
 import io.commitbench.core.measure.Phase;
@@ -39,6 +40,7 @@ import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.LogActivity;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -47,6 +49,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -314,9 +317,30 @@ public final class BenchmarkRun {
         problems.add(errorBudget.exceeded());
       }
       outcome.failures().forEach(f -> problems.add(describe(f)));
+      readAfterActors(reviveAdmin(admin), tables);
     } finally {
       if (countersBefore != null) {
         countersAfter = readLogCounters(reviveAdmin(admin), CounterContext.atEnd(workload.autocommit()));
+      }
+    }
+  }
+
+  /** The workload's look at the database after its actors (its data size); a failure is a warning. */
+  private void readAfterActors(Connection admin, List<SchemaTable> tables) {
+    try {
+      workload.afterActors(admin, dialect, tables);
+    } catch (SQLException | RuntimeException e) {
+      log.print("warning: the workload could not read the database after the run: " + describe(e));
+    }
+  }
+
+  /** The workload's own files (its curves) into the results folder; a failure is a warning. */
+  private void writeWorkloadFiles() {
+    for (Map.Entry<String, String> file : workload.resultFiles().entrySet()) {
+      try {
+        AtomicFiles.write(directory.resolve(file.getKey()), file.getValue().getBytes(StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        log.print("warning: cannot write " + file.getKey() + ": " + e.getMessage());
       }
     }
   }
@@ -492,6 +516,7 @@ public final class BenchmarkRun {
       log.print("results incomplete in " + directory.toAbsolutePath() + ": summary.json is missing or from an"
           + " earlier interval (outcome running); the report above and intervals.csv hold what was measured");
     }
+    writeWorkloadFiles();
     warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
     warnings.forEach(log::print);
     writeHtmlReport();

@@ -95,6 +95,23 @@ public interface BoundWorkload {
     return java.util.Map.of();
   }
 
+  /**
+   * After the actors finished and before the tables are dropped (or kept): reads what the
+   * workload reports of the database itself, such as the size of its data, on the admin
+   * connection. Not measured; a failure is reported as a warning. The default reads nothing.
+   */
+  default void afterActors(Connection admin, Dialect dialect, List<SchemaTable> tables) throws SQLException {}
+
+  /**
+   * Files of the workload's own for the run's results folder, by name ({@code curve-insert.csv})
+   * to their text, written after the run; empty when it has none (the default). A file named
+   * {@code curve-*.csv} is drawn as a chart in {@code report.html}: its first column along the
+   * x axis, each column ending in {@code _per_s} as a line.
+   */
+  default java.util.Map<String, String> resultFiles() {
+    return java.util.Map.of();
+  }
+
   /** A line of the run header: {@code  | Label : value}. */
   record HeaderLine(String label, Object value) {}
 }

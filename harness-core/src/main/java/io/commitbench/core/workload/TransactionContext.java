@@ -18,6 +18,18 @@ public interface TransactionContext {
   /** Executes a query and reads every row; returns the number of rows. */
   int query(OperationKind kind, PreparedStatement statement) throws SQLException;
 
+  /**
+   * Executes a query and hands every row to {@code reader} as it is read (the reading is timed
+   * with the statement); returns the number of rows.
+   */
+  int query(OperationKind kind, PreparedStatement statement, RowReader reader) throws SQLException;
+
+  /** Reads one row of a query, positioned on it; called on the actor's thread. */
+  @FunctionalInterface
+  interface RowReader {
+    void read(java.sql.ResultSet row) throws SQLException;
+  }
+
   /** Commits, timed as {@link OperationKind#COMMIT}. */
   void commit() throws SQLException;
 

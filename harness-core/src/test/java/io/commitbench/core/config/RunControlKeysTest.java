@@ -122,8 +122,9 @@ class RunControlKeysTest {
   @Test
   void anUnknownWorkloadListsTheKnownOnes() {
     assertThat(problems(() -> bind(paperWith("workload=tpcc")))).containsExactly(
-        "workload=tpcc: not an allowed value; allowed: one of commit, oltp_delete, oltp_insert, oltp_point_select,"
-            + " oltp_read_only, oltp_read_write, oltp_update_index, oltp_update_non_index, oltp_write_only, paper");
+        "workload=tpcc: not an allowed value; allowed: one of commit, index, oltp_delete, oltp_insert,"
+            + " oltp_point_select, oltp_read_only, oltp_read_write, oltp_update_index, oltp_update_non_index,"
+            + " oltp_write_only, paper, percona-ro");
   }
 
   @Test

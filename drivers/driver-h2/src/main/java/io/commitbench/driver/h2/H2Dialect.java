@@ -228,4 +228,17 @@ public final class H2Dialect implements Dialect {
   public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
     return H2ServerFacts.read(admin);
   }
+
+  /**
+   * H2's own {@code DISK_SPACE_USED} of each table, which counts its indexes' pages too, after a
+   * CHECKPOINT wrote the pages still held in memory (which it does not count).
+   */
+  @Override
+  public java.util.Optional<io.commitbench.core.dialect.DataSize> dataSize(Connection admin,
+      List<TableSpec> tables) throws SQLException {
+    try (java.sql.Statement statement = admin.createStatement()) {
+      statement.execute(H2DataSize.CHECKPOINT);
+    }
+    return H2DataSize.read(io.commitbench.core.server.RowSource.of(admin), tables);
+  }
 }

@@ -319,4 +319,11 @@ public final class MariadbDialect implements Dialect {
   public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
     return MariadbServerFacts.read(admin);
   }
+
+  /** {@code information_schema.tables} data and index length, after an ANALYZE TABLE refreshed them. */
+  @Override
+  public java.util.Optional<io.commitbench.core.dialect.DataSize> dataSize(Connection admin,
+      List<TableSpec> tables) throws SQLException {
+    return MariadbDataSize.read(io.commitbench.core.server.RowSource.of(admin), tables);
+  }
 }

@@ -268,4 +268,11 @@ public final class PostgresqlDialect implements Dialect {
   public BulkLoader bulkLoader() {
     return new CopyLoader();
   }
+
+  /** {@code pg_total_relation_size}: the tables' files with their indexes and TOAST, as they are on disk. */
+  @Override
+  public java.util.Optional<io.commitbench.core.dialect.DataSize> dataSize(Connection admin,
+      List<TableSpec> tables) throws SQLException {
+    return PostgresqlDataSize.read(io.commitbench.core.server.RowSource.of(admin), tables);
+  }
 }

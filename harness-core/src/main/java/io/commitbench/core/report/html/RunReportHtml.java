@@ -68,6 +68,7 @@ public final class RunReportHtml {
     }
     environment(folder, page);
     timeCharts(folder, s, page);
+    curves(folder.directory(), page);
     distributions(folder, s, page);
     if (reportLines != null) {
       for (ReportBlocks.Block block : ReportBlocks.blocks(reportLines)) {
@@ -132,6 +133,27 @@ public final class RunReportHtml {
     t.statementKinds().forEach(kind -> kinds.put(kind, kind));
     page.chart("latency-kinds", "latency over time per statement kind",
         ChartImages.dataUri(TimeCharts.latency("Statement latency over time", t, kinds)));
+  }
+
+  /** The workload's own curves ({@code curve-*.csv}), a chart each; one that cannot be read is noted. */
+  private static void curves(Path runDirectory, HtmlPage page) {
+    List<Path> files;
+    try {
+      files = CurveCharts.files(runDirectory);
+    } catch (IOException e) {
+      page.note("No workload curves: cannot list " + runDirectory + " (" + e.getMessage() + ").");
+      return;
+    }
+    for (Path file : files) {
+      String title = CurveCharts.title(file);
+      page.heading(title);
+      try {
+        page.chart(file.getFileName().toString().replace(".csv", ""), title + " from " + file.getFileName(),
+            ChartImages.dataUri(CurveCharts.chart(file)));
+      } catch (IOException | RuntimeException e) {
+        page.note("No chart: cannot read " + file.getFileName() + " (" + e.getMessage() + ").");
+      }
+    }
   }
 
   private static void distributions(RunFolder folder, RunSummary s, HtmlPage page) {

@@ -10,6 +10,7 @@ import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.LoadContext;
+import io.commitbench.core.workload.LoadMode;
 import io.commitbench.core.workload.SchemaNaming;
 import io.commitbench.core.workload.SchemaTable;
 import java.sql.Connection;

@@ -2,8 +2,8 @@ package io.commitbench.core.workload.oltp;
 
 import static io.commitbench.core.workload.oltp.OltpKeys.*;
 
-import io.commitbench.core.config.ParameterKeys;
 import io.commitbench.core.key.Violation;
+import io.commitbench.core.workload.LoadKeys;
 import io.commitbench.core.workload.WorkloadSettings;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -20,12 +20,7 @@ final class OltpChecks {
   static void check(WorkloadSettings settings, Set<String> given, Consumer<Violation> problems) {
     real(settings, RAND_PARETO_H, h -> h > 0 && h < 1, "a number above 0 and below 1, such as 0.2", problems);
     real(settings, RAND_ZIPFIAN_EXP, e -> e >= 0 && e <= 1_000, "a number from 0 to 1000, such as 0.8", problems);
-    if (settings.has(LOAD) && LoadMode.parse(settings.text(LOAD)) == LoadMode.REUSE
-        && !given.contains(ParameterKeys.TABLE_PREFIX)) {
-      problems.accept(new Violation(LOAD, LoadMode.REUSE.label(), "a prepared data set is found by its names, but"
-          + " table.prefix is not set (a run then names its tables itself); allowed: with load=reuse, the"
-          + " table.prefix that 'commitbench prepare' loaded (table.prefix=sbtest for sysbench's sbtest1..N)"));
-    }
+    LoadKeys.checkReuse(settings, given, " (table.prefix=sbtest for sysbench's sbtest1..N)", problems);
   }
 
   private static void real(WorkloadSettings settings, String key, DoublePredicate allowed, String what,

@@ -1,6 +1,8 @@
 package io.commitbench.core.workload.oltp;
 
 import io.commitbench.core.key.Key;
+import io.commitbench.core.workload.LoadKeys;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,8 +35,8 @@ final class OltpKeys {
   static final String RAND_PARETO_H = "oltp.rand.pareto.h";
   static final String RAND_ZIPFIAN_EXP = "oltp.rand.zipfian.exp";
   static final String RAND_SEED = "oltp.rand.seed";
-  static final String LOAD = "load";
-  static final String LOAD_THREADS = "load.threads";
+  static final String LOAD = LoadKeys.LOAD;
+  static final String LOAD_THREADS = LoadKeys.LOAD_THREADS;
 
   /** Per-transaction statement counts: sysbench declares them unsigned ints; a million is far beyond use. */
   private static final int MAX_PER_TRANSACTION = 1_000_000;
@@ -44,7 +46,7 @@ final class OltpKeys {
   private OltpKeys() {}
 
   static List<Key> all() {
-    return List.of(
+    List<Key> keys = new ArrayList<>(List.of(
         Key.integer(TABLES, 1, 1, 100_000, "Number of tables <table.prefix>1..N (sysbench --tables)."),
         Key.integer(TABLE_SIZE, 10_000, 1, MAX_ROWS, "Rows per table (sysbench --table-size)."),
         Key.integer(RANGE_SIZE, 100, 1, MAX_ROWS, "Rows in each range SELECT (sysbench --range-size)."),
@@ -72,12 +74,9 @@ final class OltpKeys {
         Key.text(RAND_ZIPFIAN_EXP, "0.8", "Exponent of the zipfian distribution, 0 or more"
             + " (sysbench 1.1 --rand-zipfian-exp)."),
         Key.integer(RAND_SEED, 0, 0, Integer.MAX_VALUE, "Seed of the random numbers; 0: from the clock"
-            + " (sysbench --rand-seed)."),
-        Key.choice(LOAD, LoadMode.FRESH.label(), LoadMode.labels(), "fresh: the run creates and loads its tables"
-            + " and drops them at its end; reuse: it runs on the tables of a data set that 'commitbench prepare'"
-            + " (or sysbench prepare) loaded at the stated table.prefix, and keeps them."),
-        Key.integer(LOAD_THREADS, 4, 1, 256, "Connections that load the tables in parallel (sysbench prepare"
-            + " --threads)."));
+            + " (sysbench --rand-seed).")));
+    keys.addAll(LoadKeys.all(" (or sysbench prepare)", " (sysbench prepare --threads)"));
+    return List.copyOf(keys);
   }
 
   private static Key perTransaction(String name, int defaultValue, String what) {

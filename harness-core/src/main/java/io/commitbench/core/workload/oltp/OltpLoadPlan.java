@@ -1,6 +1,7 @@
 package io.commitbench.core.workload.oltp;
 
 import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.load.IdChunks;
 import io.commitbench.core.load.LoadChunk;
 import io.commitbench.core.load.RowSource;
 import io.commitbench.core.workload.SchemaTable;
@@ -17,9 +18,6 @@ import java.util.SplittableRandom;
  */
 final class OltpLoadPlan {
 
-  /** The largest chunk: big enough that a commit per chunk costs nothing, small enough to spread a table. */
-  private static final long MAX_CHUNK_ROWS = 100_000;
-
   private final OltpSettings settings;
   private final long seed;
 
@@ -30,18 +28,11 @@ final class OltpLoadPlan {
   }
 
   List<LoadChunk> chunks(List<SchemaTable> tables) {
-    long size = settings.tableSize();
-    // Enough chunks that every loader has work even with one table.
-    long chunkRows = Math.max(1, Math.min(MAX_CHUNK_ROWS, (size + settings.loadThreads() - 1) / settings.loadThreads()));
     List<LoadChunk> chunks = new ArrayList<>();
     for (int t = 0; t < tables.size(); t++) {
-      String table = tables.get(t).spec().qualifiedName();
-      for (long first = 1; first <= size; first += chunkRows) {
-        long from = first;
-        long to = Math.min(size, first + chunkRows - 1);
-        long chunkSeed = seed * 31 + (long) t * 1_000_003L + from;
-        chunks.add(new LoadChunk(table, OltpTableSql.COLUMNS, to - from + 1, () -> rows(from, to, chunkSeed)));
-      }
+      long tableSeed = seed * 31 + (long) t * 1_000_003L;
+      chunks.addAll(IdChunks.of(tables.get(t).spec().qualifiedName(), OltpTableSql.COLUMNS, settings.tableSize(),
+          settings.loadThreads(), (from, to) -> rows(from, to, tableSeed + from)));
     }
     return chunks;
   }

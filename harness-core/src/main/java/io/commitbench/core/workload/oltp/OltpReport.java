@@ -40,9 +40,7 @@ final class OltpReport {
     b.append(String.format(Locale.ROOT, "    latency (ms): p95 %.3f  p99 %.3f  (transaction response time)",
         percentileMillis(latency, 95), percentileMillis(latency, 99)));
     if (load != null) {
-      b.append(String.format(Locale.ROOT, "%n    load: %,d rows in %.1f s, %,.0f rows/s (%s, %d connections),"
-          + " then indexes in %.1f s", load.rows(), load.nanos() / 1e9, load.rowsPerSecond(), load.method(),
-          load.connections(), load.indexNanos() / 1e9));
+      b.append(String.format(Locale.ROOT, "%n    load: %s", load.line()));
     }
     return b.toString();
   }
@@ -72,18 +70,7 @@ final class OltpReport {
     figures.put("queriesPerSecond", perSecond);
     figures.put("errors", totals.errors());
     figures.put("latencyMillis", latencyMillis);
-    if (load != null) {
-      Map<String, Object> loaded = new LinkedHashMap<>();
-      loaded.put("rows", load.rows());
-      loaded.put("seconds", load.nanos() / 1e9);
-      loaded.put("rowsPerSecond", load.rowsPerSecond());
-      loaded.put("indexSeconds", load.indexNanos() / 1e9);
-      loaded.put("method", load.method());
-      loaded.put("connections", load.connections());
-      figures.put("load", loaded);
-    } else {
-      figures.put("load", null);
-    }
+    figures.put("load", load != null ? load.asMap() : null);
     return figures;
   }
 

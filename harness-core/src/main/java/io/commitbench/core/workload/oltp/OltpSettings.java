@@ -2,6 +2,7 @@ package io.commitbench.core.workload.oltp;
 
 import static io.commitbench.core.workload.oltp.OltpKeys.*;
 
+import io.commitbench.core.workload.LoadMode;
 import io.commitbench.core.workload.WorkloadSettings;
 
 /**

@@ -2,6 +2,7 @@ package io.commitbench.core.workload.oltp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.commitbench.core.workload.LoadMode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
