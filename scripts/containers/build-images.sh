@@ -49,6 +49,9 @@ build() {
     chroot "$tree" apt-get clean' _ "$tree" "$@" >"$cache/$name.log" 2>&1 \
     || { tail -n 20 "$cache/$name.log" >&2; exit 1; }
   rm -rf "$tree/var/lib/apt/lists"/* "$tree/usr/sbin/policy-rc.d"
+  # The packages create a data directory of their own; the entrypoints initialise from the
+  # environment only into an empty one, as the official images do.
+  rm -rf "$tree/var/lib/mysql" "$tree/var/lib/postgresql/15" "$tree/etc/postgresql/15"
   install -m 755 "$here/$entrypoint" "$tree/usr/local/bin/docker-entrypoint.sh"
   mkdir -p "$tree/docker-entrypoint-initdb.d"
   tar -C "$tree" -c . | docker import \
