@@ -103,6 +103,14 @@ public interface Dialect {
   String defaultUser();
 
   /**
+   * How this kind's server runs as a throwaway container ({@code commitbench container start});
+   * empty for an embedded database or a server without such an image. The default: empty.
+   */
+  default Optional<ServerContainer> serverContainer() {
+    return Optional.empty();
+  }
+
+  /**
    * Driver properties that bound connecting and socket reads, so no run hangs on a dead server.
    * The harness adds {@code user} and {@code password} itself.
    */

@@ -86,6 +86,8 @@ final class ActorContext implements TransactionContext {
   /** Runs and times one statement; a failure is counted by its class and passed on. */
   private int timed(OperationKind kind, DatabaseCall call) throws SQLException {
     long began = System.nanoTime();
+    CallWatch watch = session.watch();
+    watch.begin(began);
     try {
       int count = call.run();
       lastNanos = System.nanoTime() - began;
@@ -94,6 +96,8 @@ final class ActorContext implements TransactionContext {
     } catch (SQLException e) {
       recorder.statementFailed(kind, dialect.classify(e));
       throw e;
+    } finally {
+      watch.end();
     }
   }
 
@@ -148,10 +152,13 @@ final class ActorContext implements TransactionContext {
     if (autocommit || session.connection() == null) {
       return;
     }
+    session.watch().begin(System.nanoTime());
     try {
       session.connection().rollback();
     } catch (SQLException ignored) {
       // The rollback's own failure changes nothing: the transaction is gone either way.
+    } finally {
+      session.watch().end();
     }
   }
 }

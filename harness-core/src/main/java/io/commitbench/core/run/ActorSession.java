@@ -34,6 +34,7 @@ final class ActorSession implements AutoCloseable {
   private final StopSignal stop;
   private final Predicate<SQLException> loginRefused;
   private final List<PreparedStatement> prepared = new ArrayList<>();
+  private final CallWatch watch;
   private Connection connection;
 
   /**
@@ -41,10 +42,12 @@ final class ActorSession implements AutoCloseable {
    * @param work the actor's work, which prepares its statements on every new connection
    * @param sessionTimeout the dialect's session timeout statements; empty for per-statement timeouts
    * @param loginRefused the dialect's {@code loginRefused}: such a failure is not retried
+   * @param watch bounds the calls on the session's connections, which have no read timeout
    */
   ActorSession(String login, HikariDataSource pool, ActorWork work, int statementTimeoutSeconds,
       int reconnectTimeoutSeconds, List<String> sessionTimeout, StopSignal stop,
-      Predicate<SQLException> loginRefused) {
+      Predicate<SQLException> loginRefused, CallWatch watch) {
+    this.watch = watch;
     this.stop = stop;
     this.loginRefused = loginRefused;
     this.sessionTimeout = sessionTimeout;
@@ -65,6 +68,11 @@ final class ActorSession implements AutoCloseable {
 
   Connection connection() {
     return connection;
+  }
+
+  /** Where the calls on this session's connection are to be announced. */
+  CallWatch watch() {
+    return watch;
   }
 
   /**
@@ -88,7 +96,13 @@ final class ActorSession implements AutoCloseable {
       stopIfRequested(failure);
       try {
         connection = stop.interruptible(pool::getConnection);
-        prepare();
+        watch.connection(connection.unwrap(Connection.class));
+        watch.begin(System.nanoTime());
+        try {
+          prepare();
+        } finally {
+          watch.end();
+        }
         return;
       } catch (SQLException e) {
         last = e;
@@ -153,6 +167,7 @@ final class ActorSession implements AutoCloseable {
   }
 
   private void discardConnection() {
+    watch.connection(null);
     closeStatements();
     if (connection != null) {
       pool.evictConnection(connection);
@@ -162,6 +177,7 @@ final class ActorSession implements AutoCloseable {
 
   @Override
   public void close() {
+    watch.connection(null);
     closeStatements();
     if (connection != null) {
       try {

@@ -283,7 +283,7 @@ public final class BenchmarkRun {
       throws Exception {
     IntervalSinks sinks = new IntervalSinks();
     countersBefore = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
-    try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit()); sinks) {
+    try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), log::print); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
       for (int i = 0; i < config.users(); i++) {
         actors.add(newActor(i, setup.userOf(i), pools, tables));
@@ -357,7 +357,7 @@ public final class BenchmarkRun {
     ActorWork work = workload.newActor(index, tables, dialect);
     ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
         config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop,
-        dialect::loginRefused);
+        dialect::loginRefused, pools.watch("actor " + (index + 1) + " (" + login + ")"));
     RunControl control = config.runControl();
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),

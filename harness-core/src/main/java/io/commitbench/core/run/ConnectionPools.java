@@ -8,43 +8,59 @@ import io.commitbench.core.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 /**
  * One single-connection HikariCP pool per actor, whatever its login (a pool fills itself one
  * connection at a time, so pools of their own open all actors' connections at once). Each actor
  * holds its connection for the whole run; the pool gives it bounded connect attempts and replaces
  * a connection that broke.
+ *
+ * <p>The actors' connections have no read timeout: a {@link StalledCallWatchdog} bounds their calls
+ * instead (a driver's timed read costs every statement a poll, a few per cent of a commit's client
+ * CPU). Other connections of the run, the admin's, keep the driver's read timeout.
  */
 final class ConnectionPools implements AutoCloseable {
 
-  /** Slack above the statement timeout, so the server's own cancellation is seen before a socket timeout. */
-  private static final int SOCKET_SLACK_SECONDS = 30;
+  /** Slack above the statement timeout, so the server's own cancellation is seen before the harness gives up. */
+  static final int CALL_SLACK_SECONDS = 30;
 
   private final BenchmarkConfig config;
   private final Dialect dialect;
   private final boolean autocommit;
   private final List<HikariDataSource> pools = new ArrayList<>();
+  private final StalledCallWatchdog watchdog;
 
-  /** @param autocommit the workload's connection mode */
-  ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit) {
+  /**
+   * @param autocommit the workload's connection mode
+   * @param warn receives a line for each actor connection closed under a stalled call
+   */
+  ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit, Consumer<String> warn) {
     this.config = config;
     this.dialect = dialect;
     this.autocommit = autocommit;
+    this.watchdog = new StalledCallWatchdog(config.statementTimeoutSeconds() + CALL_SLACK_SECONDS, warn);
   }
 
-  /** The driver properties every connection of the run uses, the admin's included. */
+  /** The driver properties of the run's connections other than the actors': reads time out. */
   static Properties driverProperties(BenchmarkConfig config, Dialect dialect) {
     return dialect.connectionProperties(new ConnectionTimeouts(
-        config.connectTimeoutSeconds(), config.statementTimeoutSeconds() + SOCKET_SLACK_SECONDS));
+        config.connectTimeoutSeconds(), config.statementTimeoutSeconds() + CALL_SLACK_SECONDS));
   }
 
+  /** Watches one actor's calls on the connections of its pool; see the class comment. */
+  CallWatch watch(String actor) {
+    return watchdog.watch(actor);
+  }
+
+  /** A pool of actor connections, whose calls are bounded by {@link #watch}, not by a read timeout. */
   synchronized HikariDataSource create(String user, String password, int size) {
     HikariConfig hikari = new HikariConfig();
     hikari.setPoolName("cb-" + user + "-" + (pools.size() + 1));
     hikari.setJdbcUrl(config.dbUrl());
     hikari.setUsername(user);
     hikari.setPassword(password);
-    hikari.setDataSourceProperties(driverProperties(config, dialect));
+    hikari.setDataSourceProperties(dialect.connectionProperties(ConnectionTimeouts.connectOnly(config.connectTimeoutSeconds())));
     hikari.setAutoCommit(autocommit);
     hikari.setMaximumPoolSize(size);
     // Prefilled: with minimumIdle=0 and every actor asking at once, Hikari was seen to leave the
@@ -61,6 +77,7 @@ final class ConnectionPools implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    watchdog.close();
     pools.forEach(HikariDataSource::close);
     pools.clear();
   }

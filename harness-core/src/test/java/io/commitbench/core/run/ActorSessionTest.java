@@ -40,7 +40,7 @@ class ActorSessionTest {
   void aStopEndsReconnectingWithinASecond(@TempDir Path tmp) {
     StopSignal stop = new StopSignal();
     // 60 s to reconnect, 10 s per connect attempt: without the stop this takes a minute.
-    ActorSession session = new ActorSession("sa", goneServer(tmp, 10_000), null, 10, 60, List.of(), stop, e -> false);
+    ActorSession session = new ActorSession("sa", goneServer(tmp, 10_000), null, 10, 60, List.of(), stop, e -> false, new CallWatch("actor 1"));
     timer.schedule(() -> stop.request("test stop"), 300, TimeUnit.MILLISECONDS);
 
     long began = System.nanoTime();
@@ -53,7 +53,7 @@ class ActorSessionTest {
   @Test
   void withoutAStopTheReconnectTimeoutEndsIt(@TempDir Path tmp) {
     ActorSession session =
-        new ActorSession("sa", goneServer(tmp, 250), null, 10, 1, List.of(), new StopSignal(), e -> false);
+        new ActorSession("sa", goneServer(tmp, 250), null, 10, 1, List.of(), new StopSignal(), e -> false, new CallWatch("actor 1"));
     assertThatThrownBy(() -> session.reconnect(new SQLException("connection reset")))
         .isInstanceOf(ReconnectFailedException.class).hasMessageContaining("reconnect.timeout");
   }
@@ -67,7 +67,7 @@ class ActorSessionTest {
     database.setUser("sa");
     database.setPassword("wrong");
     ActorSession session = new ActorSession("sa", pool(database, 1_000), null, 10, 60, List.of(), new StopSignal(),
-        StandardErrors::loginRefused);
+        StandardErrors::loginRefused, new CallWatch("actor 1"));
 
     long began = System.nanoTime();
     // HikariCP's own message would be "Connection is not available, request timed out after 1000ms".

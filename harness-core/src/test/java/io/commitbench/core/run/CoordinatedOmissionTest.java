@@ -86,7 +86,7 @@ class CoordinatedOmissionTest {
     budget.startCounting();
     ActorWork work = new StallingWork(stallMillis);
     StopSignal stop = new StopSignal();
-    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), stop, e -> false);
+    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), stop, e -> false, new CallWatch("actor 1"));
     return new WorkloadActor(work, session, new ClassifyingTestDialect(), measurements.newActorRecorder(), true,
         Pacing.of(control, 0, 1), backlog, budget, 0, stop);
   }

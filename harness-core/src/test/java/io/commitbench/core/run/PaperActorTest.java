@@ -87,7 +87,7 @@ class PaperActorTest {
     List<SchemaTable> tables = workload.tables(new SchemaNaming(dialect, "", "cb_table_"));
     assertThat(tables).extracting(t -> t.spec().name()).containsExactlyElementsOf(TABLES);
     ActorWork work = workload.newActor(0, tables, dialect);
-    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), new StopSignal(), e -> false);
+    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), new StopSignal(), e -> false, new CallWatch("actor 1"));
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(RunControl.counted(), 0, 1), new WorkloadActor.Backlog(Long.MAX_VALUE, false),
         TransactionBudget.unlimited(), 0, new StopSignal());

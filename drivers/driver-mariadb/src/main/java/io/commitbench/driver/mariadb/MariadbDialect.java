@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.DbSession;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
@@ -19,6 +20,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Matcher;
@@ -106,6 +108,13 @@ public final class MariadbDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
+  /** The image scripts/containers/build-images.sh builds, which follows the official image's variables. */
+  @Override
+  public Optional<ServerContainer> serverContainer() {
+    return Optional.of(new ServerContainer("mariadb:10.11-bookworm", 3306, "root", "MARIADB_ROOT_PASSWORD",
+        Map.of("MARIADB_DATABASE", "test"), "jdbc:mariadb://%s:%d/test"));
+  }
+
   @Override
   public String defaultUser() {
     return "root";
@@ -116,7 +125,9 @@ public final class MariadbDialect implements Dialect {
   public Properties connectionProperties(ConnectionTimeouts timeouts) {
     Properties props = new Properties();
     props.setProperty("connectTimeout", String.valueOf(timeouts.connectSeconds() * 1000L));
-    props.setProperty("socketTimeout", String.valueOf(timeouts.socketReadSeconds() * 1000L));
+    if (timeouts.boundsReads()) {
+      props.setProperty("socketTimeout", String.valueOf(timeouts.socketReadSeconds() * 1000L));
+    }
     return props;
   }
 

@@ -77,6 +77,12 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   }
 
   @Test
+  void connectOnlyTimeoutsLeaveReadsUnbounded() {
+    assertThat(maria.connectionProperties(ConnectionTimeouts.connectOnly(7)))
+        .containsEntry("connectTimeout", "7000").doesNotContainKey("socketTimeout");
+  }
+
+  @Test
   void centralQualifierIsTheConnectionsDatabase() throws SQLException {
     assertThat(maria.centralQualifier(SingleValueConnection.withNames("test", null).connection()))
         .isEqualTo("test");

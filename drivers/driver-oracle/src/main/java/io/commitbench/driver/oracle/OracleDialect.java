@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.DbSession;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
@@ -18,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -102,6 +104,13 @@ public final class OracleDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
+  /** gvenzl/oracle-free, which gives SYSTEM the password and serves the FREEPDB1 pluggable database. */
+  @Override
+  public Optional<ServerContainer> serverContainer() {
+    return Optional.of(new ServerContainer("gvenzl/oracle-free:23-slim-faststart", 1521, "system", "ORACLE_PASSWORD",
+        Map.of(), "jdbc:oracle:thin:@%s:%d/FREEPDB1"));
+  }
+
   @Override
   public String defaultUser() {
     return "system";
@@ -112,7 +121,9 @@ public final class OracleDialect implements Dialect {
   public Properties connectionProperties(ConnectionTimeouts timeouts) {
     Properties props = new Properties();
     props.setProperty("oracle.net.CONNECT_TIMEOUT", String.valueOf(timeouts.connectSeconds() * 1000L));
-    props.setProperty("oracle.jdbc.ReadTimeout", String.valueOf(timeouts.socketReadSeconds() * 1000L));
+    if (timeouts.boundsReads()) {
+      props.setProperty("oracle.jdbc.ReadTimeout", String.valueOf(timeouts.socketReadSeconds() * 1000L));
+    }
     return props;
   }
 

@@ -82,6 +82,12 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
   }
 
   @Test
+  void connectOnlyTimeoutsLeaveReadsUnbounded() {
+    assertThat(oracle.connectionProperties(ConnectionTimeouts.connectOnly(7)))
+        .containsEntry("oracle.net.CONNECT_TIMEOUT", "7000").doesNotContainKey("oracle.jdbc.ReadTimeout");
+  }
+
+  @Test
   void createTableUsesNumberVarcharAndVarchar2WithSchemaQualifiedIndexes() {
     assertThat(oracle.createTableStatements(table)).containsExactly(
         "CREATE TABLE BENCH.cb_table_1 (num_attr NUMBER(19) NOT NULL, text_attr VARCHAR(40), text2_attr VARCHAR2(40))",

@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.DbSession;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
@@ -21,6 +22,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Pattern;
@@ -91,6 +93,13 @@ public final class PostgresqlDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
+  /** The image scripts/containers/build-images.sh builds, which follows the official image's variables. */
+  @Override
+  public Optional<ServerContainer> serverContainer() {
+    return Optional.of(new ServerContainer("postgres:15-bookworm", 5432, "postgres", "POSTGRES_PASSWORD",
+        Map.of("POSTGRES_USER", "postgres", "POSTGRES_DB", "test"), "jdbc:postgresql://%s:%d/test"));
+  }
+
   @Override
   public String defaultUser() {
     return "postgres";
@@ -105,7 +114,9 @@ public final class PostgresqlDialect implements Dialect {
     Properties props = new Properties();
     props.setProperty("connectTimeout", String.valueOf(timeouts.connectSeconds()));
     props.setProperty("loginTimeout", String.valueOf(timeouts.connectSeconds()));
-    props.setProperty("socketTimeout", String.valueOf(timeouts.socketReadSeconds()));
+    if (timeouts.boundsReads()) {
+      props.setProperty("socketTimeout", String.valueOf(timeouts.socketReadSeconds()));
+    }
     props.setProperty("ApplicationName", "commitbench");
     props.setProperty("tcpKeepAlive", "true");
     return props;

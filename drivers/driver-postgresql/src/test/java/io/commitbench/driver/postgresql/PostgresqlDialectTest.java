@@ -81,6 +81,12 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
   }
 
   @Test
+  void connectOnlyTimeoutsLeaveReadsUnbounded() {
+    assertThat(pg.connectionProperties(ConnectionTimeouts.connectOnly(7)))
+        .containsEntry("connectTimeout", "7").doesNotContainKey("socketTimeout");
+  }
+
+  @Test
   void createTableText() {
     assertThat(pg.createTableStatements(table)).containsExactly(
         "CREATE TABLE public.cb_table_1 (num_attr BIGINT NOT NULL, text_attr VARCHAR(40), text2_attr VARCHAR(40))",

@@ -1,0 +1,67 @@
+package io.commitbench.core.run;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One actor's call to the database as {@link StalledCallWatchdog} sees it: when the call began,
+ * and the connection to abort should it never return. Written by the actor's thread around each
+ * call, read by the watchdog's.
+ *
+ * <p>The start is published with {@code lazySet}: a plain ordered store, without the fence of a
+ * volatile write, costs the actor nothing measurable per statement, and the watchdog, which looks
+ * once a second at calls older than half a minute, does not need to see it at once.
+ */
+final class CallWatch {
+
+  private static final long IDLE = Long.MIN_VALUE;
+
+  private final String actor;
+  private final AtomicLong startedNanos = new AtomicLong(IDLE);
+  private volatile Connection connection;
+
+  /** @param actor who makes the calls, for the warning */
+  CallWatch(String actor) {
+    this.actor = actor;
+  }
+
+  String actor() {
+    return actor;
+  }
+
+  /** The connection the following calls go through; null while there is none. */
+  void connection(Connection driverConnection) {
+    this.connection = driverConnection;
+  }
+
+  /** A call began at this {@link System#nanoTime()}. */
+  void begin(long nanos) {
+    startedNanos.lazySet(nanos == IDLE ? nanos + 1 : nanos);
+  }
+
+  /** The call returned, or failed. */
+  void end() {
+    startedNanos.lazySet(IDLE);
+  }
+
+  /** Nanoseconds the current call has been running at {@code now}, or -1 when no call is running. */
+  long runningNanos(long now) {
+    long started = startedNanos.get();
+    return started == IDLE ? -1 : now - started;
+  }
+
+  /**
+   * Closes the connection under the stalled call, so that the call fails at once as a lost
+   * connection and the actor reconnects. False when there was no connection to abort.
+   */
+  boolean abort() throws SQLException {
+    Connection stalled = connection;
+    if (stalled == null) {
+      return false;
+    }
+    stalled.abort(Runnable::run);
+    end();
+    return true;
+  }
+}
