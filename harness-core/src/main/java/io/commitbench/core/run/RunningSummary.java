@@ -10,18 +10,25 @@ import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /**
- * Keeps summary.json up to date while the run measures: after every interval it is replaced,
+ * Keeps summary.json up to date while the run measures: after the first interval, and then after
+ * the first interval ending at least {@link #PERIOD_NANOS} after the last write, it is replaced,
  * atomically, by a summary of everything measured so far with outcome {@code running}. A run
- * killed with SIGKILL (or a crashed JVM) thus leaves a readable summary at most one interval
- * behind; a run that ends replaces it with its final one, forced to disk. The running summary is
- * not forced (a lost machine may lose its last versions): forcing it twice a second was I/O of
- * the harness's own, perhaps on the device being measured. Called on the reporter's thread, after
- * the sampler added the interval to its totals.
+ * killed with SIGKILL (or a crashed JVM) thus leaves a readable summary about ten seconds behind
+ * at most (intervals.csv has every second); a run that ends replaces it with its final one,
+ * forced to disk. Not every interval: building and writing the whole summary was the larger part
+ * of the reporter's CPU, which a run of one user at a few thousand commits a second noticed. The
+ * running summary is not forced (a lost machine may lose its last versions): forcing it twice a
+ * second was I/O of the harness's own, perhaps on the device being measured. Called on the
+ * reporter's thread, after the sampler added the interval to its totals.
  */
 final class RunningSummary implements IntervalSink {
 
+  static final long PERIOD_NANOS = 10_000_000_000L;
+
   private final Path file;
   private final Supplier<RunResult> soFar;
+  private boolean written;
+  private long lastWrittenEndNanos;
 
   /** @param soFar the run's result as of the interval just sampled, outcome RUNNING */
   RunningSummary(Path file, Supplier<RunResult> soFar) {
@@ -31,7 +38,12 @@ final class RunningSummary implements IntervalSink {
 
   @Override
   public void onInterval(IntervalStats stats, IntervalHistograms histograms) throws IOException {
+    if (written && stats.endNanos() - lastWrittenEndNanos < PERIOD_NANOS) {
+      return;
+    }
     SummaryJsonWriter.replaceVolatile(soFar.get(), file);
+    written = true;
+    lastWrittenEndNanos = stats.endNanos();
   }
 
   @Override
