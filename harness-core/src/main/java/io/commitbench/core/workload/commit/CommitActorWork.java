@@ -28,6 +28,8 @@ final class CommitActorWork implements ActorWork {
   private PreparedStatement statement;
   /** Rows written so far: the next key in insert mode, the next payload in both. */
   private long written;
+  /** The end of the keys the last attempt wrote, committed or not. */
+  private long attempted;
 
   CommitActorWork(int index, CommitMode mode, int rows, int preload, String sql, TextValues payloads) {
     this.index = index;
@@ -43,9 +45,15 @@ final class CommitActorWork implements ActorWork {
     return ((long) actor << ACTOR_SHIFT) + row;
   }
 
+  /**
+   * On a new connection the keys of an attempt the old one may have committed are skipped: a
+   * connection lost during a commit leaves its outcome unknown (the server may have committed
+   * before the reply was lost), and writing them again would fail with a duplicate key each time.
+   */
   @Override
   public void prepare(StatementPreparer preparer) throws SQLException {
     statement = preparer.prepare(sql);
+    written = Math.max(written, attempted);
   }
 
   @Override
@@ -56,6 +64,7 @@ final class CommitActorWork implements ActorWork {
   @Override
   public void execute(int type, TransactionContext tx) throws Exception {
     long first = mode == CommitMode.INSERT ? written : random.nextLong(preload);
+    attempted = mode == CommitMode.INSERT ? first + rows : 0;
     for (int i = 0; i < rows; i++) {
       long row = mode == CommitMode.INSERT ? first + i : (first + i) % preload;
       // A new value each time: InnoDB writes no redo for an update that changes nothing.
@@ -71,6 +80,6 @@ final class CommitActorWork implements ActorWork {
       }
     }
     tx.commit();
-    written += rows; // only once committed: a retried attempt writes the same keys again
+    written += rows; // only once committed: a retry on the same connection writes the same keys again
   }
 }
