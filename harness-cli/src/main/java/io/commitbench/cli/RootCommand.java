@@ -15,7 +15,7 @@ import picocli.CommandLine.HelpCommand;
     },
     subcommands = {RunCommand.class, PrepareCommand.class, ReportCommand.class, CompareCommand.class, ValidateCommand.class, CleanupCommand.class, WorkloadsCommand.class, DriversCommand.class, StorageCommand.class,
       ProbeCommand.class,
-      CampaignCommand.class, HelpCommand.class},
+      CampaignCommand.class, ContainerCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

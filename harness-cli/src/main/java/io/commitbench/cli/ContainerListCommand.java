@@ -1,0 +1,38 @@
+package io.commitbench.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code commitbench container ls}: the throwaway containers on the engine. */
+@Command(name = "ls", mixinStandardHelpOptions = true,
+    description = "Lists the throwaway containers 'container start' made on the engine: name, db.type, state, port.")
+final class ContainerListCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      DockerEngine engine = DockerEngine.find(System.getenv());
+      String rows = engine.require(List.of("ps", "-a", "--filter", "label=" + ContainerCommand.LABEL, "--format",
+          "{{.Names}}\t{{.Label \"" + ContainerCommand.LABEL + "\"}}\t{{.Status}}\t{{.Ports}}"));
+      out.printf("%-36s %-11s %-26s %s%n", "name", "db.type", "state", "ports");
+      for (String row : rows.lines().filter(l -> !l.isBlank()).toList()) {
+        String[] cells = row.split("\t", -1);
+        out.printf("%-36s %-11s %-26s %s%n", cells[0], cells[1], cells[2], cells.length > 3 ? cells[3] : "");
+      }
+      out.flush();
+      return ExitCodes.OK;
+    } catch (DockerEngine.CommandFailedException e) {
+      err.println("error: " + e.getMessage());
+      err.flush();
+      return ExitCodes.RUN_FAILED;
+    }
+  }
+}
