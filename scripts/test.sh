@@ -12,6 +12,9 @@ trap 'bash scripts/containers/engine.sh stop' EXIT
 bash scripts/containers/engine.sh start
 DOCKER_HOST=$(bash scripts/containers/engine.sh host)
 export DOCKER_HOST
+# The database ITs must run in the containers: a container that does not start fails its test
+# rather than falling back to the machine's services (COMMITBENCH_IT_TARGET=local selects those).
+export COMMITBENCH_IT_TARGET=${COMMITBENCH_IT_TARGET:-container}
 started=$SECONDS
 bash scripts/containers/build-images.sh
 echo "test: images ready in $((SECONDS - started)) s"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Builds the PostgreSQL 15 and MariaDB 10.11 images the integration tests use, without a registry:
-# a debootstrap minbase bookworm tree from the machine's Debian mirror, per database a copy with the
-# server installed through chroot, the entrypoint, and `docker import`. Needs the engine on DOCKER_HOST.
+# Builds the database images the integration tests use, without a registry: PostgreSQL 15 and
+# MariaDB 10.11 from Debian bookworm (the versions of the machine's own services, the default
+# targets) and PostgreSQL 17 and MariaDB 11.8 from trixie (the second column of the version
+# matrix). Per Debian suite a debootstrap minbase tree from the machine's Debian mirror, per image
+# a copy with the server installed through chroot, the entrypoint, and `docker import`. Needs the
+# engine on DOCKER_HOST.
 # Cached: an image whose recipe hash (this script and its entrypoint) matches is kept; a changed
 # recipe rebuilds it. The trees live outside the clone (CI clones afresh each run).
 set -euo pipefail
@@ -11,31 +14,32 @@ mirror=${COMMITBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 : "${DOCKER_HOST:?DOCKER_HOST must name the private engine (scripts/containers/engine.sh host)}"
 
 base_tree() {
-  if [ ! -e "$cache/base/.complete" ]; then
-    echo "images: debootstrap minbase bookworm from $mirror"
-    rm -rf "$cache/base"
+  local suite=$1
+  if [ ! -e "$cache/base-$suite/.complete" ]; then
+    echo "images: debootstrap minbase $suite from $mirror"
+    rm -rf "$cache/base-$suite"
     mkdir -p "$cache"
-    debootstrap --variant=minbase bookworm "$cache/base" "$mirror" >"$cache/debootstrap.log" 2>&1 \
-      || { tail -n 20 "$cache/debootstrap.log" >&2; exit 1; }
-    touch "$cache/base/.complete"
+    debootstrap --variant=minbase "$suite" "$cache/base-$suite" "$mirror" >"$cache/debootstrap-$suite.log" 2>&1 \
+      || { tail -n 20 "$cache/debootstrap-$suite.log" >&2; exit 1; }
+    touch "$cache/base-$suite/.complete"
   fi
 }
 
-# name tag entrypoint cmd port env packages...
+# suite tag entrypoint cmd port env packages...
 build() {
-  local name=$1 tag=$2 entrypoint=$3 cmd=$4 port=$5 env=$6; shift 6
-  local recipe
-  recipe=$(cat "$0" "$here/$entrypoint" | sha256sum | cut -c1-16)
+  local suite=$1 tag=$2 entrypoint=$3 cmd=$4 port=$5 env=$6; shift 6
+  local recipe name=${tag%%:*}-$suite
+  recipe=$( (cat "$0" "$here/$entrypoint"; echo "$suite $*") | sha256sum | cut -c1-16)
   if docker image inspect "$tag" --format '{{range .Config.Env}}{{println .}}{{end}}' 2>/dev/null \
       | grep -qx "COMMITBENCH_RECIPE=$recipe"; then
     echo "images: $tag is up to date (recipe $recipe)"
     return
   fi
-  base_tree
+  base_tree "$suite"
   local started=$SECONDS tree="$cache/$name"
   echo "images: building $tag (recipe $recipe)"
   rm -rf "$tree"
-  cp -a "$cache/base" "$tree"
+  cp -a "$cache/base-$suite" "$tree"
   # Package scripts must not start the server inside the chroot.
   printf '#!/bin/sh\nexit 101\n' >"$tree/usr/sbin/policy-rc.d"
   chmod +x "$tree/usr/sbin/policy-rc.d"
@@ -51,7 +55,7 @@ build() {
   rm -rf "$tree/var/lib/apt/lists"/* "$tree/usr/sbin/policy-rc.d"
   # The packages create a data directory of their own; the entrypoints initialise from the
   # environment only into an empty one, as the official images do.
-  rm -rf "$tree/var/lib/mysql" "$tree/var/lib/postgresql/15" "$tree/etc/postgresql/15"
+  rm -rf "$tree/var/lib/mysql" "$tree/var/lib/postgresql"/[0-9]* "$tree/etc/postgresql"/[0-9]*
   install -m 755 "$here/$entrypoint" "$tree/usr/local/bin/docker-entrypoint.sh"
   mkdir -p "$tree/docker-entrypoint-initdb.d"
   tar -C "$tree" -c . | docker import \
@@ -68,9 +72,16 @@ build() {
 }
 
 # The tags TestImages pins; no registry has them, so the default pull policy never pulls.
-build postgres postgres:15-bookworm postgres-entrypoint.sh postgres 5432 \
+# The entrypoint finds the PostgreSQL version's programs through PATH.
+build bookworm postgres:15-bookworm postgres-entrypoint.sh postgres 5432 \
   "PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
   postgresql-15 locales
-build mariadb mariadb:10.11-bookworm mariadb-entrypoint.sh mariadbd 3306 \
+build bookworm mariadb:10.11-bookworm mariadb-entrypoint.sh mariadbd 3306 \
+  "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+  mariadb-server
+build trixie postgres:17-trixie postgres-entrypoint.sh postgres 5432 \
+  "PATH=/usr/lib/postgresql/17/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+  postgresql-17 locales
+build trixie mariadb:11.8-trixie mariadb-entrypoint.sh mariadbd 3306 \
   "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
   mariadb-server

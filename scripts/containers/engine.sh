@@ -34,7 +34,11 @@ stop() {
   # Without Ryuk nothing reaps the tests' containers; they all carry this label.
   local left
   left=$(docker -H "$host" ps -aq --filter label=org.testcontainers=true)
-  [ -n "$left" ] && docker -H "$host" rm -f -v $left >/dev/null
+  # A removal may already be under way (Testcontainers' shutdown hook of a JVM that was killed):
+  # that is no reason to leave the engine running.
+  if [ -n "$left" ] && ! docker -H "$host" rm -f -v $left >/dev/null; then
+    echo "engine: some test containers could not be removed now; stopping the engine stops them" >&2
+  fi
   kill "$pid"
   for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || { echo "engine: stopped"; return; }; sleep 0.5; done
   echo "engine: dockerd (pid $pid) still running after 30 s" >&2

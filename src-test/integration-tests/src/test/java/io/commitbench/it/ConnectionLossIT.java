@@ -93,8 +93,9 @@ class ConnectionLossIT {
     try (Connection admin = target.connect()) {
       Catalog catalog = new Catalog(kind, admin);
       try {
-        // The local server trusts local logins, so the role needs no password of its own.
-        catalog.execute("CREATE ROLE " + adminRole + " LOGIN SUPERUSER");
+        // The run logs in with the target's password (a container checks it; the local server trusts).
+        catalog.execute("CREATE ROLE " + adminRole + " LOGIN SUPERUSER PASSWORD '"
+            + target.password().replace("'", "''") + "'");
         Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "admin", overrides));
         long session = killOnceConnected(kind, admin, adminRole, running, tmp.resolve("results").resolve("admin"),
             () -> {});

@@ -91,7 +91,7 @@ class DatabaseTargetsIT {
     int port = closedPort();
     DockerTargets broken = new ScriptedDocker(null) {
       @Override
-      public DatabaseTarget start(DatabaseKind kind) {
+      public DatabaseTarget start(DatabaseKind kind, DockerImageName image) {
         throw new IllegalStateException("pull access denied (scripted)");
       }
     };
@@ -102,11 +102,27 @@ class DatabaseTargetsIT {
         + " did not start: pull access denied (scripted)"));
   }
 
+  /** CI sets COMMITBENCH_IT_TARGET=container: a missing container fails the test, never falls back. */
   @Test
-  void aLocalServiceThatRefusesTheLoginIsNamedInTheReason(@TempDir Path tmp) throws Exception {
-    DatabaseTarget pg = DatabaseTargets.require(DatabaseKind.POSTGRESQL, tmp);
-    Assumptions.assumeTrue(pg.origin().startsWith("local service"),
-        "the PostgreSQL target is not the local service: " + pg);
+  void containerModeFailsRatherThanFallingBackToTheServices() {
+    int port = closedPort();
+    Map<String, String> env = Map.of(DatabaseTargets.TARGET_VARIABLE, "container");
+    DatabaseTargets finder = new DatabaseTargets(env::get, k -> port, new ScriptedDocker("no engine (scripted)"));
+
+    assertThatThrownBy(() -> finder.find(DatabaseKind.MARIADB)).isInstanceOf(AssertionError.class)
+        .hasMessage("COMMITBENCH_IT_TARGET=container is set, but there is no mariadb container: Docker unavailable:"
+            + " no engine (scripted)");
+  }
+
+  @Test
+  void aLocalServiceThatRefusesTheLoginIsNamedInTheReason() throws Exception {
+    try (java.net.Socket probe = new java.net.Socket()) {
+      probe.connect(new java.net.InetSocketAddress("127.0.0.1", 5432), 1_000);
+    } catch (IOException e) {
+      String message = "skipped: no local PostgreSQL service on 127.0.0.1:5432 to refuse a login: " + e.getMessage();
+      System.out.println(DatabaseTargets.LOG_PREFIX + message);
+      Assumptions.abort(message);
+    }
     Map<String, String> env = Map.of("COMMITBENCH_IT_POSTGRESQL_USER", "no_such_role_cbit");
     DatabaseTargets finder = new DatabaseTargets(env::get, DatabaseKind::standardPort, new ScriptedDocker("scripted"));
 
@@ -144,7 +160,7 @@ class DatabaseTargetsIT {
     }
 
     @Override
-    public DatabaseTarget start(DatabaseKind kind) {
+    public DatabaseTarget start(DatabaseKind kind, DockerImageName image) {
       throw new AssertionError("no container may be started in this test");
     }
   }

@@ -88,7 +88,7 @@ class ErrorBudgetIT {
     List<String> tail = lastLines(run, 3);
     String table = changed.names().tablePrefix() + "1";
     assertThat(tail.get(0)).as("report tail\n%s", run.describe())
-        .startsWith("warning: the cleanup left 1 object on the server; remove it as postgres with:");
+        .startsWith("warning: the cleanup left 1 object on the server; remove it as " + changed.login() + " with:");
     assertThat(tail.get(1)).contains("table " + table).contains("depend");
     assertThat(tail.get(2).trim()).as("the removal statement").matches("DROP TABLE IF EXISTS (public\\.)?" + table + ";");
     assertThat(changed.tablesLeft()).containsExactly(table);
@@ -106,7 +106,7 @@ class ErrorBudgetIT {
     void check(Catalog catalog, TestNames names, RunOutput run) throws SQLException;
   }
 
-  private record Changed(RunOutput run, TestNames names, List<String> tablesLeft) {}
+  private record Changed(RunOutput run, TestNames names, List<String> tablesLeft, String login) {}
 
   private static Changed runAndChange(Path tmp, Map<String, String> settings, Change change) throws Exception {
     return runAndChange(tmp, settings, change, (catalog, names, run) -> {});
@@ -129,7 +129,7 @@ class ErrorBudgetIT {
         awaitMeasuring(directory, running);
         change.apply(catalog, names);
         RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
-        Changed changed = new Changed(run, names, catalog.tablesStartingWith(names.tablePrefix()));
+        Changed changed = new Changed(run, names, catalog.tablesStartingWith(names.tablePrefix()), postgres.user());
         after.check(catalog, names, run);
         return changed;
       } finally {

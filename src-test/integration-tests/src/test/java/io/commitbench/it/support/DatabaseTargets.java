@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.utility.DockerImageName;
 
 /**
  * Finds a database for each kind, in this order:
@@ -20,11 +21,11 @@ import org.junit.jupiter.api.Assumptions;
  *   <li>an explicit JDBC URL from the environment: {@code COMMITBENCH_IT_<KIND>_URL} with
  *       {@code _USER} and {@code _PASSWORD} (a URL that is set but does not connect fails the
  *       test: whoever set it wants that database tested);
+ *   <li>a Testcontainers container of the image pinned in {@link TestImages}, when a Docker
+ *       engine answers and the image starts (not when {@code COMMITBENCH_IT_TARGET=local});
  *   <li>the local service on its standard port of 127.0.0.1, probed with a real JDBC login
  *       (credentials from {@code _USER}/{@code _PASSWORD} when set, else the usual admin user
- *       without a password);
- *   <li>a Testcontainers container of the image pinned in {@link TestImages}, when a Docker
- *       engine answers and the image starts;
+ *       without a password); a fallback from containers is printed with the reason;
  *   <li>none: {@link #require} skips the test through a JUnit assumption whose message says why,
  *       and prints the same line to stdout so it shows in the build log.
  * </ol>
@@ -40,6 +41,14 @@ public final class DatabaseTargets {
 
   /** Prefix of every line this finder prints, so the build log can be searched for it. */
   public static final String LOG_PREFIX = "[commitbench-it] ";
+
+  /**
+   * {@code local} selects the machine's services; {@code container} requires containers of the
+   * kinds whose images are built here (a container that cannot start fails the test: CI, whose
+   * script sets it, must not pass on the services instead; Oracle's stays skipped with the
+   * reason); unset, containers are preferred and the services are the fallback.
+   */
+  public static final String TARGET_VARIABLE = "COMMITBENCH_IT_TARGET";
 
   private static final String LOCAL_HOST = "127.0.0.1";
   private static final int TCP_PROBE_MILLIS = 1_000;
@@ -57,6 +66,7 @@ public final class DatabaseTargets {
   private final ToIntFunction<DatabaseKind> localPort;
   private final DockerTargets docker;
   private final Map<DatabaseKind, Resolution> cache = new ConcurrentHashMap<>();
+  private final Map<DockerImageName, DatabaseTarget> versions = new ConcurrentHashMap<>();
 
   /**
    * @param environment looks up environment variables
@@ -95,6 +105,31 @@ public final class DatabaseTargets {
     return ((Found) resolution).target();
   }
 
+  /**
+   * The target of {@code kind} in one column of the version matrix ({@link TestImages#matrix}):
+   * column 0 is {@link #require}'s target, whatever it is; a further column is a container of that
+   * column's image, started once for the JVM, and exists only where the first column is a
+   * container too (else the test is skipped with the reason printed: the services are one version).
+   */
+  public static DatabaseTarget requireVersion(DatabaseKind kind, int column, Path h2Directory) {
+    DatabaseTarget first = require(kind, h2Directory);
+    if (column == 0) {
+      return first;
+    }
+    if (!first.origin().startsWith(TestcontainersDocker.ORIGIN)) {
+      String message = "skipped: the version matrix of " + kind.dbType() + " needs containers; the target is "
+          + first.origin();
+      System.out.println(LOG_PREFIX + message);
+      Assumptions.abort(message);
+    }
+    DockerImageName image = TestImages.matrix(kind).get(column);
+    return STANDARD.versions.computeIfAbsent(image, i -> {
+      DatabaseTarget target = STANDARD.docker.start(kind, i);
+      System.out.println(LOG_PREFIX + "using " + target + " (version matrix)");
+      return target;
+    });
+  }
+
   /** Searches once per kind; later calls return the same answer. Not for H2. */
   public Resolution find(DatabaseKind kind) {
     if (kind == DatabaseKind.H2) {
@@ -124,6 +159,31 @@ public final class DatabaseTargets {
       }
       return new Found(target);
     }
+    // Containers come first (a known configuration per build, and faults may be injected into them);
+    // COMMITBENCH_IT_TARGET=local selects the machine's services instead.
+    String mode = environment.apply(TARGET_VARIABLE);
+    boolean localOnly = "local".equalsIgnoreCase(mode);
+    String container = localOnly ? TARGET_VARIABLE + "=local" : null;
+    if (!localOnly) {
+      Optional<String> dockerMissing = docker.unavailableReason();
+      if (dockerMissing.isPresent()) {
+        container = "Docker unavailable: " + dockerMissing.get();
+      } else {
+        try {
+          return new Found(docker.start(kind, docker.image(kind)));
+        } catch (RuntimeException e) {
+          container = "Docker is available but the container of " + docker.image(kind) + " did not start: " + oneLine(e);
+        }
+      }
+      if ("container".equalsIgnoreCase(mode) && TestImages.builtHere(kind)) {
+        throw new AssertionError(TARGET_VARIABLE + "=container is set, but there is no " + kind.dbType()
+            + " container: " + container);
+      }
+      if (this == STANDARD) {
+        System.out.println(LOG_PREFIX + "no " + kind.dbType() + " container (" + container
+            + "); falling back to the local service");
+      }
+    }
     int port = localPort.applyAsInt(kind);
     String local;
     if (!listening(LOCAL_HOST, port)) {
@@ -138,16 +198,7 @@ public final class DatabaseTargets {
       }
       local = "the local service on " + LOCAL_HOST + ":" + port + " refused a login as " + user + " (" + failure + ")";
     }
-    Optional<String> dockerMissing = docker.unavailableReason();
-    if (dockerMissing.isPresent()) {
-      return new Missing("no " + urlVariable + ", " + local + ", Docker unavailable: " + dockerMissing.get());
-    }
-    try {
-      return new Found(docker.start(kind));
-    } catch (RuntimeException e) {
-      return new Missing("no " + urlVariable + ", " + local + ", Docker is available but the container of "
-          + docker.image(kind) + " did not start: " + oneLine(e));
-    }
+    return new Missing("no " + urlVariable + ", " + local + ", " + container);
   }
 
   private static boolean listening(String host, int port) {

@@ -13,9 +13,9 @@ public interface DockerTargets {
   DockerImageName image(DatabaseKind kind);
 
   /**
-   * Pulls the image if needed, starts the container and returns its administrator login.
+   * Starts a container of {@code image} (a server of {@code kind}) and returns its administrator login.
    *
-   * @throws RuntimeException when the image cannot be pulled or the container does not start
+   * @throws RuntimeException when the image is missing or the container does not start
    */
-  DatabaseTarget start(DatabaseKind kind);
+  DatabaseTarget start(DatabaseKind kind, DockerImageName image);
 }

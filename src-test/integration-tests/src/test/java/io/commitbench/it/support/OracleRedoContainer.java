@@ -30,7 +30,8 @@ public final class OracleRedoContainer {
    * @param testName names the test in the printed reason
    */
   public static OracleContainer startOrSkip(String testName) {
-    Optional<String> missing = new TestcontainersDocker().unavailableReason();
+    Optional<String> missing = new TestcontainersDocker().unavailableReason()
+        .or(() -> TestcontainersDocker.localImageMissing(TestImages.ORACLE));
     if (missing.isPresent()) {
       String message = "skipped: " + testName + " needs the " + TestImages.ORACLE.asCanonicalNameString()
           + " container (redo of a database the test did not start is never touched): " + missing.get();

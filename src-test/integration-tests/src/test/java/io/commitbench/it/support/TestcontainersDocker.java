@@ -1,5 +1,6 @@
 package io.commitbench.it.support;
 
+import com.github.dockerjava.api.exception.NotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -17,6 +18,9 @@ import org.testcontainers.utility.DockerImageName;
  * postgres image, {@code root} of MariaDB, {@code system} of Oracle.
  */
 final class TestcontainersDocker implements DockerTargets {
+
+  /** How a container target's origin begins. */
+  static final String ORIGIN = "container ";
 
   @Override
   public Optional<String> unavailableReason() {
@@ -46,18 +50,54 @@ final class TestcontainersDocker implements DockerTargets {
     };
   }
 
+  /**
+   * Where the containers' password comes from (failsafe sets it): a recognisable one, not
+   * Testcontainers' "test", which is also the database's name and the user's, so that a test
+   * asserting that the password appears nowhere could not tell a leak from the URL. Runs get it
+   * by this variable's name (db.password.env), as a user's would.
+   */
+  static final String PASSWORD_VARIABLE = "COMMITBENCH_IT_CONTAINER_PASSWORD";
+  private static final String PASSWORD = Optional.ofNullable(System.getenv(PASSWORD_VARIABLE))
+      .orElseGet(() -> "cbpw" + Long.toHexString(new java.security.SecureRandom().nextLong() >>> 1));
+
   @Override
-  public DatabaseTarget start(DatabaseKind kind) {
+  public DatabaseTarget start(DatabaseKind kind, DockerImageName image) {
+    requireLocalImage(image);
     JdbcDatabaseContainer<?> container = switch (kind) {
-      case POSTGRESQL -> new PostgreSQLContainer<>(image(kind));
-      case MARIADB -> new MariaDBContainer<>(image(kind)).withUsername("root");
-      case ORACLE -> new OracleContainer(image(kind));
+      // Testcontainers starts PostgreSQL with fsync=off; commits are what is measured here, so the
+      // server runs as configured, like the machine's service.
+      case POSTGRESQL -> new PostgreSQLContainer<>(image).withPassword(PASSWORD).withCommand("postgres");
+      case MARIADB -> new MariaDBContainer<>(image).withUsername("root").withPassword(PASSWORD);
+      case ORACLE -> new OracleContainer(image);
       case H2 -> throw new IllegalArgumentException("H2 is embedded");
     };
     container.start();
     // gvenzl/oracle-free sets SYSTEM's password to the container's password.
     String user = kind == DatabaseKind.ORACLE ? "system" : container.getUsername();
-    return new DatabaseTarget(kind, container.getJdbcUrl(), user, container.getPassword(), null,
-        "container " + image(kind).asCanonicalNameString());
+    String variable = kind != DatabaseKind.ORACLE && PASSWORD.equals(System.getenv(PASSWORD_VARIABLE))
+        ? PASSWORD_VARIABLE : null;
+    return new DatabaseTarget(kind, container.getJdbcUrl(), user, container.getPassword(), variable,
+        ORIGIN + image.asCanonicalNameString());
+  }
+
+  /** This machine has no registry: an image not built here would only fail after a slow pull. */
+  private static void requireLocalImage(DockerImageName image) {
+    localImageMissing(image).ifPresent(reason -> {
+      throw new IllegalStateException(reason);
+    });
+  }
+
+  /**
+   * Why {@code image} cannot start here without a pull (Testcontainers would try one for minutes
+   * on a machine without a registry), or empty when the engine has it.
+   */
+  static Optional<String> localImageMissing(DockerImageName image) {
+    try {
+      DockerClientFactory.lazyClient().inspectImageCmd(image.asCanonicalNameString()).exec();
+      return Optional.empty();
+    } catch (NotFoundException e) {
+      return Optional.of("image " + image.asCanonicalNameString() + " is not on this engine (no registry here;"
+          + " scripts/containers/build-images.sh builds PostgreSQL and MariaDB)");
+    }
   }
 }

@@ -1,0 +1,156 @@
+package io.commitbench.it.support;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A TCP relay in front of a real server whose open connections can be held: {@link #hold} makes
+ * every connection open at that moment stop passing bytes either way (what a frozen server or a
+ * dropped route looks like to a client: the query goes out, nothing comes back), while
+ * connections opened later pass as usual. {@link #release} lets the held bytes through, none
+ * lost, so a connection that sat idle while held (the run's admin) carries on as if nothing
+ * happened.
+ */
+public final class HoldingRelay implements AutoCloseable {
+
+  private final String targetHost;
+  private final int targetPort;
+  private final ServerSocket listener;
+  private final List<Pipe> pipes = new CopyOnWriteArrayList<>();
+  private final Thread acceptor;
+
+  public HoldingRelay(String targetHost, int targetPort) throws IOException {
+    this.targetHost = targetHost;
+    this.targetPort = targetPort;
+    this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    this.acceptor = new Thread(this::acceptAll, "holding-relay-accept");
+    acceptor.setDaemon(true);
+    acceptor.start();
+  }
+
+  /** The port clients connect to, on the loopback address. */
+  public int port() {
+    return listener.getLocalPort();
+  }
+
+  /** Holds the bytes of every connection open now; returns how many connections that is. */
+  public int hold() {
+    int held = 0;
+    for (Pipe pipe : pipes) {
+      if (pipe.hold()) {
+        held++;
+      }
+    }
+    return held / 2;
+  }
+
+  /** Lets every held connection pass again. */
+  public void release() {
+    pipes.forEach(Pipe::release);
+  }
+
+  private void acceptAll() {
+    while (!listener.isClosed()) {
+      try {
+        Socket client = listener.accept();
+        Socket server = new Socket(targetHost, targetPort);
+        client.setTcpNoDelay(true);
+        server.setTcpNoDelay(true);
+        start(new Pipe(client, server, "to-server"));
+        start(new Pipe(server, client, "to-client"));
+      } catch (IOException e) {
+        // Closed listener, or a server that refused one connection: the client sees its end close.
+      }
+    }
+  }
+
+  private void start(Pipe pipe) {
+    pipes.add(pipe);
+    Thread thread = new Thread(pipe, "holding-relay-" + pipe.direction);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void close() throws IOException {
+    listener.close();
+    release();
+    for (Pipe pipe : pipes) {
+      pipe.closeBoth();
+    }
+  }
+
+  /** One direction of one connection. */
+  private final class Pipe implements Runnable {
+    private final Socket from;
+    private final Socket to;
+    private final String direction;
+    private boolean held;
+    private boolean ended;
+
+    Pipe(Socket from, Socket to, String direction) {
+      this.from = from;
+      this.to = to;
+      this.direction = direction;
+    }
+
+    synchronized boolean hold() {
+      if (ended) {
+        return false;
+      }
+      held = true;
+      return true;
+    }
+
+    synchronized void release() {
+      held = false;
+      notifyAll();
+    }
+
+    private synchronized void waitWhileHeld() throws InterruptedException {
+      while (held) {
+        wait();
+      }
+    }
+
+    @Override
+    public void run() {
+      byte[] buffer = new byte[16 * 1024];
+      try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        int n;
+        while ((n = in.read(buffer)) >= 0) {
+          waitWhileHeld();
+          out.write(buffer, 0, n);
+          out.flush();
+        }
+      } catch (IOException | InterruptedException e) {
+        // One end closed: the other is closed below, as a real connection would end.
+      } finally {
+        synchronized (this) {
+          ended = true;
+        }
+        pipes.remove(this);
+        closeBoth();
+      }
+    }
+
+    void closeBoth() {
+      try {
+        from.close();
+      } catch (IOException ignored) {
+        // Already closed.
+      }
+      try {
+        to.close();
+      } catch (IOException ignored) {
+        // Already closed.
+      }
+    }
+  }
+}
