@@ -20,10 +20,10 @@ final class ContainerListCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     try {
       DockerEngine engine = DockerEngine.find(System.getenv());
-      String rows = engine.require(List.of("ps", "-a", "--filter", "label=" + ContainerCommand.LABEL, "--format",
-          "{{.Names}}\t{{.Label \"" + ContainerCommand.LABEL + "\"}}\t{{.Status}}\t{{.Ports}}"));
+      List<String> rows = engine.throwawayContainers(
+          "{{.Names}}\t{{.Label \"" + ContainerCommand.LABEL + "\"}}\t{{.Status}}\t{{.Ports}}");
       out.printf("%-36s %-11s %-26s %s%n", "name", "db.type", "state", "ports");
-      for (String row : rows.lines().filter(l -> !l.isBlank()).toList()) {
+      for (String row : rows) {
         String[] cells = row.split("\t", -1);
         out.printf("%-36s %-11s %-26s %s%n", cells[0], cells[1], cells[2], cells.length > 3 ? cells[3] : "");
       }

@@ -60,8 +60,11 @@ final class ContainerRemoveCommand implements Callable<Integer> {
       }
       for (int i = 0; i < names.size(); i++) {
         engine.require(List.of("rm", "-f", "-v", names.get(i)));
-        if (!passwordFiles.get(i).isEmpty()) {
-          Files.deleteIfExists(Path.of(passwordFiles.get(i)));
+        // Only the file container start wrote for this name: a label could name any path.
+        Path passwordFile = Path.of(passwordFiles.get(i));
+        if (passwordFile.getFileName() != null
+            && passwordFile.getFileName().toString().equals(names.get(i) + ".password")) {
+          Files.deleteIfExists(passwordFile);
         }
         out.println("removed " + names.get(i));
       }
@@ -78,7 +81,6 @@ final class ContainerRemoveCommand implements Callable<Integer> {
   }
 
   private static List<String> all(DockerEngine engine) throws DockerEngine.CommandFailedException {
-    return engine.require(List.of("ps", "-a", "-q", "--filter", "label=" + ContainerCommand.LABEL, "--format",
-        "{{.Names}}")).lines().filter(l -> !l.isBlank()).toList();
+    return engine.throwawayContainers("{{.Names}}");
   }
 }

@@ -57,6 +57,12 @@ final class DockerEngine {
     return run(List.of("image", "inspect", "--format", "{{.Id}}", image)).exitCode() == 0;
   }
 
+  /** One line per container {@code container start} made (its label), in docker's {@code --format}. */
+  List<String> throwawayContainers(String format) throws CommandFailedException {
+    return require(List.of("ps", "-a", "--filter", "label=" + ContainerCommand.LABEL, "--format", format)).lines()
+        .filter(line -> !line.isBlank()).toList();
+  }
+
   /** Runs {@code docker ARGS} to its end, whatever its exit code. */
   Result run(List<String> args) throws CommandFailedException {
     List<String> argv = new ArrayList<>(List.of("docker", "-H", host));

@@ -20,7 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
@@ -39,12 +38,8 @@ class ServerPauseIT {
 
   @Test
   void aFrozenServerUnderLoadIsWaitedOut(@TempDir Path tmp) throws Exception {
-    String engine = DockerClientFactory.instance().isDockerAvailable() ? null : "no Docker engine answers";
-    if (engine != null) {
-      System.out.println(DatabaseTargets.LOG_PREFIX + "skipped: ServerPauseIT needs its own container: " + engine);
-      Assumptions.abort(engine);
-    }
-    try (PostgreSQLContainer<?> server = new PostgreSQLContainer<>(TestImages.POSTGRESQL)) {
+    DatabaseTargets.requireEngineForOwnContainer("ServerPauseIT");
+    try (PostgreSQLContainer<?> server = new PostgreSQLContainer<>(TestImages.POSTGRESQL).withCommand("postgres")) {
       server.start();
       DatabaseTarget target = new DatabaseTarget(DatabaseKind.POSTGRESQL, server.getJdbcUrl(), server.getUsername(),
           server.getPassword(), null, "container of ServerPauseIT");

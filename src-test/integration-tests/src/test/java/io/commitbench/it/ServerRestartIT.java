@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
@@ -41,11 +40,7 @@ class ServerRestartIT {
 
   @Test
   void aRestartedServerIsReconnectedToAndTheRunGoesOn(@TempDir Path tmp) throws Exception {
-    String engine = DockerClientFactory.instance().isDockerAvailable() ? null : "no Docker engine answers";
-    if (engine != null) {
-      System.out.println(DatabaseTargets.LOG_PREFIX + "skipped: ServerRestartIT needs its own container: " + engine);
-      Assumptions.abort(engine);
-    }
+    DatabaseTargets.requireEngineForOwnContainer("ServerRestartIT");
     int hostPort = freePort();
     // A fixed host port: Docker gives a restarted container a new ephemeral one otherwise.
     try (PostgreSQLContainer<?> server = new PostgreSQLContainer<>(TestImages.POSTGRESQL).withCommand("postgres")

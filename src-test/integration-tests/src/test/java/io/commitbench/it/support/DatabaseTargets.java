@@ -130,6 +130,27 @@ public final class DatabaseTargets {
     });
   }
 
+  /**
+   * For a test that injects a fault into a container of its own: returns when an engine answers;
+   * otherwise the test fails under {@code COMMITBENCH_IT_TARGET=container} (CI starts the engine)
+   * and is skipped, with the reason printed, elsewhere.
+   */
+  public static void requireEngineForOwnContainer(String test) {
+    String mode = System.getenv(TARGET_VARIABLE);
+    Optional<String> missing = "local".equalsIgnoreCase(mode) ? Optional.of(TARGET_VARIABLE + "=local")
+        : STANDARD.docker.unavailableReason();
+    if (missing.isEmpty()) {
+      return;
+    }
+    if ("container".equalsIgnoreCase(mode)) {
+      throw new AssertionError(TARGET_VARIABLE + "=container is set, but " + test + " cannot start its own container: "
+          + missing.get());
+    }
+    String message = "skipped: " + test + " needs a container of its own: " + missing.get();
+    System.out.println(LOG_PREFIX + message);
+    Assumptions.abort(message);
+  }
+
   /** Searches once per kind; later calls return the same answer. Not for H2. */
   public Resolution find(DatabaseKind kind) {
     if (kind == DatabaseKind.H2) {
