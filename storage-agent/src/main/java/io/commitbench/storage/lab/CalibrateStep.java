@@ -41,19 +41,24 @@ record CalibrateStep(String name, DeviceProfile profile, Optional<Path> cgroup, 
   @Override
   public List<String> actions(LabState state) {
     Path mount = state.mount(name);
-    return List.of(fio ? command(mount).display()
+    return List.of(fio ? command(state).display()
         : "(in this process) " + PROBE_WRITES + " x (8 KiB write + fdatasync) to a preallocated file in " + mount);
   }
 
-  /** The fio run: three jobs, one after the other ({@code stonewall}), JSON on stdout. */
-  Command command(Path mount) {
+  /**
+   * The fio run: three jobs, one after the other ({@code stonewall}), JSON on stdout. The direct
+   * writes go to a file of a quarter of the device, 1 to 32 MiB, so a small device has room for it.
+   */
+  Command command(LabState state) {
+    Path mount = state.mount(name);
+    String size = Math.max(1, Math.min(32, (state.device(name).sizeBytes() / 4) >> 20)) + "m";
     Command c = Command.of("fio", "--output-format=json", "--directory=" + mount, "--unlink=1",
         "--ioengine=psync", "--time_based",
         "--name=fdatasync", "--rw=write", "--bs=8k", "--size=1m", "--overwrite=1", "--fdatasync=1",
         "--runtime=" + SYNC_SECONDS,
-        "--name=seqwrite", "--stonewall", "--rw=write", "--bs=1m", "--size=32m", "--direct=1",
+        "--name=seqwrite", "--stonewall", "--rw=write", "--bs=1m", "--size=" + size, "--direct=1",
         "--runtime=" + IOPS_SECONDS,
-        "--name=randwrite", "--stonewall", "--rw=randwrite", "--bs=8k", "--size=32m", "--direct=1",
+        "--name=randwrite", "--stonewall", "--rw=randwrite", "--bs=8k", "--size=" + size, "--direct=1",
         "--runtime=" + IOPS_SECONDS);
     return cgroup.map(c::inCgroup).orElse(c);
   }
@@ -61,7 +66,7 @@ record CalibrateStep(String name, DeviceProfile profile, Optional<Path> cgroup, 
   @Override
   public void apply(StepContext c) throws IOException {
     Path mount = c.state().mount(name);
-    Calibration measured = fio ? parseFio(c.run(command(mount)).stdout(), cgroup.isPresent())
+    Calibration measured = fio ? parseFio(c.run(command(c.state())).stdout(), cgroup.isPresent())
         : probe(mount, cgroup.isPresent());
     c.tell(name + ": " + measured.summary());
     LabDevice d = c.state().device(name);
