@@ -33,6 +33,13 @@ wait_for "MariaDB (127.0.0.1:3306)" mysqladmin -uroot -h127.0.0.1 --connect-time
 missing=()
 command -v mkfs.xfs >/dev/null 2>&1 || missing+=(xfsprogs)
 command -v mkfs.btrfs >/dev/null 2>&1 || missing+=(btrfs-progs)
+# Lab devices of profile hdd and ssd (LabProfileIT): nbdkit with its delay and rate filters,
+# nbdfuse (libnbd-bin) to expose the served disk as a file, fusermount3 (fuse3) to unmount it;
+# fio measures each lab device after `storage lab up`.
+command -v nbdkit >/dev/null 2>&1 || missing+=(nbdkit)
+command -v nbdfuse >/dev/null 2>&1 || missing+=(libnbd-bin)
+command -v fusermount3 >/dev/null 2>&1 || missing+=(fuse3)
+command -v fio >/dev/null 2>&1 || missing+=(fio)
 # Debian's Chromium opens report.html and compare's HTML headless in ResultsInBrowserTest.
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if ((${#missing[@]})); then

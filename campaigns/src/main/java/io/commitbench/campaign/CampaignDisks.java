@@ -38,7 +38,8 @@ record CampaignDisks(List<Path> devices, Optional<Path> cgroup, Optional<Path> l
       Lab.down(root, runner, progress);
     }
     LabSpec labSpec = LabSpec.defaults(root).withSizes(UNUSED_DEVICE_BYTES, UNUSED_DEVICE_BYTES)
-        .withDisks(spec.mostDisks(), lab.diskBytes()).withThrottle(new Throttle(lab.writeIops(), 0, 0, 0));
+        .withDisks(spec.mostDisks(), lab.diskBytes()).withThrottle(new Throttle(lab.writeIops(), 0, 0, 0))
+        .withCalibration(false); // the campaign uses only the raw disks: measuring the ssd and hdd would be wasted time
     LabState state = Lab.up(labSpec, runner, progress);
     return new CampaignDisks(state.disks(), state.throttleCgroup(), Optional.of(root));
   }

@@ -2,6 +2,7 @@ package io.commitbench.cli;
 
 import io.commitbench.core.config.ByteSize;
 import io.commitbench.storage.exec.ProcessCommandRunner;
+import io.commitbench.storage.lab.DeviceProfile;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.storage.lab.LabFilesystem;
 import io.commitbench.storage.lab.LabSpec;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Spec;
     name = "lab",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Builds two lab devices for measuring commits without spare disks: an \"ssd\" (a loop device over a sparse image in /dev/shm, rotational 0) and an \"hdd\" (a loop device over an image on the root's disk, rotational 1, throttled by a cgroup v1 blkio limit), each with a filesystem mounted at ROOT/ssd and ROOT/hdd; with --disks N also N raw disks disk1..diskN for storage-layout experiments (loop devices over images ROOT/diskK.img, rotational 1, throttled like the hdd, no filesystem, not mounted). Processes started in the lab's cgroup are throttled on the hdd and every disk. What up made is recorded in ROOT/lab.json; down removes exactly that.",
+    description = "Builds two lab devices for measuring commits without spare disks: an \"ssd\" (by default a loop device over a sparse image in /dev/shm, rotational 0) and an \"hdd\" (by default a loop device over an image on the root's disk, rotational 1, throttled by a cgroup v1 blkio limit; with --hdd-profile hdd a 7,200 rpm disk's latency for every process, through nbdkit, nbdfuse and a loop device), each with a filesystem mounted at ROOT/ssd and ROOT/hdd; with --disks N also N raw disks disk1..diskN for storage-layout experiments (loop devices over images ROOT/diskK.img, rotational 1, throttled like the hdd, no filesystem, not mounted). Processes started in the lab's cgroup are throttled on the hdd and every disk. What up made is recorded in ROOT/lab.json; down removes exactly that.",
     subcommands = {StorageLabCommand.Up.class, StorageLabCommand.Down.class, StorageLabCommand.Status.class,
       HelpCommand.class})
 final class StorageLabCommand {
@@ -94,6 +95,23 @@ final class StorageLabCommand {
         description = "Read bytes per second allowed on the hdd; 0 = no limit (default).")
     String readBps;
 
+    @Option(names = "--ssd-profile", paramLabel = "PROFILE", defaultValue = "ram",
+        description = "How the ssd behaves: ram (loop device over /dev/shm), throttle (like the hdd's default), hdd "
+            + "or ssd (served by nbdkit through nbdfuse: slow for every process; see the README's lab profiles). "
+            + "Default: ${DEFAULT-VALUE}.")
+    String ssdProfile;
+
+    @Option(names = "--hdd-profile", paramLabel = "PROFILE", defaultValue = "throttle",
+        description = "How the hdd behaves: throttle (cgroup v1 blkio limits --hdd-*, only for processes started in "
+            + "the lab's cgroup), hdd (a 7,200 rpm disk's 12 ms per I/O, 138 MB/s, for every process), ssd or ram. "
+            + "Default: ${DEFAULT-VALUE}.")
+    String hddProfile;
+
+    @Option(names = "--no-calibrate", negatable = false,
+        description = "Do not measure the ssd and the hdd after making them (by default a few seconds each: "
+            + "fdatasync of 8 KiB p50/p99 and write IOPS, with fio when installed, recorded in ROOT/lab.json).")
+    boolean noCalibrate;
+
     @Option(names = "--apply", description = "Build the lab; without it only the plan is printed.")
     boolean apply;
 
@@ -106,7 +124,9 @@ final class StorageLabCommand {
                 bytes("--hdd-read-bps", readBps)));
         lab = new LabSpec(lab.root(), id == null ? lab.id() : id, LabFilesystem.fromLabel(fs),
             bytes("--ssd-size", ssdSize), bytes("--hdd-size", hddSize), lab.hddThrottle())
-            .withDisks(disks, bytes("--disk-size", diskSize));
+            .withDisks(disks, bytes("--disk-size", diskSize))
+            .withProfiles(profile("--ssd-profile", ssdProfile), profile("--hdd-profile", hddProfile))
+            .withCalibration(!noCalibrate);
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
@@ -117,6 +137,10 @@ final class StorageLabCommand {
         return ExitCodes.OK;
       }
       LabState state = Lab.up(lab, ProcessCommandRunner.standard(), ProgressStreams.over(out));
+      for (String name : java.util.List.of("ssd", "hdd")) {
+        state.device(name).calibration().ifPresent(c -> out.println(name + " (profile "
+            + state.device(name).profile().label() + "): " + c.summary()));
+      }
       out.println("lab '" + state.id() + "' is up: ssd at " + state.mount("ssd") + ", hdd at " + state.mount("hdd")
           + (state.disks().isEmpty() ? "" : ", raw disks " + state.disks().stream().map(Path::toString)
               .collect(java.util.stream.Collectors.joining(" ")))
@@ -130,7 +154,7 @@ final class StorageLabCommand {
   @Command(
       name = "down",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image, the raw disks' too) and images. Kills nothing: refuses (exit 2, also without --apply, nothing changed) while a process uses a mount or is in the cgroup, naming the processes, while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs), or while a managed instance, running or stopped, keeps its data or log on the ssd or the hdd (recorded in ROOT/tenants), naming each with how to destroy it or move its log off; stop them, take down layouts on the disks and remove or move those instances first. Refuses too when there is no lab at the root.")
+      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image or FUSE file, the raw disks' too), for a device of profile hdd or ssd its FUSE mount (fusermount3 -u, nbdfuse exits), its nbdkit (by the pid its pidfile gave, only while that process still names the lab's socket) and their directory ROOT/NAME.nbd, and images. Kills nothing: refuses (exit 2, also without --apply, nothing changed) while a process uses a mount or is in the cgroup, naming the processes, while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs), or while a managed instance, running or stopped, keeps its data or log on the ssd or the hdd (recorded in ROOT/tenants), naming each with how to destroy it or move its log off; stop them, take down layouts on the disks and remove or move those instances first. Refuses too when there is no lab at the root.")
   static final class Down implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -169,6 +193,16 @@ final class StorageLabCommand {
       Lab.status(root).forEach(out::println);
       out.flush();
       return ExitCodes.OK;
+    }
+  }
+
+  /** A device profile by name, or an error naming the option and the profiles allowed. */
+  static DeviceProfile profile(String option, String text) {
+    try {
+      return DeviceProfile.fromLabel(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Invalid value '" + text + "' for option '" + option + "': give one of "
+          + DeviceProfile.allowed(), e);
     }
   }
 

@@ -54,4 +54,29 @@ class StorageLabCommandTest {
         "'DISK2_MAJ:MIN 150' >> ").doesNotContain("disk3");
     assertThat(root).doesNotExist();
   }
+
+  @Test
+  void anUnknownProfileIsBadInputNamingTheAllowedOnesAndMakesNothing() {
+    Path root = dir.resolve("lab");
+
+    CliRun r = CliRun.execute("storage", "lab", "up", "--root", root.toString(), "--hdd-profile", "floppy",
+        "--apply");
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("Invalid value 'floppy' for option '--hdd-profile': give one of ram, throttle, hdd, "
+        + "ssd");
+    assertThat(root).doesNotExist();
+  }
+
+  @Test
+  void theDryRunPlanOfAnHddProfileShowsTheNbdkitChain() {
+    Path root = dir.resolve("lab");
+
+    CliRun r = CliRun.execute("storage", "lab", "up", "--root", root.toString(), "--hdd-profile", "hdd");
+
+    assertThat(r.out()).contains("--filter=delay --filter=rate file file=" + root.resolve("hdd.img")
+        + " delay-read=12ms delay-write=12ms rate=1104M", "losetup -f --show " + root.resolve("hdd.nbd/fuse/disk"),
+        "fio --output-format=json --directory=" + root.resolve("hdd")).doesNotContain("HDD_MAJ:MIN 150");
+    assertThat(root).doesNotExist();
+  }
 }

@@ -123,7 +123,9 @@ public final class EnvironmentCollector {
       if (!path.isAbsolute()) {
         return StorageFacts.unknown(LOG_DEVICE, prefix, "'" + location.value() + "' is not an absolute path");
       }
-      return StorageFacts.of(LOG_DEVICE, prefix, locator.locate(path));
+      List<Fact> facts = new ArrayList<>(StorageFacts.of(LOG_DEVICE, prefix, locator.locate(path)));
+      facts.addAll(LabDeviceFacts.of(LOG_DEVICE, prefix, path)); // none unless the log is on a lab device
+      return facts;
     } catch (NoSuchFileException e) {
       return StorageFacts.unknown(LOG_DEVICE, prefix, location.value() + " does not exist on this host"
           + " (is the database in a container or VM with a filesystem of its own?)");

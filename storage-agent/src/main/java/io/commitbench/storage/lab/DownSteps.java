@@ -13,7 +13,8 @@ import java.util.stream.Stream;
 /**
  * The steps that remove what a lab state records, in the reverse order of {@code up}: the
  * throttle cgroup, then per device (the raw disks from the last to disk1, the hdd, the ssd) the
- * mount, the mount point, the loop device and the image (a raw disk has only the last two). Only
+ * mount, the mount point, the loop device, for a served device the FUSE mount, nbdkit and their
+ * directory ({@link ServeSteps}), and the image (a raw disk has only the loop device and the image). Only
  * what the state records is touched, and each thing is checked to still be what was made (the
  * mount's source is our loop device, the loop device's backing file is our image); anything else
  * is left alone and said so.
@@ -37,6 +38,18 @@ final class DownSteps {
       }
       if (d.loop().isPresent()) {
         steps.add(new Detach(d.name()));
+      }
+      if (d.server().isPresent()) {
+        LabServer s = d.server().get();
+        if (s.fuseStarted()) {
+          steps.add(new ServeSteps.StopFuse(d.name()));
+        }
+        if (s.nbdkitPid().isPresent()) {
+          steps.add(new ServeSteps.StopServer(d.name()));
+        }
+        if (s.dirCreated()) {
+          steps.add(new ServeSteps.RemoveServerDir(d.name()));
+        }
       }
       if (d.imageCreated()) {
         steps.add(new DeleteImage(d.name()));
@@ -68,9 +81,12 @@ final class DownSteps {
     return Files.isReadable(backing) ? Optional.of(Files.readString(backing).strip()) : Optional.empty();
   }
 
-  /** Whether a backing file sysfs reads is the device's image (" (deleted)" appended when it was removed). */
+  /**
+   * Whether a backing file sysfs reads is what up attached the device's loop device to: its image, or
+   * a served device's FUSE file (" (deleted)" appended when it was removed).
+   */
   static boolean backsOntoImage(String backingFile, LabDevice d) {
-    return Path.of(backingFile.replace(" (deleted)", "")).equals(d.image());
+    return Path.of(backingFile.replace(" (deleted)", "")).equals(d.loopBacking());
   }
 
   private static String rmdir(Path cgroup) {
@@ -187,7 +203,8 @@ final class DownSteps {
       if (backs.isEmpty()) {
         c.tell(d.loop().orElseThrow() + " is not attached any more");
       } else if (!backsOntoImage(backs.get(), d)) {
-        c.tell(d.loop().orElseThrow() + " now backs onto " + backs.get() + ", not " + d.image() + "; left alone");
+        c.tell(d.loop().orElseThrow() + " now backs onto " + backs.get() + ", not " + d.loopBacking()
+            + "; left alone");
       } else {
         c.run(command(c.state()));
       }

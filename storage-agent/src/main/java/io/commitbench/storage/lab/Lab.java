@@ -16,9 +16,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Brings a lab up and down: an "ssd" (loop device over a sparse image in /dev/shm, rotational 0)
- * and an "hdd" (loop device over an image on the root's disk, rotational 1, and a cgroup v1 blkio
- * throttle on it), each with a filesystem mounted at {@code ROOT/ssd} and {@code ROOT/hdd}; and,
+ * Brings a lab up and down: an "ssd" (by default of profile ram: loop device over a sparse image in
+ * /dev/shm, rotational 0) and an "hdd" (by default of profile throttle: loop device over an image on
+ * the root's disk, rotational 1, and a cgroup v1 blkio throttle on it; or of the profiles hdd and
+ * ssd of {@link DeviceProfile}, served by nbdkit through nbdfuse and slow for every process), each
+ * with a filesystem mounted at {@code ROOT/ssd} and {@code ROOT/hdd}, measured after it is made
+ * ({@link Calibration}); and,
  * when asked, raw "disks" disk1..diskN (loop devices over images {@code ROOT/diskK.img},
  * rotational 1, throttled like the hdd, with no filesystem and no mount) for a layout tool.
  * Everything made is recorded in {@code ROOT/lab.json} after each step, and in a journal under
@@ -57,17 +60,41 @@ public final class Lab {
             + "hdd's device numbers"
         : "SSD_LOOP, HDD_LOOP and " + diskLoops + " stand for the loop devices 'losetup -f --show' prints; "
             + "HDD_MAJ:MIN and " + diskNumbers + " for their device numbers");
-    notes.add("images are sparse: ssd " + real.ssdBytes() + " bytes in " + host.shmDir() + " (memory), hdd "
-        + real.hddBytes() + " bytes" + (disks == 0 ? "" : " and " + disks + " disk" + (disks == 1 ? "" : "s") + " of "
-        + real.diskBytes() + " bytes each") + " under " + real.root());
+    String diskImages = disks == 0 ? "" : disks + " disk" + (disks == 1 ? "" : "s") + " of " + real.diskBytes()
+        + " bytes each";
+    boolean hddInMemory = real.hddProfile().inMemory();
+    notes.add("images are sparse: ssd " + real.ssdBytes() + " bytes " + where(real, LabLayout.SSD, host) + ", hdd "
+        + real.hddBytes() + " bytes" + (hddInMemory ? " " + where(real, LabLayout.HDD, host)
+            + (disks == 0 ? "" : ", " + diskImages + " under " + real.root())
+            : (disks == 0 ? "" : " and " + diskImages) + " under " + real.root()));
     if (disks > 0) {
       notes.add("the disks get no filesystem and no mount: they are raw devices for a layout tool (RAID0 and so on); "
           + "LabState.disks() lists them");
     }
+    profileNotes(real, notes);
     notes.add("what is made is recorded in " + real.root().resolve(LabState.FILE) + "; 'storage lab down' removes it");
     return LabRun.plan("bring up lab '" + real.id() + "' at " + real.root() + " (" + real.filesystem().label()
-        + (disks == 0 ? "" : ", " + disks + " raw disk" + (disks == 1 ? "" : "s")) + ")", UpSteps.all(real, blkio),
+        + (disks == 0 ? "" : ", " + disks + " raw disk" + (disks == 1 ? "" : "s")) + ")", UpSteps.all(real, blkio,
+        host),
         initial, notes);
+  }
+
+  /** Notes on the devices' profiles: which are slow for every process, and what the calibration records. */
+  private static void profileNotes(LabSpec spec, List<String> notes) {
+    for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+      DeviceProfile p = spec.profile(name);
+      notes.add(name + ": profile " + p.label() + (p.served() ? ", served by nbdkit through nbdfuse: slow for every "
+          + "process; HDD_NBDKIT_PID-style names stand for the pids the pidfiles give"
+          : p.throttled() ? ", throttled only for processes started in the lab's cgroup" : ", memory"));
+    }
+    if (spec.calibrate()) {
+      notes.add("each mounted device is measured for a few seconds after it is made; the figures go into "
+          + LabState.FILE);
+    }
+  }
+
+  private static String where(LabSpec spec, String name, LabHost host) {
+    return spec.profile(name).inMemory() ? "in " + host.shmDir() + " (memory)" : "under " + spec.root();
   }
 
   /** The checks {@link #up} makes before acting, on their own: a dry run says whether up would be refused. */
@@ -88,7 +115,7 @@ public final class Lab {
     LabSpec real = withRealRoot(spec);
     LabState initial = LabLayout.initial(real, host.shmDir(), Instant.now());
     Path blkio = LabChecks.beforeUp(real, initial, host);
-    List<LabStep> steps = UpSteps.all(real, blkio);
+    List<LabStep> steps = UpSteps.all(real, blkio, host);
     Files.createDirectories(real.root());
     try (Applier journal = Applier.begin(LabRun.journalFile(real.root(), "up"), "lab-up", parameters(real), runner,
         progress)) {
@@ -120,7 +147,8 @@ public final class Lab {
   public static Plan planDown(Path root) throws RefusedException, IOException {
     LabState state = existing(root);
     return LabRun.plan("take down lab '" + state.id() + "' at " + state.root(), DownSteps.forState(state), state,
-        List.of("only what " + state.root().resolve(LabState.FILE) + " records is removed; no process is killed",
+        List.of("only what " + state.root().resolve(LabState.FILE) + " records is removed; no process is killed but "
+            + "the lab's own nbdkit, and only while its command line names the lab's socket",
             "refused while a managed instance, running or stopped, keeps its data or log on the lab (recorded in "
                 + state.root().resolve(LabTenants.DIR) + ")"));
   }
@@ -195,6 +223,9 @@ public final class Lab {
     p.put("hdd_bytes", Long.toString(spec.hddBytes()));
     p.put("disk_count", Integer.toString(spec.diskCount()));
     p.put("disk_bytes", Long.toString(spec.diskBytes()));
+    p.put("ssd_profile", spec.ssdProfile().label());
+    p.put("hdd_profile", spec.hddProfile().label());
+    p.put("calibrate", Boolean.toString(spec.calibrate()));
     spec.hddThrottle().files().forEach((file, value) -> p.put(file, Long.toString(value)));
     return p;
   }

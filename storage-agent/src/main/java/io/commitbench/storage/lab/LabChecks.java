@@ -17,7 +17,10 @@ final class LabChecks {
 
   private LabChecks() {}
 
-  /** Checks for {@code up}; returns the blkio mount the throttle cgroup goes under. */
+  /**
+   * Checks for {@code up}; returns the blkio mount the throttle cgroup goes under (where it would be,
+   * when no device is throttled and the lab makes no cgroup).
+   */
   static Path beforeUp(LabSpec spec, LabState planned, LabHost host) throws RefusedException, IOException {
     List<String> problems = new ArrayList<>();
     if (!host.isRoot()) {
@@ -38,6 +41,10 @@ final class LabChecks {
       if (Files.exists(d.image())) {
         problems.add(d.image() + " exists already; up makes a new image there (remove it, or give another --root/--id)");
       }
+      if (d.server().isPresent() && Files.exists(d.server().get().dir())) {
+        problems.add(d.server().get().dir() + " exists already; up makes the " + d.name()
+            + "'s nbdkit and FUSE files there (remove it, or give another --root)");
+      }
       if (d.mountPoint().isEmpty()) {
         continue; // a raw disk: nothing is mounted for it
       }
@@ -49,36 +56,53 @@ final class LabChecks {
         problems.add("something is mounted at " + point + " already");
       }
     }
-    List<String> missing = Stream.of("truncate", "losetup", "mount", "umount", "chmod", "mkdir", "rmdir", "rm",
-        spec.filesystem().program()).filter(t -> !host.hasTool(t)).toList();
+    List<String> tools = new ArrayList<>(List.of("truncate", "losetup", "mount", "umount", "chmod", "mkdir", "rmdir",
+        "rm", spec.filesystem().program()));
+    boolean served = planned.devices().stream().anyMatch(d -> d.profile().served());
+    if (served) {
+      tools.addAll(SERVED_TOOLS);
+    }
+    List<String> missing = tools.stream().filter(t -> !host.hasTool(t)).toList();
     if (!missing.isEmpty()) {
       problems.add("missing programs: " + String.join(", ", missing) + (missing.contains(spec.filesystem().program())
-          ? " (" + spec.filesystem().program() + " comes with the " + spec.filesystem().label() + " tools package)" : ""));
+          ? " (" + spec.filesystem().program() + " comes with the " + spec.filesystem().label() + " tools package)" : "")
+          + (missing.stream().anyMatch(SERVED_TOOLS::contains)
+              ? " (profiles hdd and ssd need Debian's nbdkit, libnbd-bin for nbdfuse, fuse3 for fusermount3)" : ""));
     }
+    if (served && !host.hasFuse()) {
+      problems.add("no /dev/fuse: profiles hdd and ssd expose their disk through FUSE (nbdfuse)");
+    }
+    boolean throttles = planned.devices().stream().anyMatch(LabLayout::isThrottled);
     Optional<Path> blkio = host.blkioMount();
-    if (blkio.isEmpty() || !Files.exists(blkio.get().resolve("blkio.throttle.write_iops_device"))) {
+    if (!throttles) {
+      // No device of profile throttle: no cgroup is made, and the blkio controller is not needed.
+      blkio = Optional.of(blkio.orElse(Path.of("/sys/fs/cgroup/blkio")));
+    } else if (blkio.isEmpty() || !Files.exists(blkio.get().resolve("blkio.throttle.write_iops_device"))) {
       problems.add("the cgroup v1 blkio controller is not mounted (no cgroup mount with option blkio in "
-          + "/proc/self/mounts, or it lacks blkio.throttle.*): the hdd throttle needs it");
+          + "/proc/self/mounts, or it lacks blkio.throttle.*): devices of profile throttle need it");
     } else if (Files.exists(blkio.get().resolve(spec.cgroupName()))) {
       problems.add("cgroup " + blkio.get().resolve(spec.cgroupName()) + " exists already; give another --id");
     }
+    long inMemory = planned.devices().stream().filter(d -> d.profile().inMemory())
+        .mapToLong(LabDevice::sizeBytes).reduce(0, LabChecks::saturatedAdd);
     long shmFree = host.usableSpace(host.shmDir());
-    if (shmFree < spec.ssdBytes()) {
-      problems.add(host.shmDir() + " has " + shmFree + " bytes free; the ssd image needs " + spec.ssdBytes()
-          + " (--ssd-size)");
+    if (shmFree < inMemory) {
+      problems.add(host.shmDir() + " has " + shmFree + " bytes free; " + needs(planned.devices().stream()
+          .filter(d -> d.profile().inMemory()).toList(), inMemory));
     }
     // The images are sparse, but a benchmark may fill them: the root's disk must hold all of them.
     long diskFree = host.usableSpace(root);
-    long onDisk = saturatedSum(spec.hddBytes(), spec.diskCount(), spec.diskBytes());
+    List<LabDevice> onRoot = planned.devices().stream().filter(d -> !d.profile().inMemory()).toList();
+    long onDisk = onRoot.stream().mapToLong(LabDevice::sizeBytes).reduce(0, LabChecks::saturatedAdd);
     if (diskFree < onDisk) {
-      problems.add("the disk under " + root + " has " + diskFree + " bytes free; " + (spec.diskCount() == 0
-          ? "the hdd image needs " + onDisk + " (--hdd-size)"
-          : "the hdd image and " + spec.diskCount() + " disk image" + (spec.diskCount() == 1 ? "" : "s") + " need "
-              + onDisk + " (--hdd-size + " + spec.diskCount() + " x --disk-size)"));
+      problems.add("the disk under " + root + " has " + diskFree + " bytes free; " + needs(onRoot, onDisk));
     }
     refuseIf(problems, "cannot bring a lab up at " + root);
     return blkio.orElseThrow();
   }
+
+  /** The programs a served device (profiles hdd and ssd) needs besides those of every lab. */
+  static final List<String> SERVED_TOOLS = List.of("nbdkit", "nbdfuse", "start-stop-daemon", "fusermount3", "kill");
 
   /**
    * Checks for {@code down}: root, nothing still uses a mount, a raw disk or the cgroup, and no
@@ -125,10 +149,29 @@ final class LabChecks {
     refuseIf(problems, "cannot take the lab at " + state.root() + " down");
   }
 
-  /** {@code first + count * each}, or {@link Long#MAX_VALUE} where that would overflow. */
-  private static long saturatedSum(long first, int count, long each) {
+  /** E.g. {@code the hdd image and 2 disk images need 671088640 (--hdd-size + 2 x --disk-size)}. */
+  private static String needs(List<LabDevice> devices, long bytes) {
+    List<String> what = new ArrayList<>();
+    List<String> options = new ArrayList<>();
+    for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+      if (devices.stream().anyMatch(d -> d.name().equals(name))) {
+        what.add("the " + name + " image");
+        options.add("--" + name + "-size");
+      }
+    }
+    long disks = devices.stream().filter(d -> LabLayout.isDisk(d.name())).count();
+    if (disks > 0) {
+      what.add(disks + " disk image" + (disks == 1 ? "" : "s"));
+      options.add(disks + " x --disk-size");
+    }
+    return String.join(" and ", what) + (devices.size() == 1 ? " needs " : " need ") + bytes + " ("
+        + String.join(" + ", options) + ")";
+  }
+
+  /** {@code a + b}, or {@link Long#MAX_VALUE} where that would overflow. */
+  private static long saturatedAdd(long a, long b) {
     try {
-      return Math.addExact(first, Math.multiplyExact(count, each));
+      return Math.addExact(a, b);
     } catch (ArithmeticException e) {
       return Long.MAX_VALUE;
     }

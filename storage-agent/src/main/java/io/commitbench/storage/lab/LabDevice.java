@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param image the backing image file
  * @param sizeBytes the image's (sparse) size
  * @param imageCreated the image file was created by {@code up}
- * @param loop the loop device attached to the image, e.g. {@code /dev/loop3}
+ * @param loop the loop device attached to the image (or, on a served device, to the FUSE file), e.g.
+ *     {@code /dev/loop3}
  * @param majMin the loop device's {@code MAJ:MIN}, as {@code /sys/block/loopN/dev} reads
  * @param rotational what {@code /sys/block/loopN/queue/rotational} read after {@code up} set it
  * @param formatted a filesystem was made on the loop device (never on a raw disk)
@@ -19,44 +20,77 @@ import java.util.Optional;
  *     which {@code up} leaves without a filesystem for a layout tool
  * @param mountPointCreated the mount point directory was created by {@code up}
  * @param mounted the filesystem was mounted there by {@code up}
+ * @param profile how the device behaves ({@link DeviceProfile})
+ * @param server the nbdkit → nbdfuse chain of a served profile; empty for the others
+ * @param calibration what {@code up} measured on the mounted device, once it did
  */
 public record LabDevice(String name, Path image, long sizeBytes, boolean imageCreated, Optional<String> loop,
     Optional<String> majMin, Optional<String> rotational, boolean formatted, Optional<Path> mountPoint,
-    boolean mountPointCreated, boolean mounted) {
+    boolean mountPointCreated, boolean mounted, DeviceProfile profile, Optional<LabServer> server,
+    Optional<Calibration> calibration) {
+
+  /** A device of the profile its name had before profiles existed (ram for the ssd, throttle otherwise). */
+  public LabDevice(String name, Path image, long sizeBytes, boolean imageCreated, Optional<String> loop,
+      Optional<String> majMin, Optional<String> rotational, boolean formatted, Optional<Path> mountPoint,
+      boolean mountPointCreated, boolean mounted) {
+    this(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint, mountPointCreated,
+        mounted, DeviceProfile.defaultFor(name), Optional.empty(), Optional.empty());
+  }
+
+  /** A device of which nothing is made yet, of the profile its name had before profiles existed. */
+  static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint) {
+    return planned(name, image, sizeBytes, mountPoint, DeviceProfile.defaultFor(name), Optional.empty());
+  }
 
   /** A device of which nothing is made yet. */
-  static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint) {
+  static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint, DeviceProfile profile,
+      Optional<LabServer> server) {
     return new LabDevice(name, image, sizeBytes, false, Optional.empty(), Optional.empty(), Optional.empty(), false,
-        mountPoint, false, false);
+        mountPoint, false, false, profile, server, Optional.empty());
   }
 
   LabDevice withImageCreated(boolean created) {
     return new LabDevice(name, image, sizeBytes, created, loop, majMin, rotational, formatted, mountPoint,
-        mountPointCreated, mounted);
+        mountPointCreated, mounted, profile, server, calibration);
   }
 
   LabDevice withLoop(Optional<String> device, Optional<String> numbers, Optional<String> rotationalReading) {
     return new LabDevice(name, image, sizeBytes, imageCreated, device, numbers, rotationalReading, formatted,
-        mountPoint, mountPointCreated, mounted);
+        mountPoint, mountPointCreated, mounted, profile, server, calibration);
   }
 
   LabDevice withFormatted(boolean made) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, made, mountPoint,
-        mountPointCreated, mounted);
+        mountPointCreated, mounted, profile, server, calibration);
   }
 
   LabDevice withMountPointCreated(boolean created) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
-        created, mounted);
+        created, mounted, profile, server, calibration);
   }
 
   LabDevice withMounted(boolean isMounted) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
-        mountPointCreated, isMounted);
+        mountPointCreated, isMounted, profile, server, calibration);
+  }
+
+  LabDevice withServer(LabServer changed) {
+    return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
+        mountPointCreated, mounted, profile, Optional.of(changed), calibration);
+  }
+
+  LabDevice withCalibration(Calibration measured) {
+    return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
+        mountPointCreated, mounted, profile, server, Optional.of(measured));
   }
 
   /** The kernel's name of the loop device, e.g. {@code loop3}, as under {@code /sys/block}. */
   Optional<String> kernelName() {
     return loop.map(l -> Path.of(l).getFileName().toString());
+  }
+
+  /** What the loop device is attached to: the FUSE file of a served device, else the image. */
+  Path loopBacking() {
+    return server.map(LabServer::file).orElse(image);
   }
 }

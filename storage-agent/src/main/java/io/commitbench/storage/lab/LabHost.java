@@ -21,6 +21,18 @@ interface LabHost {
   /** Whether a program of that name is on the PATH (or in /sbin, /usr/sbin). */
   boolean hasTool(String program);
 
+  /** Where a program is (for a command that needs its path, such as start-stop-daemon's --exec). */
+  Path toolPath(String program);
+
+  /** Whether FUSE can be used: {@code /dev/fuse} exists. */
+  boolean hasFuse();
+
+  /**
+   * The command line of a running process, its arguments joined by spaces; empty when there is no
+   * such process, or it is a zombie (exited, not yet reaped: it holds nothing any more).
+   */
+  Optional<String> processCommandLine(long pid) throws IOException;
+
   /** The tmpfs directory for ssd images, {@code /dev/shm}. */
   Path shmDir();
 

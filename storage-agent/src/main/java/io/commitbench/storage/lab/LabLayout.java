@@ -8,9 +8,10 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Where a lab's parts live: the ssd image in the tmpfs ({@code /dev/shm/commitbench-ID-ssd.img}),
- * the hdd image and the raw disks' images under the root ({@code ROOT/hdd.img},
- * {@code ROOT/diskK.img}, so they are on the root's disk), the mounts {@code ROOT/ssd} and
+ * Where a lab's parts live: the image of a device of profile ram in the tmpfs
+ * ({@code /dev/shm/commitbench-ID-ssd.img}), every other image under the root ({@code ROOT/hdd.img},
+ * {@code ROOT/diskK.img}, so they are on the root's disk), a served device's nbdkit and nbdfuse in
+ * {@code ROOT/NAME.nbd}, the mounts {@code ROOT/ssd} and
  * {@code ROOT/hdd} (the disks have none), and {@code ROOT/lab.json}.
  */
 final class LabLayout {
@@ -22,17 +23,31 @@ final class LabLayout {
 
   private LabLayout() {}
 
-  /** The initial state for a spec: every device planned (ssd, hdd, disk1..diskN), nothing made. */
+  /**
+   * The initial state for a spec: every device planned (ssd, hdd, disk1..diskN), nothing made. A
+   * device of profile ram has its image in the tmpfs, every other under the root; a served one
+   * (hdd, ssd profile) has its nbdkit → nbdfuse chain in {@code ROOT/NAME.nbd}.
+   */
   static LabState initial(LabSpec spec, Path shmDir, Instant now) {
     Path root = spec.root();
     List<LabDevice> devices = new ArrayList<>();
-    devices.add(LabDevice.planned(SSD, shmDir.resolve("commitbench-" + spec.id() + "-ssd.img"), spec.ssdBytes(),
-        Optional.of(root.resolve(SSD))));
-    devices.add(LabDevice.planned(HDD, root.resolve("hdd.img"), spec.hddBytes(), Optional.of(root.resolve(HDD))));
+    for (String name : List.of(SSD, HDD)) {
+      devices.add(planned(spec, name, name.equals(SSD) ? spec.ssdBytes() : spec.hddBytes(), shmDir,
+          Optional.of(root.resolve(name))));
+    }
     for (String disk : diskNames(spec.diskCount())) {
-      devices.add(LabDevice.planned(disk, root.resolve(disk + ".img"), spec.diskBytes(), Optional.empty()));
+      devices.add(planned(spec, disk, spec.diskBytes(), shmDir, Optional.empty()));
     }
     return new LabState(spec.id(), root, spec.filesystem(), now, false, devices, Optional.empty());
+  }
+
+  private static LabDevice planned(LabSpec spec, String name, long bytes, Path shmDir, Optional<Path> mountPoint) {
+    DeviceProfile profile = spec.profile(name);
+    Path image = profile.inMemory() ? shmDir.resolve("commitbench-" + spec.id() + "-" + name + ".img")
+        : spec.root().resolve(name + ".img");
+    Optional<LabServer> server = profile.served() ? Optional.of(LabServer.planned(spec.root().resolve(name + ".nbd")))
+        : Optional.empty();
+    return LabDevice.planned(name, image, bytes, mountPoint, profile, server);
   }
 
   /** {@code disk1} to {@code diskN}. */
@@ -49,13 +64,8 @@ final class LabLayout {
     return DISK.matcher(deviceName).matches();
   }
 
-  /** Whether the lab's cgroup throttles a device: the hdd and every disk, with the same limits. */
-  static boolean isThrottled(String deviceName) {
-    return HDD.equals(deviceName) || isDisk(deviceName);
-  }
-
-  /** The rotational flag each device is meant to show: 0 for the ssd, 1 for the hdd and the disks. */
-  static String wantedRotational(String deviceName) {
-    return SSD.equals(deviceName) ? "0" : "1";
+  /** Whether the lab's cgroup throttles a device: one of profile throttle (the hdd by default, every disk). */
+  static boolean isThrottled(LabDevice device) {
+    return device.profile().throttled();
   }
 }

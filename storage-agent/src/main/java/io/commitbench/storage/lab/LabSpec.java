@@ -23,9 +23,13 @@ import java.util.regex.Pattern;
  * @param diskCount how many raw disks ({@code disk1..diskN}: loop devices, rotational 1, no filesystem, not
  *     mounted), 0 to {@value #MAX_DISKS}
  * @param diskBytes each disk image's size (sparse, under the root, like the hdd's)
+ * @param ssdProfile how the ssd behaves ({@link DeviceProfile}); {@code ram} by default
+ * @param hddProfile how the hdd behaves; {@code throttle} by default (the raw disks are always throttled)
+ * @param calibrate measure each mounted device after {@code up} made it (fdatasync latency, write IOPS)
  */
 public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes,
-    Throttle hddThrottle, int diskCount, long diskBytes) {
+    Throttle hddThrottle, int diskCount, long diskBytes, DeviceProfile ssdProfile, DeviceProfile hddProfile,
+    boolean calibrate) {
 
   /** The root used when none is given. */
   public static final Path DEFAULT_ROOT = Path.of("/var/tmp/commitbench-lab");
@@ -45,6 +49,8 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
 
   public LabSpec {
     root = root.toAbsolutePath().normalize();
+    java.util.Objects.requireNonNull(ssdProfile, "ssdProfile");
+    java.util.Objects.requireNonNull(hddProfile, "hddProfile");
     if (!ID.matcher(id).matches()) {
       throw new IllegalArgumentException("lab id '" + id
           + "' is not allowed; use 1 to 40 lower-case letters, digits and '-', starting with a letter or digit");
@@ -65,6 +71,13 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
     }
   }
 
+  /** A spec with the profiles the lab had before profiles existed (ram ssd, throttled hdd), calibrated. */
+  public LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes, Throttle hddThrottle,
+      int diskCount, long diskBytes) {
+    this(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, DeviceProfile.RAM,
+        DeviceProfile.THROTTLE, true);
+  }
+
   /** A spec without raw disks, as before disks existed. */
   public LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes, Throttle hddThrottle) {
     this(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, 0, DEFAULT_DISK_SIZE);
@@ -81,19 +94,23 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
   }
 
   public LabSpec withId(String newId) {
-    return new LabSpec(root, newId, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes);
+    return new LabSpec(root, newId, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
+        calibrate);
   }
 
   public LabSpec withFilesystem(LabFilesystem fs) {
-    return new LabSpec(root, id, fs, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes);
+    return new LabSpec(root, id, fs, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
+        calibrate);
   }
 
   public LabSpec withSizes(long ssd, long hdd) {
-    return new LabSpec(root, id, filesystem, ssd, hdd, hddThrottle, diskCount, diskBytes);
+    return new LabSpec(root, id, filesystem, ssd, hdd, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
+        calibrate);
   }
 
   public LabSpec withThrottle(Throttle throttle) {
-    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, throttle, diskCount, diskBytes);
+    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, throttle, diskCount, diskBytes, ssdProfile, hddProfile,
+        calibrate);
   }
 
   /**
@@ -101,12 +118,35 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
    * 128 MiB each; anything else is refused with an {@link IllegalArgumentException}.
    */
   public LabSpec withDisks(int count, long bytesEach) {
-    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, count, bytesEach);
+    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, count, bytesEach, ssdProfile, hddProfile,
+        calibrate);
+  }
+
+  /** With these profiles for the ssd and the hdd device. */
+  public LabSpec withProfiles(DeviceProfile ssd, DeviceProfile hdd) {
+    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssd, hdd,
+        calibrate);
+  }
+
+  /** With or without the measurement of each mounted device after {@code up}. */
+  public LabSpec withCalibration(boolean measure) {
+    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile,
+        hddProfile, measure);
+  }
+
+  /** The profile of a device: the ssd's, the hdd's, or throttle for a raw disk. */
+  public DeviceProfile profile(String deviceName) {
+    return switch (deviceName) {
+      case LabLayout.SSD -> ssdProfile;
+      case LabLayout.HDD -> hddProfile;
+      default -> DeviceProfile.THROTTLE;
+    };
   }
 
   /** A copy at another root (the same root with symlinks resolved, say), everything else kept. */
   LabSpec withRoot(Path newRoot) {
-    return new LabSpec(newRoot, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes);
+    return new LabSpec(newRoot, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
+        calibrate);
   }
 
   /** The cgroup's directory name under the blkio hierarchy. */

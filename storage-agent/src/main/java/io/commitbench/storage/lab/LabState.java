@@ -131,15 +131,14 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
     return cgroup.map(LabCgroup::dir);
   }
 
-  /** The throttle cgroup when {@code path} lies on the hdd mount; a server writing there is started in it. */
+  /**
+   * The throttle cgroup when {@code path} lies on the mount of a device of profile throttle (the hdd
+   * by default); a server writing there is started in it. Empty on any other device: a device of
+   * profile hdd or ssd is slow for every process, and the ssd of profile ram is not throttled.
+   */
   public Optional<Path> cgroupFor(Path path) {
-    Path p = path.toAbsolutePath().normalize();
-    Optional<Path> real = RealPaths.ofDeepestExisting(p);
-    Path hdd = mount(LabLayout.HDD);
-    if (p.startsWith(hdd) || real.map(r -> r.startsWith(hdd)).orElse(false)) {
-      return cgroup.map(LabCgroup::dir);
-    }
-    return Optional.empty();
+    return deviceHolding(path).filter(name -> device(name).profile().throttled())
+        .flatMap(name -> cgroup.map(LabCgroup::dir));
   }
 
   LabState withDevice(LabDevice changed) {

@@ -19,8 +19,16 @@ import java.util.TreeMap;
  * {@code root}, {@code filesystem}, {@code created}, {@code complete}, {@code devices} (each with
  * {@code name}, {@code image}, {@code size_bytes}, {@code image_created}, {@code loop} and
  * {@code maj_min} and {@code rotational} when attached, {@code formatted}, {@code mount_point}
- * except on a raw disk, {@code mount_point_created}, {@code mounted}) and {@code cgroup}
- * ({@code dir}, {@code throttle}: file name to the array of lines written) once made.
+ * except on a raw disk, {@code mount_point_created}, {@code mounted}, {@code profile}, for a served
+ * profile {@code server} ({@code dir}, {@code dir_created}, {@code nbdkit_pid} and
+ * {@code nbdfuse_pid} when known, {@code fuse_started}), and once measured {@code calibration}
+ * ({@code tool}, {@code fdatasync_count}, {@code fdatasync_p50_us}, {@code fdatasync_p99_us},
+ * {@code seq_write_iops} and {@code rand_write_iops} when measured, {@code note})) and
+ * {@code cgroup} ({@code dir}, {@code throttle}: file name to the array of lines written) once made.
+ *
+ * <p>Format 3 added profiles, the nbdkit chain and the calibration; it changed the number so that
+ * a reader of format 2 refuses a lab whose nbdkit and FUSE mount it would not take down. Formats 2
+ * and 1 are still read, their devices of the profile their name had (ram ssd, throttled hdd).
  *
  * <p>Format 1 (before raw disks) had one line per throttle file, as a string; it is still read, so
  * a lab brought up before can be taken down. The format number changed so that a reader that knows
@@ -29,7 +37,9 @@ import java.util.TreeMap;
  */
 final class LabStateJson {
 
-  static final String FORMAT = "commitbench.lab/2";
+  static final String FORMAT = "commitbench.lab/3";
+  /** The format before profiles: read, never written. */
+  static final String FORMAT_2 = "commitbench.lab/2";
   /** The format before raw disks: read, never written. */
   static final String FORMAT_1 = "commitbench.lab/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -57,6 +67,25 @@ final class LabStateJson {
       d.mountPoint().ifPresent(v -> n.put("mount_point", v.toString()));
       n.put("mount_point_created", d.mountPointCreated());
       n.put("mounted", d.mounted());
+      n.put("profile", d.profile().label());
+      d.server().ifPresent(s -> {
+        ObjectNode v = n.putObject("server");
+        v.put("dir", s.dir().toString());
+        v.put("dir_created", s.dirCreated());
+        s.nbdkitPid().ifPresent(pid -> v.put("nbdkit_pid", pid));
+        v.put("fuse_started", s.fuseStarted());
+        s.nbdfusePid().ifPresent(pid -> v.put("nbdfuse_pid", pid));
+      });
+      d.calibration().ifPresent(c -> {
+        ObjectNode v = n.putObject("calibration");
+        v.put("tool", c.tool());
+        v.put("fdatasync_count", c.fdatasyncCount());
+        v.put("fdatasync_p50_us", c.fdatasyncP50Micros());
+        v.put("fdatasync_p99_us", c.fdatasyncP99Micros());
+        c.seqWriteIops().ifPresent(x -> v.put("seq_write_iops", x));
+        c.randWriteIops().ifPresent(x -> v.put("rand_write_iops", x));
+        v.put("note", c.note());
+      });
     }
     state.cgroup().ifPresent(c -> {
       ObjectNode n = o.putObject("cgroup");
@@ -69,16 +98,25 @@ final class LabStateJson {
 
   static LabState parse(byte[] bytes, Path file) throws IOException {
     JsonNode o = JSON.readTree(bytes);
-    if (o == null || !List.of(FORMAT, FORMAT_1).contains(o.path("format").asText())) {
-      throw new IOException(file + " is not a commitbench lab file (format " + FORMAT + " or " + FORMAT_1
-          + " expected, found '" + (o == null ? "" : o.path("format").asText()) + "')");
+    if (o == null || !List.of(FORMAT, FORMAT_2, FORMAT_1).contains(o.path("format").asText())) {
+      throw new IOException(file + " is not a commitbench lab file (format " + FORMAT + ", " + FORMAT_2 + " or "
+          + FORMAT_1 + " expected, found '" + (o == null ? "" : o.path("format").asText()) + "')");
     }
     List<LabDevice> devices = new ArrayList<>();
     for (JsonNode n : o.path("devices")) {
-      devices.add(new LabDevice(text(n, "name", file), Path.of(text(n, "image", file)), n.path("size_bytes").asLong(),
+      String name = text(n, "name", file);
+      DeviceProfile profile;
+      try {
+        profile = n.has("profile") ? DeviceProfile.fromLabel(n.path("profile").asText())
+            : DeviceProfile.defaultFor(name);
+      } catch (IllegalArgumentException e) {
+        throw new IOException(file + ": device '" + name + "': " + e.getMessage(), e);
+      }
+      devices.add(new LabDevice(name, Path.of(text(n, "image", file)), n.path("size_bytes").asLong(),
           n.path("image_created").asBoolean(), optional(n, "loop"), optional(n, "maj_min"), optional(n, "rotational"),
           n.path("formatted").asBoolean(), optional(n, "mount_point").map(Path::of),
-          n.path("mount_point_created").asBoolean(), n.path("mounted").asBoolean()));
+          n.path("mount_point_created").asBoolean(), n.path("mounted").asBoolean(), profile,
+          server(n.get("server"), file), calibration(n.get("calibration"))));
     }
     Optional<LabCgroup> cgroup = Optional.empty();
     JsonNode c = o.path("cgroup");
@@ -93,6 +131,30 @@ final class LabStateJson {
     return new LabState(text(o, "id", file), Path.of(text(o, "root", file)),
         LabFilesystem.fromLabel(text(o, "filesystem", file)), Instant.parse(text(o, "created", file)),
         o.path("complete").asBoolean(), devices, cgroup);
+  }
+
+  private static Optional<LabServer> server(JsonNode v, Path file) throws IOException {
+    if (v == null || !v.isObject()) {
+      return Optional.empty();
+    }
+    return Optional.of(new LabServer(Path.of(text(v, "dir", file)), v.path("dir_created").asBoolean(),
+        number(v, "nbdkit_pid").map(JsonNode::asLong), v.path("fuse_started").asBoolean(),
+        number(v, "nbdfuse_pid").map(JsonNode::asLong)));
+  }
+
+  private static Optional<Calibration> calibration(JsonNode v) {
+    if (v == null || !v.isObject()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Calibration(v.path("tool").asText(), v.path("fdatasync_count").asLong(),
+        v.path("fdatasync_p50_us").asDouble(), v.path("fdatasync_p99_us").asDouble(),
+        number(v, "seq_write_iops").map(JsonNode::asDouble), number(v, "rand_write_iops").map(JsonNode::asDouble),
+        v.path("note").asText()));
+  }
+
+  private static Optional<JsonNode> number(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v != null && v.isNumber() ? Optional.of(v) : Optional.empty();
   }
 
   /** A throttle file's lines: an array of them, or (format 1) the one line as a string. */

@@ -41,6 +41,10 @@ final class LabStatus {
         lines.add(String.format("  %s: raw disk %s (no filesystem made by the lab), image %s (%d bytes)", d.name(),
             d.loop().orElse("NOT attached"), d.image(), d.sizeBytes()));
       }
+      lines.add("       profile " + d.profile().label() + d.server().map(v -> ", nbdkit " + v.nbdkitPid().map(pid
+          -> "pid " + pid + (alive(host, pid) ? "" : " (GONE)")).orElse("not started") + ", FUSE "
+          + (v.fuseStarted() ? v.file().toString() : "not started")).orElse(""));
+      d.calibration().ifPresent(c -> lines.add("       calibrated: " + c.summary()));
       if (d.kernelName().isPresent()) {
         Path rot = host.sysBlock().resolve(d.kernelName().get()).resolve("queue/rotational");
         lines.add("       " + d.majMin().orElse("?") + ", rotational reads " + read(rot).orElse("(gone)"));
@@ -54,7 +58,7 @@ final class LabStatus {
       lines.add("  throttle cgroup " + c.dir() + (Files.isDirectory(c.dir()) ? "" : " (GONE)"));
       // The kernel's own lines, for the lab's throttled devices only, each named after its device.
       Map<String, String> throttled = new LinkedHashMap<>();
-      s.devices().stream().filter(d -> LabLayout.isThrottled(d.name()) && d.majMin().isPresent())
+      s.devices().stream().filter(d -> LabLayout.isThrottled(d) && d.majMin().isPresent())
           .forEach(d -> throttled.put(d.majMin().get(), d.name()));
       for (String file : Throttle.ALL_FILES) {
         read(c.dir().resolve(file)).ifPresent(content -> content.lines()
@@ -72,6 +76,14 @@ final class LabStatus {
     lines.add("  tenants (down refuses while any): " + (tenants.isEmpty() ? "none" : tenants.size()));
     tenants.forEach(t -> lines.add("       " + t.name() + ": " + String.join(", ", t.keeps())));
     return lines;
+  }
+
+  private static boolean alive(LabHost host, long pid) {
+    try {
+      return host.processCommandLine(pid).isPresent();
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static Optional<String> read(Path file) {

@@ -39,6 +39,34 @@ final class SystemLabHost implements LabHost {
   }
 
   @Override
+  public Path toolPath(String program) {
+    return Programs.find(program).orElse(Path.of("/usr/bin", program));
+  }
+
+  @Override
+  public boolean hasFuse() {
+    return Files.exists(Path.of("/dev/fuse"));
+  }
+
+  @Override
+  public Optional<String> processCommandLine(long pid) throws IOException {
+    Path dir = PROC.resolve(Long.toString(pid));
+    try {
+      String stat = Files.readString(dir.resolve("stat"));
+      // The state follows the command name in parentheses, which may itself hold ") ".
+      String state = stat.substring(stat.lastIndexOf(')') + 1).strip();
+      if (state.startsWith("Z") || state.startsWith("X")) {
+        return Optional.empty();
+      }
+      String line = new String(Files.readAllBytes(dir.resolve("cmdline")), java.nio.charset.StandardCharsets.UTF_8)
+          .replace('\0', ' ').strip();
+      return line.isEmpty() ? Optional.empty() : Optional.of(line);
+    } catch (java.nio.file.NoSuchFileException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
   public Path shmDir() {
     return Path.of("/dev/shm");
   }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,30 +13,51 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The steps of {@code lab up}, in order: for the ssd and then the hdd, a sparse image, a loop
- * device over it (rotational flag set to 0 or 1), a filesystem, a mount; for each raw disk only
- * the image and the loop device (rotational 1), left for a layout tool; then the blkio throttle
- * cgroup with one line per throttled device (hdd and disks) in each throttle file. {@link LabChecks}
- * has verified beforehand that none of these exists yet, so every step records what it makes
- * before or right after making it.
+ * The steps of {@code lab up}, in order: for the ssd and then the hdd, a sparse image, for a
+ * served profile (hdd, ssd) nbdkit serving it and nbdfuse exposing it as a file, a loop device
+ * over the image or that file (rotational flag set to the profile's), a filesystem, a mount; for
+ * each raw disk only the image and the loop device (rotational 1), left for a layout tool; then
+ * the blkio throttle cgroup with one line per throttled device (profile throttle: by default the
+ * hdd, and every disk) in each throttle file, when there is one; last, when the spec asks, a
+ * short measurement of each mounted device. {@link LabChecks} has verified beforehand that none
+ * of these exists yet, so every step records what it makes before or right after making it.
  */
 final class UpSteps {
 
+  /** How long nbdkit and nbdfuse get to show they serve (pidfile, FUSE mount). */
+  static final Duration START_TIMEOUT = Duration.ofSeconds(15);
+
   private UpSteps() {}
 
-  static List<LabStep> all(LabSpec spec, Path blkioMount) {
+  static List<LabStep> all(LabSpec spec, Path blkioMount, LabHost host) {
     List<LabStep> steps = new ArrayList<>();
     for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+      DeviceProfile profile = spec.profile(name);
       steps.add(new Image(name));
-      steps.add(new Loop(name));
+      if (profile.served()) {
+        steps.add(new ServeSteps.Serve(name, profile));
+        steps.add(new ServeSteps.Fuse(name, profile, host.toolPath("nbdfuse")));
+      }
+      steps.add(new Loop(name, profile));
       steps.add(new Mkfs(name));
       steps.add(new Mount(name));
     }
     for (String disk : LabLayout.diskNames(spec.diskCount())) {
       steps.add(new Image(disk));
-      steps.add(new Loop(disk));
+      steps.add(new Loop(disk, spec.profile(disk)));
     }
-    steps.add(new Throttling(blkioMount.resolve(spec.cgroupName()), spec.hddThrottle(), spec.diskCount()));
+    Path cgroup = blkioMount.resolve(spec.cgroupName());
+    boolean throttles = spec.diskCount() > 0 || spec.ssdProfile().throttled() || spec.hddProfile().throttled();
+    if (throttles) {
+      steps.add(new Throttling(cgroup, spec.hddThrottle(), spec.diskCount()));
+    }
+    if (spec.calibrate()) {
+      boolean fio = host.hasTool("fio");
+      for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+        boolean inCgroup = spec.profile(name).throttled();
+        steps.add(new CalibrateStep(name, spec.profile(name), inCgroup ? Optional.of(cgroup) : Optional.empty(), fio));
+      }
+    }
     return steps;
   }
 
@@ -75,10 +97,11 @@ final class UpSteps {
   }
 
   /** The loop device over the image, with its rotational flag made to read as the device's kind. */
-  record Loop(String name) implements LabStep {
+  record Loop(String name, DeviceProfile profile) implements LabStep {
     @Override
     public String description() {
-      return "attach a loop device to the " + name + " image; rotational " + LabLayout.wantedRotational(name);
+      return "attach a loop device to the " + name + (profile.served() ? " FUSE file" : " image") + "; rotational "
+          + profile.rotational();
     }
 
     @Override
@@ -89,11 +112,11 @@ final class UpSteps {
     }
 
     private static Command attach(LabDevice d) {
-      return Command.of("losetup", "-f", "--show", d.image().toString());
+      return Command.of("losetup", "-f", "--show", d.loopBacking().toString());
     }
 
     private String rotationalLine(Path file) {
-      return "echo " + LabLayout.wantedRotational(name) + " > " + file;
+      return "echo " + profile.rotational() + " > " + file;
     }
 
     @Override
@@ -101,12 +124,12 @@ final class UpSteps {
       LabDevice d = c.state().device(name);
       String loop = c.run(attach(d)).stdout().strip();
       if (!loop.startsWith("/dev/loop")) {
-        throw new IOException("losetup printed '" + loop + "' instead of a loop device for " + d.image());
+        throw new IOException("losetup printed '" + loop + "' instead of a loop device for " + d.loopBacking());
       }
       Path sys = c.host().sysBlock().resolve(Path.of(loop).getFileName());
       Optional<String> majMin = Optional.of(Files.readString(sys.resolve("dev")).strip());
       c.record(c.state().withDevice(d.withLoop(Optional.of(loop), majMin, Optional.empty())), "attached " + name,
-          Map.of("loop", loop, "maj_min", majMin.get(), "image", d.image().toString()));
+          Map.of("loop", loop, "maj_min", majMin.get(), "image", d.loopBacking().toString()));
       String rotational = setRotational(c, sys.resolve("queue/rotational"));
       d = c.state().device(name);
       c.record(c.state().withDevice(d.withLoop(d.loop(), d.majMin(), Optional.of(rotational))),
@@ -115,7 +138,7 @@ final class UpSteps {
 
     /** Writes the flag when it reads otherwise; returns what it reads afterwards, written or not. */
     private String setRotational(StepContext c, Path file) throws IOException {
-      String wanted = LabLayout.wantedRotational(name);
+      String wanted = profile.rotational();
       String now = Files.readString(file).strip();
       if (!now.equals(wanted)) {
         c.show(rotationalLine(file));
@@ -199,8 +222,8 @@ final class UpSteps {
   record Throttling(Path dir, Throttle throttle, int diskCount) implements LabStep {
     @Override
     public String description() {
-      return "make the throttle cgroup for the hdd device" + (diskCount == 0 ? "" : " and the " + diskCount
-          + " raw disk" + (diskCount == 1 ? "" : "s")) + " (processes started in it are throttled)";
+      return "make the throttle cgroup for the devices of profile throttle" + (diskCount == 0 ? "" : " (with the "
+          + diskCount + " raw disk" + (diskCount == 1 ? "" : "s") + ")") + " (processes started in it are throttled)";
     }
 
     @Override
@@ -246,9 +269,9 @@ final class UpSteps {
       }
     }
 
-    /** The hdd, then disk1..diskN, in the state's order. */
+    /** The devices of profile throttle (the hdd by default, then disk1..diskN), in the state's order. */
     private static List<LabDevice> throttledDevices(LabState state) {
-      return state.devices().stream().filter(d -> LabLayout.isThrottled(d.name())).toList();
+      return state.devices().stream().filter(LabLayout::isThrottled).toList();
     }
   }
 }

@@ -31,7 +31,21 @@ final class FakeHost implements LabHost, CommandRunner {
   boolean root = true;
   long free = Long.MAX_VALUE;
   String failOn;
+  /** What the fake fio prints: a minimal JSON output of the three calibration jobs. */
+  String fioOutput = FIO_OUTPUT;
+  boolean fuse = true;
+  /** Running fake processes: pid to command line (nbdkit, nbdfuse). */
+  final java.util.Map<Long, String> processes = new java.util.TreeMap<>();
   private int nextLoop = 7;
+  private long nextPid = 4000;
+
+  static final String FIO_OUTPUT = """
+      {"fio version": "fio-3.33", "jobs": [
+        {"jobname": "fdatasync", "write": {"total_ios": 140, "iops": 70.0},
+         "sync": {"total_ios": 0, "lat_ns": {"N": 140, "percentile": {"50.000000": 13500000, "99.000000": 41000000}}}},
+        {"jobname": "seqwrite", "write": {"total_ios": 9, "iops": 9.5}},
+        {"jobname": "randwrite", "write": {"total_ios": 70, "iops": 70.25}}]}
+      """;
 
   FakeHost(Path dir) throws IOException {
     sysBlock = Files.createDirectories(dir.resolve("sys/block"));
@@ -92,8 +106,36 @@ final class FakeHost implements LabHost, CommandRunner {
         Files.delete(Path.of(a.get(1)));
         return "";
       case "rm":
-        Files.deleteIfExists(Path.of(a.get(2)));
+        for (String f : a.subList(2, a.size())) {
+          Files.deleteIfExists(Path.of(f));
+        }
         return "";
+      case "nbdkit": {
+        long pid = nextPid++;
+        processes.put(pid, String.join(" ", a));
+        Files.writeString(Path.of(a.get(a.indexOf("--pidfile") + 1)), pid + "\n");
+        Files.createFile(Path.of(a.get(a.indexOf("--unix") + 1)));
+        return "";
+      }
+      case "start-stop-daemon": {
+        List<String> argv = a.subList(a.indexOf("--") + 1, a.size());
+        long pid = nextPid++;
+        processes.put(pid, "nbdfuse " + String.join(" ", argv));
+        int p = argv.indexOf("-P");
+        Files.writeString(Path.of(argv.get(p + 1)), pid + "\n");
+        Files.createFile(Path.of(a.get(a.indexOf("--output") + 1)));
+        mounts.add(new MountEntry("/dev/fuse", Path.of(argv.get(p + 2)).getParent(), "fuse", "rw"));
+        return "";
+      }
+      case "fusermount3":
+        mounts.removeIf(m -> m.mountPoint().equals(Path.of(a.get(2))));
+        processes.values().removeIf(line -> line.startsWith("nbdfuse ") && line.contains(a.get(2) + "/"));
+        return "";
+      case "kill":
+        processes.remove(Long.parseLong(a.get(1)));
+        return "";
+      case "fio":
+        return fioOutput;
       default:
         return "";
     }
@@ -112,6 +154,21 @@ final class FakeHost implements LabHost, CommandRunner {
   @Override
   public boolean hasTool(String program) {
     return true;
+  }
+
+  @Override
+  public Path toolPath(String program) {
+    return Path.of("/usr/bin", program);
+  }
+
+  @Override
+  public boolean hasFuse() {
+    return fuse;
+  }
+
+  @Override
+  public Optional<String> processCommandLine(long pid) {
+    return Optional.ofNullable(processes.get(pid));
   }
 
   @Override

@@ -25,7 +25,8 @@ class LabStateTest {
 
     assertThat(LabState.read(dir.resolve("lab"))).contains(state);
     String json = Files.readString(dir.resolve("lab/lab.json"));
-    assertThat(json).contains("\"format\" : \"commitbench.lab/2\"", "\"maj_min\" : \"7:8\"",
+    assertThat(json).contains("\"format\" : \"commitbench.lab/3\"", "\"maj_min\" : \"7:8\"",
+        "\"profile\" : \"ram\"", "\"profile\" : \"throttle\"",
         "\"blkio.throttle.write_iops_device\" : [ \"7:8 150\" ]");
   }
 
@@ -137,7 +138,8 @@ class LabStateTest {
     assertThat(LabState.read(dir)).isEmpty();
     Files.writeString(dir.resolve("lab.json"), "{\"format\":\"something/9\"}", StandardCharsets.UTF_8);
     assertThatThrownBy(() -> LabState.read(dir))
-        .hasMessageContaining("format commitbench.lab/2 or commitbench.lab/1 expected, found 'something/9'");
+        .hasMessageContaining("format commitbench.lab/3, commitbench.lab/2 or commitbench.lab/1 expected, found "
+            + "'something/9'");
   }
 
   @Test

@@ -1,0 +1,74 @@
+package io.commitbench.core.environment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.commitbench.core.server.Fact;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The lab device under a log, as environment.json and the report header carry it. */
+class LabDeviceFactsTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void aLogOnACalibratedLabDeviceCarriesItsProfileAndFigures() throws IOException {
+    Path root = lab("""
+        {"format": "commitbench.lab/3", "id": "lab-1a2b", "devices": [
+          {"name": "ssd", "mount_point": "%1$s/ssd", "profile": "ram"},
+          {"name": "hdd", "mount_point": "%1$s/hdd", "profile": "hdd", "calibration": {"tool": "fio-3.33",
+           "fdatasync_count": 136, "fdatasync_p50_us": 14032.5, "fdatasync_p99_us": 27918.3,
+           "seq_write_iops": 19.2, "rand_write_iops": 38.9, "note": "fio: ..."}}]}
+        """);
+
+    List<Fact> facts = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("hdd/pg/pg_wal"));
+
+    assertThat(facts).containsExactly(
+        Fact.of("log_device", "wal_directory.lab_device", "hdd of lab lab-1a2b at " + root),
+        Fact.of("log_device", "wal_directory.lab_profile", "hdd"),
+        Fact.of("log_device", "wal_directory.lab_fdatasync_p50_us", "14032.5"),
+        Fact.of("log_device", "wal_directory.lab_fdatasync_p99_us", "27918.3"),
+        Fact.of("log_device", "wal_directory.lab_seq_write_iops", "19.2"),
+        Fact.of("log_device", "wal_directory.lab_rand_write_iops", "38.9"),
+        Fact.of("log_device", "wal_directory.lab_calibration", "fio-3.33, 136 fdatasyncs; fio: ..."));
+    List<Fact> all = new ArrayList<>(EnvironmentFixtures.postgresqlOnThisHost());
+    all.addAll(facts);
+    assertThat(EnvironmentText.headerLines(all)).contains(" | Log Lab Device   : hdd of lab lab-1a2b at " + root
+        + ", profile hdd, calibrated fdatasync of 8 KiB p50 14.0 ms, p99 27.9 ms");
+  }
+
+  @Test
+  void aLabFileFromBeforeProfilesGivesTheOldProfileAndSaysWhyThereAreNoFigures() throws IOException {
+    Path root = lab("""
+        {"format": "commitbench.lab/2", "id": "old", "devices": [
+          {"name": "hdd", "mount_point": "%1$s/hdd"}]}
+        """);
+
+    List<Fact> facts = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("hdd"));
+
+    assertThat(facts).contains(Fact.of("log_device", "wal_directory.lab_profile", "throttle"));
+    assertThat(facts).filteredOn(f -> f.name().endsWith("_p50_us")).singleElement()
+        .satisfies(f -> assertThat(f.unknownReason()).contains("recorded no calibration of hdd"));
+  }
+
+  @Test
+  void aLogOnNoLabGivesNoFacts() throws IOException {
+    Path root = lab("""
+        {"format": "commitbench.lab/3", "id": "x", "devices": [{"name": "hdd", "mount_point": "%1$s/hdd"}]}
+        """);
+
+    assertThat(LabDeviceFacts.of("log_device", "w", root.resolve("elsewhere/pg_wal"))).isEmpty();
+    assertThat(LabDeviceFacts.of("log_device", "w", dir.resolve("pg_wal"))).isEmpty();
+  }
+
+  private Path lab(String json) throws IOException {
+    Path root = Files.createDirectories(dir.resolve("lab"));
+    Files.writeString(root.resolve("lab.json"), json.formatted(root));
+    return root;
+  }
+}

@@ -1,0 +1,116 @@
+package io.commitbench.storage.lab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.inspect.ProbeProgress;
+import io.commitbench.storage.inspect.ProbeResult;
+import io.commitbench.storage.inspect.SyncProbe;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Measures a mounted lab device right after {@code up} made it, for a few seconds, and records
+ * the figures in {@code lab.json} ({@link Calibration}). With fio: one run of three jobs one after
+ * the other in the device's mount, their files deleted afterwards: 8 KiB writes each followed by
+ * {@code fdatasync} to a 1 MiB file written in full first (as a database's log is preallocated),
+ * {@value #SYNC_SECONDS} s, whose fdatasync latencies give p50 and p99; then 1 MiB sequential and
+ * 8 KiB random direct writes, {@value #IOPS_SECONDS} s each. A device of profile throttle is
+ * measured from inside the lab's cgroup, as that is where its limits apply. Without fio, the
+ * built-in probe ({@link SyncProbe}, {@value #PROBE_WRITES} writes) gives the fdatasync figures
+ * only, from the agent's own process.
+ */
+record CalibrateStep(String name, DeviceProfile profile, Optional<Path> cgroup, boolean fio) implements LabStep {
+
+  static final int SYNC_SECONDS = 2;
+  static final int IOPS_SECONDS = 1;
+  static final int PROBE_WRITES = 100;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public String description() {
+    return "measure the " + name + " device (profile " + profile.label() + "): fdatasync of 8 KiB p50/p99"
+        + (fio ? ", sequential and random write IOPS, with fio" : " with the built-in probe (fio is not installed)")
+        + (cgroup.isPresent() && fio ? ", inside the throttle cgroup" : "");
+  }
+
+  @Override
+  public List<String> actions(LabState state) {
+    Path mount = state.mount(name);
+    return List.of(fio ? command(state).display()
+        : "(in this process) " + PROBE_WRITES + " x (8 KiB write + fdatasync) to a preallocated file in " + mount);
+  }
+
+  /**
+   * The fio run: three jobs, one after the other ({@code stonewall}), JSON on stdout. The direct
+   * writes go to a file of a quarter of the device, 1 to 32 MiB, so a small device has room for it.
+   */
+  Command command(LabState state) {
+    Path mount = state.mount(name);
+    String size = Math.max(1, Math.min(32, (state.device(name).sizeBytes() / 4) >> 20)) + "m";
+    Command c = Command.of("fio", "--output-format=json", "--directory=" + mount, "--unlink=1",
+        "--ioengine=psync", "--time_based",
+        "--name=fdatasync", "--rw=write", "--bs=8k", "--size=1m", "--overwrite=1", "--fdatasync=1",
+        "--runtime=" + SYNC_SECONDS,
+        "--name=seqwrite", "--stonewall", "--rw=write", "--bs=1m", "--size=" + size, "--direct=1",
+        "--runtime=" + IOPS_SECONDS,
+        "--name=randwrite", "--stonewall", "--rw=randwrite", "--bs=8k", "--size=" + size, "--direct=1",
+        "--runtime=" + IOPS_SECONDS);
+    return cgroup.map(c::inCgroup).orElse(c);
+  }
+
+  @Override
+  public void apply(StepContext c) throws IOException {
+    Path mount = c.state().mount(name);
+    Calibration measured = fio ? parseFio(c.run(command(c.state())).stdout(), cgroup.isPresent())
+        : probe(mount, cgroup.isPresent());
+    c.tell(name + ": " + measured.summary());
+    LabDevice d = c.state().device(name);
+    c.record(c.state().withDevice(d.withCalibration(measured)), "calibrated " + name,
+        Map.of("fdatasync_p50_us", Long.toString(Math.round(measured.fdatasyncP50Micros())),
+            "fdatasync_p99_us", Long.toString(Math.round(measured.fdatasyncP99Micros()))));
+  }
+
+  private static Calibration probe(Path mount, boolean throttled) throws IOException {
+    try {
+      ProbeResult r = new SyncProbe().run(mount, PROBE_WRITES, ProbeProgress.NONE);
+      return new Calibration("built-in probe", r.writes(), r.p50Micros(), r.p99Micros(), Optional.empty(),
+          Optional.empty(), "8 KiB write + fdatasync, timed together, preallocated file"
+              + (throttled ? "; measured outside the throttle cgroup, so without its limits" : ""));
+    } catch (RefusedException e) {
+      throw new IOException("cannot measure " + mount + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The figures of fio's JSON output (fio 3): the fdatasync job's sync latencies, the other two's write IOPS. */
+  static Calibration parseFio(String json, boolean inCgroup) throws IOException {
+    JsonNode root = JSON.readTree(json.substring(Math.max(0, json.indexOf('{'))));
+    JsonNode sync = job(root, "fdatasync").path("sync");
+    JsonNode percentiles = sync.path("lat_ns").path("percentile");
+    long count = sync.path("lat_ns").path("N").asLong(); // fio's sync.total_ios stays 0 for fdatasync=1
+    if (!percentiles.has("50.000000") || !percentiles.has("99.000000")) {
+      throw new IOException("fio printed no fdatasync latency percentiles (sync.lat_ns.percentile) for job fdatasync");
+    }
+    String version = root.path("fio version").asText("fio");
+    return new Calibration(version.isEmpty() ? "fio" : version, count,
+        percentiles.get("50.000000").asDouble() / 1000, percentiles.get("99.000000").asDouble() / 1000,
+        Optional.of(job(root, "seqwrite").path("write").path("iops").asDouble()),
+        Optional.of(job(root, "randwrite").path("write").path("iops").asDouble()),
+        "fio: latency of fdatasync after each 8 KiB write to a preallocated 1 MiB file, " + SYNC_SECONDS
+            + " s; 1 MiB sequential and 8 KiB random direct writes, " + IOPS_SECONDS + " s each"
+            + (inCgroup ? "; inside the throttle cgroup" : ""));
+  }
+
+  private static JsonNode job(JsonNode root, String jobName) throws IOException {
+    for (JsonNode job : root.path("jobs")) {
+      if (jobName.equals(job.path("jobname").asText())) {
+        return job;
+      }
+    }
+    throw new IOException("fio's output has no job '" + jobName + "'");
+  }
+}

@@ -1,0 +1,206 @@
+package io.commitbench.storage.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.commitbench.storage.plan.Plan;
+import io.commitbench.storage.plan.RefusedException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Device profiles and the calibration on a {@link FakeHost}: an hdd of profile hdd is served by
+ * nbdkit through nbdfuse, its loop device over the FUSE file, with no cgroup; the plan shows the
+ * commands that run; down stops the chain after the loop device, in reverse, and only what is
+ * still the lab's; the calibration's figures land in lab.json.
+ */
+class LabProfileTest {
+
+  @TempDir Path dir;
+  private FakeHost host;
+  private Path root;
+  private LabSpec spec;
+  private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+  @BeforeEach
+  void setUp() throws IOException {
+    host = new FakeHost(dir);
+    root = dir.resolve("lab");
+    spec = LabSpec.defaults(root).withId("p1").withSizes(64L << 20, 128L << 20)
+        .withProfiles(DeviceProfile.RAM, DeviceProfile.HDD).withCalibration(false);
+  }
+
+  @Test
+  void anUnknownProfileIsRefusedWithTheAllowedNames() {
+    assertThatThrownBy(() -> DeviceProfile.fromLabel("floppy")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("unknown device profile 'floppy'; allowed: ram, throttle, hdd, ssd");
+    assertThat(DeviceProfile.fromLabel("hdd")).isEqualTo(DeviceProfile.HDD);
+  }
+
+  @Test
+  void theDefaultsAreTheLabOfBeforeProfiles() {
+    LabSpec old = LabSpec.defaults(root);
+
+    assertThat(old.ssdProfile()).isEqualTo(DeviceProfile.RAM);
+    assertThat(old.hddProfile()).isEqualTo(DeviceProfile.THROTTLE);
+    assertThat(old.profile("disk3")).isEqualTo(DeviceProfile.THROTTLE);
+    assertThat(old.calibrate()).isTrue();
+  }
+
+  @Test
+  void upServesTheHddThroughNbdkitAndNbdfuseAndMakesNoCgroup() throws Exception {
+    LabState state = up();
+
+    Path nbd = root.resolve("hdd.nbd");
+    assertThat(host.commands.subList(6, host.commands.size())).containsExactly(
+        "truncate -s 134217728 " + root.resolve("hdd.img"),
+        "mkdir -p " + nbd.resolve("fuse"),
+        "nbdkit --unix " + nbd.resolve("nbdkit.sock") + " --pidfile " + nbd.resolve("nbdkit.pid")
+            + " --threads=1 --filter=delay --filter=rate file file=" + root.resolve("hdd.img")
+            + " delay-read=12ms delay-write=12ms rate=1104M",
+        "start-stop-daemon --start --background --output " + nbd.resolve("nbdfuse.log") + " --pidfile "
+            + nbd.resolve("nbdfuse.pid") + " --exec /usr/bin/nbdfuse -- -C 1 -P " + nbd.resolve("nbdfuse.pid") + " "
+            + nbd.resolve("fuse/disk") + " --unix " + nbd.resolve("nbdkit.sock"),
+        "losetup -f --show " + nbd.resolve("fuse/disk"),
+        "mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/loop8",
+        "mkdir -p " + root.resolve("hdd"),
+        "mount /dev/loop8 " + root.resolve("hdd"),
+        "chmod 755 " + root.resolve("hdd"));
+    LabDevice hdd = state.device("hdd");
+    assertThat(hdd.profile()).isEqualTo(DeviceProfile.HDD);
+    assertThat(hdd.rotational()).contains("1");
+    assertThat(hdd.server()).contains(new LabServer(nbd, true, Optional.of(4000L), true, Optional.of(4001L)));
+    assertThat(state.cgroup()).isEmpty();
+    assertThat(host.blkio.resolve("commitbench-p1")).doesNotExist();
+    assertThat(state.cgroupFor(root.resolve("hdd/pg_wal"))).isEmpty();
+    assertThat(LabState.read(root)).contains(state);
+  }
+
+  @Test
+  void thePlanShowsTheCommandsUpRuns() throws Exception {
+    List<String> planned = new ArrayList<>(Lab.planUp(spec, host).render(Plan.Mode.DRY_RUN));
+    LabState state = up();
+
+    for (String command : host.commands.subList(6, 9)) {
+      assertThat(planned).as("the plan").anySatisfy(line -> assertThat(line.strip()).isEqualTo(command));
+    }
+    assertThat(String.join("\n", planned)).contains("losetup -f --show " + state.device("hdd").loopBacking(),
+        "hdd: profile hdd, served by nbdkit through nbdfuse: slow for every process").doesNotContain("cgroup/blkio");
+  }
+
+  @Test
+  void downStopsTheChainAfterTheLoopDeviceInReverse() throws Exception {
+    up();
+    host.commands.clear();
+
+    Lab.down(root, host, out(), host);
+
+    Path nbd = root.resolve("hdd.nbd");
+    assertThat(host.commands.subList(0, 8)).containsExactly(
+        "umount " + root.resolve("hdd"),
+        "rmdir " + root.resolve("hdd"),
+        "losetup -d /dev/loop8",
+        "fusermount3 -u " + nbd.resolve("fuse"),
+        "kill 4000",
+        "rm -f " + nbd.resolve("nbdkit.sock") + " " + nbd.resolve("nbdkit.pid") + " " + nbd.resolve("nbdfuse.pid")
+            + " " + nbd.resolve("nbdfuse.log"),
+        "rmdir " + nbd.resolve("fuse"),
+        "rmdir " + nbd);
+    assertThat(host.commands.get(8)).isEqualTo("rm -f " + root.resolve("hdd.img"));
+    assertThat(host.processes).isEmpty();
+    assertThat(host.mounts).isEmpty();
+    assertThat(nbd).doesNotExist();
+    assertThat(root.resolve("lab.json")).doesNotExist();
+  }
+
+  @Test
+  void downLeavesAPidThatIsNoLongerTheLabsNbdkitAndPassesOverWhatIsGone() throws Exception {
+    up();
+    host.commands.clear();
+    host.processes.put(4000L, "postgres: checkpointer"); // the pid was reused after nbdkit died
+    host.mounts.removeIf(m -> m.type().equals("fuse"));  // someone unmounted the FUSE file already
+    host.processes.remove(4001L);
+
+    Lab.down(root, host, out(), host);
+
+    assertThat(host.commands).noneMatch(c -> c.startsWith("kill") || c.startsWith("fusermount3"));
+    assertThat(host.processes).containsEntry(4000L, "postgres: checkpointer");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains(
+        "pid 4000 is now 'postgres: checkpointer', not the lab's nbdkit; left alone",
+        root.resolve("hdd.nbd/fuse") + " is not mounted any more");
+    assertThat(root.resolve("lab.json")).doesNotExist();
+  }
+
+  @Test
+  void aFailureAfterNbdkitStartedTearsTheChainDown() throws Exception {
+    host.failOn = "mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/loop8";
+
+    assertThatThrownBy(this::up).hasMessageContaining("mkfs.ext4");
+
+    assertThat(host.commands).contains("losetup -d /dev/loop8", "fusermount3 -u " + root.resolve("hdd.nbd/fuse"),
+        "kill 4000", "rm -f " + root.resolve("hdd.img"));
+    assertThat(host.processes).isEmpty();
+    assertThat(root.resolve("hdd.nbd")).doesNotExist();
+    assertThat(root.resolve("lab.json")).doesNotExist();
+  }
+
+  @Test
+  void upRefusesWithoutFuseAndNeedsNoBlkioWhenNothingIsThrottled() throws Exception {
+    host.fuse = false;
+    Files.delete(host.blkio.resolve("blkio.throttle.write_iops_device")); // no blkio controller either
+
+    assertThatThrownBy(this::up).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("no /dev/fuse: profiles hdd and ssd expose their disk through FUSE")
+        .hasMessageNotContaining("blkio");
+    assertThat(host.commands).isEmpty();
+    assertThat(root.resolve("lab.json")).doesNotExist();
+  }
+
+  @Test
+  void calibrationRecordsFiosFiguresAndMeasuresAThrottledDeviceInsideTheCgroup() throws Exception {
+    spec = spec.withProfiles(DeviceProfile.RAM, DeviceProfile.THROTTLE).withCalibration(true);
+
+    LabState state = up();
+
+    Path cgroup = host.blkio.resolve("commitbench-p1");
+    List<String> fio = host.commands.stream().filter(c -> c.contains("fio ")).toList();
+    assertThat(fio).hasSize(2);
+    assertThat(fio.get(0)).startsWith("fio --output-format=json --directory=" + root.resolve("ssd"));
+    assertThat(fio.get(1)).startsWith("[in cgroup " + cgroup + "] fio --output-format=json --directory="
+        + root.resolve("hdd"));
+    Calibration hdd = state.device("hdd").calibration().orElseThrow();
+    assertThat(hdd.fdatasyncP50Micros()).isEqualTo(13_500.0);
+    assertThat(hdd.fdatasyncP99Micros()).isEqualTo(41_000.0);
+    assertThat(hdd.fdatasyncCount()).isEqualTo(140);
+    assertThat(hdd.randWriteIops()).contains(70.25);
+    assertThat(hdd.note()).endsWith("inside the throttle cgroup");
+    assertThat(LabState.read(root)).contains(state);
+    assertThat(Files.readString(root.resolve("lab.json"))).contains("\"fdatasync_p50_us\" : 13500.0");
+    assertThat(String.join("\n", LabStatus.lines(root, host))).contains("profile throttle",
+        "calibrated: fdatasync of 8 KiB p50 13.5 ms, p99 41.0 ms (n=140)");
+  }
+
+  @Test
+  void fioOutputWithoutSyncPercentilesIsAnError() {
+    assertThatThrownBy(() -> CalibrateStep.parseFio("{\"jobs\": [{\"jobname\": \"fdatasync\", \"sync\": {}}]}",
+        false)).hasMessageContaining("no fdatasync latency percentiles");
+  }
+
+  private LabState up() throws Exception {
+    return Lab.up(spec, host, out(), host);
+  }
+
+  private PrintStream out() {
+    return new PrintStream(progress, true, StandardCharsets.UTF_8);
+  }
+}
