@@ -62,6 +62,11 @@ public final class MariadbDialect implements Dialect {
   public static final String NAME = "mariadb";
   /** What a MariaDB JDBC URL starts with. */
   public static final String URL_PREFIX = "jdbc:mariadb:";
+  /**
+   * performance_schema's file I/O instrument of InnoDB's redo log: the log counters read the redo
+   * log's write and sync time from it, and managed instances start with it enabled and timed.
+   */
+  public static final String REDO_LOG_INSTRUMENT = "wait/io/file/innodb/innodb_log_file";
 
   @Override
   public String name() {

@@ -29,8 +29,18 @@ import java.util.Map;
  *   <li>{@code log_syncs}: {@code Innodb_os_log_fsyncs} where the server has it; MariaDB 10.8
  *       removed it, and {@code Innodb_data_fsyncs} (a product counter here) counts the log's
  *       fsyncs together with the data files', so on 10.8+ it is absent;
- *   <li>{@code log_write_time_ms}, {@code log_sync_time_ms}: always absent, the status counters
- *       keep no time;
+ *   <li>{@code log_write_time_ms}, {@code log_sync_time_ms}: from performance_schema's file I/O
+ *       waits on the redo log (instrument {@value MariadbDialect#REDO_LOG_INSTRUMENT}, {@code
+ *       file_summary_by_instance} summed over its files): {@code SUM_TIMER_WRITE} and {@code
+ *       SUM_TIMER_MISC}, picoseconds, as ms. performance_schema has no sync column: a file's syncs
+ *       are among its "misc" operations (with open, close, stat), and on the open redo log during a
+ *       run those are its syncs. Absent, with the reason, where performance_schema is OFF (a static
+ *       variable: the machine's service has it so), where the server registers no instrument for the
+ *       redo log (MariaDB 10.11.19 has none: only {@code innodb_data_file} and {@code
+ *       innodb_temp_file}), where the instrument is not enabled and timed, or where no redo log
+ *       file is instrumented (the instrument was enabled after the server opened it). Never 0 for
+ *       "not measured". The counts and bytes are also reported as {@code
+ *       performance_schema.redo_log.<column>};
  *   <li>{@code commits}: depends on how the run's sessions commit, since no status counter counts
  *       transactions. {@code Com_commit} counts explicit {@code COMMIT} statements only, so it
  *       misses every autocommitted statement; {@code Handler_commit} counts each commit a storage
@@ -70,7 +80,26 @@ final class MariadbLogCounters implements LogCounters {
       new String[] {"Innodb_os_log_fsyncs", "count"},
       new String[] {"Innodb_data_fsyncs", "count"});
 
-  private static final String NO_TIME = "MariaDB's status counters keep no redo log write or sync time";
+  /** Whether performance_schema runs, and the version to name where it has no instrument for the redo log. */
+  static final String PERFORMANCE_SCHEMA_SQL = "SELECT @@GLOBAL.performance_schema AS performance_schema,"
+      + " @@GLOBAL.version AS version";
+  static final String INSTRUMENT_SQL = "SELECT ENABLED, TIMED FROM performance_schema.setup_instruments"
+      + " WHERE NAME = '" + MariadbDialect.REDO_LOG_INSTRUMENT + "'";
+  /** The redo log's file I/O, summed over its files; {@code files} 0 when none is instrumented. */
+  static final String REDO_IO_SQL = "SELECT COUNT(*) AS files, SUM(COUNT_WRITE) AS count_write,"
+      + " SUM(SUM_NUMBER_OF_BYTES_WRITE) AS bytes_write, SUM(SUM_TIMER_WRITE) AS sum_timer_write,"
+      + " SUM(COUNT_MISC) AS count_misc, SUM(SUM_TIMER_MISC) AS sum_timer_misc"
+      + " FROM performance_schema.file_summary_by_instance WHERE EVENT_NAME = '" + MariadbDialect.REDO_LOG_INSTRUMENT + "'";
+
+  /** performance_schema's product counters of the redo log, with their units. */
+  static final List<String[]> REDO_IO = List.of(
+      new String[] {"count_write", "count"},
+      new String[] {"bytes_write", "bytes"},
+      new String[] {"count_misc", "count"});
+
+  private static final String REDO_IO_PREFIX = "performance_schema.redo_log.";
+  private static final double PICOS_PER_MILLI = 1e9;
+  private static final String NOT_AVAILABLE = "redo write/sync time not available ";
 
   /** Without the run's commit mode: {@code commits} is absent. */
   @Override
@@ -106,11 +135,64 @@ final class MariadbLogCounters implements LogCounters {
     set.value(LOG_SYNCS, value(status, "Innodb_os_log_fsyncs"), "count",
         "this server has no Innodb_os_log_fsyncs (MariaDB 10.8 removed it); Innodb_data_fsyncs counts the"
             + " log's fsyncs together with the data files'");
-    set.absent(LOG_WRITE_TIME_MS, "ms", NO_TIME).absent(LOG_SYNC_TIME_MS, "ms", NO_TIME);
     for (String[] variable : STATUS) {
       set.value(variable[0], value(status, variable[0]), variable[1], missing(variable[0]));
     }
+    redoTimes(db, set);
     return set.snapshot(at);
+  }
+
+  /** The redo log's write and sync time from performance_schema, or why there is none. */
+  private static void redoTimes(RowSource db, CounterSet set) {
+    String unavailable;
+    try {
+      unavailable = whyNotTimed(db);
+      if (unavailable == null) {
+        Row io = db.query(REDO_IO_SQL).get(0);
+        if (io.number("files") == 0) {
+          unavailable = NOT_AVAILABLE + "(no redo log file is instrumented: " + MariadbDialect.REDO_LOG_INSTRUMENT
+              + " was enabled after the server opened the log; it must be on from the start)";
+        } else {
+          set.value(LOG_WRITE_TIME_MS, millis(io.number("sum_timer_write")), "ms", "NULL");
+          set.value(LOG_SYNC_TIME_MS, millis(io.number("sum_timer_misc")), "ms", "NULL");
+          for (String[] column : REDO_IO) {
+            set.value(REDO_IO_PREFIX + column[0], io.number(column[0]), column[1], "NULL");
+          }
+          set.copy(LOG_WRITE_TIME_MS, REDO_IO_PREFIX + "write_time_ms");
+          set.copy(LOG_SYNC_TIME_MS, REDO_IO_PREFIX + "misc_time_ms");
+          return;
+        }
+      }
+    } catch (SQLException e) {
+      unavailable = NOT_AVAILABLE + "(" + CounterSet.failure("performance_schema", e) + ")";
+    }
+    set.absent(LOG_WRITE_TIME_MS, "ms", unavailable).absent(LOG_SYNC_TIME_MS, "ms", unavailable);
+  }
+
+  /** Null when the redo log's instrument is on and timed; otherwise the reason there is no time. */
+  private static String whyNotTimed(RowSource db) throws SQLException {
+    Row ps = db.query(PERFORMANCE_SCHEMA_SQL).get(0);
+    String on = ps.text("performance_schema");
+    if (!"1".equals(on) && !"ON".equalsIgnoreCase(on) && !"true".equalsIgnoreCase(on)) {
+      return NOT_AVAILABLE + "(performance_schema=OFF: the server times no file I/O; it can only be set at"
+          + " server start, as managed instances do)";
+    }
+    List<Row> instrument = db.query(INSTRUMENT_SQL);
+    if (instrument.isEmpty()) {
+      return NOT_AVAILABLE + "(this server, " + ps.text("version") + ", has no performance_schema instrument for"
+          + " the redo log, " + MariadbDialect.REDO_LOG_INSTRUMENT + ")";
+    }
+    String enabled = instrument.get(0).text("enabled");
+    String timed = instrument.get(0).text("timed");
+    if (!"YES".equalsIgnoreCase(enabled) || !"YES".equalsIgnoreCase(timed)) {
+      return NOT_AVAILABLE + "(performance_schema's " + MariadbDialect.REDO_LOG_INSTRUMENT + " is ENABLED=" + enabled
+          + ", TIMED=" + timed + "; it must be both from server start)";
+    }
+    return null;
+  }
+
+  private static Double millis(Double picoseconds) {
+    return picoseconds == null ? null : picoseconds / PICOS_PER_MILLI;
   }
 
   private static Double value(Map<String, Row> status, String variable) {

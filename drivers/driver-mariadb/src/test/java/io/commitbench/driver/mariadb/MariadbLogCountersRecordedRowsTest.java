@@ -2,6 +2,9 @@ package io.commitbench.driver.mariadb;
 
 import static io.commitbench.core.server.CounterAssertions.absent;
 import static io.commitbench.core.server.CounterAssertions.value;
+import static io.commitbench.driver.mariadb.MariadbLogCounters.INSTRUMENT_SQL;
+import static io.commitbench.driver.mariadb.MariadbLogCounters.PERFORMANCE_SCHEMA_SQL;
+import static io.commitbench.driver.mariadb.MariadbLogCounters.REDO_IO_SQL;
 import static io.commitbench.driver.mariadb.MariadbLogCounters.STATUS_SQL;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,8 +19,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The status query MariaDB's counters are read with, and its parsing, against the rows the local
  * MariaDB 10.11.19 returned (values as text, as the driver returns them; no
- * Innodb_os_log_fsyncs, which 10.8 removed), and a pre-10.8 server's row with it. No server
- * runs here.
+ * Innodb_os_log_fsyncs, which 10.8 removed), and a pre-10.8 server's row with it; then the redo
+ * log's times from performance_schema: OFF as on the local service, ON without an instrument for
+ * the redo log as on a managed 10.11.19 instance, and a server with the instrument (rows shaped as
+ * file_summary_by_instance documents them; no such server was at hand). No server runs here.
  */
 class MariadbLogCountersRecordedRowsTest {
 
@@ -34,7 +39,25 @@ class MariadbLogCountersRecordedRowsTest {
         status("Innodb_os_log_written", "533700130")};
     Row[] all = java.util.Arrays.copyOf(rows, rows.length + extra.length);
     System.arraycopy(extra, 0, all, rows.length, extra.length);
-    return new RecordedRows().answer(STATUS_SQL, all);
+    return new RecordedRows().answer(STATUS_SQL, all)
+        .answer(PERFORMANCE_SCHEMA_SQL, performanceSchema("0"));
+  }
+
+  /** The local service's answer (performance_schema is 0 there), or a managed instance's ("1"). */
+  private static Row performanceSchema(String on) {
+    return Row.of("performance_schema", on, "version", "10.11.19-MariaDB-0+deb12u1");
+  }
+
+  /** A server whose performance_schema runs with the redo log's instrument on and timed. */
+  private static RecordedRows instrumented(Row io) {
+    return mariadb1011().answerInstead(PERFORMANCE_SCHEMA_SQL, performanceSchema("1"))
+        .answer(INSTRUMENT_SQL, Row.of("ENABLED", "YES", "TIMED", "YES"))
+        .answer(REDO_IO_SQL, io);
+  }
+
+  private static Row redoIo(long files, long writes, long bytes, long writePicos, long misc, long miscPicos) {
+    return Row.of("files", files, "count_write", writes, "bytes_write", bytes, "sum_timer_write", writePicos,
+        "count_misc", misc, "sum_timer_misc", miscPicos);
   }
 
   private static Row status(String name, String value) {
@@ -56,11 +79,11 @@ class MariadbLogCountersRecordedRowsTest {
 
     CounterSnapshot s = counters.read(db, true);
 
-    assertThat(db.asked()).containsExactly(STATUS_SQL);
+    assertThat(db.asked()).containsExactly(STATUS_SQL, PERFORMANCE_SCHEMA_SQL);
     assertThat(value(s, "log_bytes")).isEqualTo(533700130);
     assertThat(value(s, "log_writes")).isEqualTo(543508);
     assertThat(absent(s, "log_syncs")).contains("no Innodb_os_log_fsyncs").contains("10.8");
-    assertThat(absent(s, "log_write_time_ms")).isEqualTo("MariaDB's status counters keep no redo log write or sync time");
+    assertThat(absent(s, "log_write_time_ms")).startsWith("redo write/sync time not available (performance_schema=OFF");
     assertThat(absent(s, "log_sync_time_ms")).isEqualTo(absent(s, "log_write_time_ms"));
     assertThat(absent(s, "Innodb_os_log_fsyncs")).isEqualTo("this server has no status variable Innodb_os_log_fsyncs");
     assertThat(value(s, "Innodb_log_waits")).isZero();
@@ -92,6 +115,86 @@ class MariadbLogCountersRecordedRowsTest {
     CounterSnapshot s = counters.read(mariadb1011(status("Innodb_os_log_fsyncs", "4242")), false);
 
     assertThat(value(s, "log_syncs")).isEqualTo(4242);
+  }
+
+  @Test
+  void performanceSchemaSqlText() {
+    assertThat(PERFORMANCE_SCHEMA_SQL)
+        .isEqualTo("SELECT @@GLOBAL.performance_schema AS performance_schema, @@GLOBAL.version AS version");
+    assertThat(INSTRUMENT_SQL).isEqualTo("SELECT ENABLED, TIMED FROM performance_schema.setup_instruments"
+        + " WHERE NAME = 'wait/io/file/innodb/innodb_log_file'");
+    assertThat(REDO_IO_SQL).isEqualTo("SELECT COUNT(*) AS files, SUM(COUNT_WRITE) AS count_write,"
+        + " SUM(SUM_NUMBER_OF_BYTES_WRITE) AS bytes_write, SUM(SUM_TIMER_WRITE) AS sum_timer_write,"
+        + " SUM(COUNT_MISC) AS count_misc, SUM(SUM_TIMER_MISC) AS sum_timer_misc"
+        + " FROM performance_schema.file_summary_by_instance WHERE EVENT_NAME = 'wait/io/file/innodb/innodb_log_file'");
+  }
+
+  @Test
+  void aManaged1011InstanceHasPerformanceSchemaButNoInstrumentForTheRedoLog() throws SQLException {
+    // Recorded: a managed 10.11.19 instance lists only innodb_data_file and innodb_temp_file.
+    RecordedRows db = mariadb1011().answerInstead(PERFORMANCE_SCHEMA_SQL, performanceSchema("1"))
+        .answer(INSTRUMENT_SQL);
+
+    CounterSnapshot s = counters.read(db, false);
+
+    assertThat(db.asked()).containsExactly(STATUS_SQL, PERFORMANCE_SCHEMA_SQL, INSTRUMENT_SQL);
+    assertThat(absent(s, "log_sync_time_ms")).isEqualTo("redo write/sync time not available (this server,"
+        + " 10.11.19-MariaDB-0+deb12u1, has no performance_schema instrument for the redo log,"
+        + " wait/io/file/innodb/innodb_log_file)");
+    assertThat(absent(s, "log_write_time_ms")).isEqualTo(absent(s, "log_sync_time_ms"));
+    assertThat(s.counter("performance_schema.redo_log.count_misc")).isEmpty();
+  }
+
+  @Test
+  void anInstrumentNotEnabledAndTimedGivesNoTime() throws SQLException {
+    RecordedRows db = mariadb1011().answerInstead(PERFORMANCE_SCHEMA_SQL, performanceSchema("1"))
+        .answer(INSTRUMENT_SQL, Row.of("ENABLED", "YES", "TIMED", "NO"));
+
+    CounterSnapshot s = counters.read(db, false);
+
+    assertThat(absent(s, "log_sync_time_ms")).contains("ENABLED=YES, TIMED=NO");
+    assertThat(db.asked()).doesNotContain(REDO_IO_SQL);
+  }
+
+  @Test
+  void anInstrumentEnabledAfterTheLogWasOpenedCountsNothingAndSaysSo() throws SQLException {
+    CounterSnapshot s = counters.read(instrumented(Row.of("files", 0L, "count_write", null, "bytes_write", null,
+        "sum_timer_write", null, "count_misc", null, "sum_timer_misc", null)), false);
+
+    assertThat(absent(s, "log_write_time_ms")).contains("no redo log file is instrumented");
+    assertThat(absent(s, "log_sync_time_ms")).isEqualTo(absent(s, "log_write_time_ms"));
+  }
+
+  @Test
+  void withTheInstrumentTheTimesComeFromTheRedoLogsFileIoInMilliseconds() throws SQLException {
+    // 1200 writes taking 30 ms, 400 misc operations (the syncs) taking 2.5 s; timers in picoseconds.
+    RecordedRows db = instrumented(redoIo(1, 1200, 4_915_200, 30_000_000_000L, 400, 2_500_000_000_000L));
+
+    CounterSnapshot s = counters.read(db, false);
+
+    assertThat(db.asked()).containsExactly(STATUS_SQL, PERFORMANCE_SCHEMA_SQL, INSTRUMENT_SQL, REDO_IO_SQL);
+    assertThat(value(s, "log_write_time_ms")).isEqualTo(30.0);
+    assertThat(value(s, "log_sync_time_ms")).isEqualTo(2500.0);
+    assertThat(value(s, "performance_schema.redo_log.count_write")).isEqualTo(1200);
+    assertThat(value(s, "performance_schema.redo_log.bytes_write")).isEqualTo(4_915_200);
+    assertThat(value(s, "performance_schema.redo_log.count_misc")).isEqualTo(400);
+    assertThat(value(s, "performance_schema.redo_log.misc_time_ms")).isEqualTo(2500.0);
+    assertThat(s.counter("performance_schema.redo_log.bytes_write").orElseThrow().unit()).isEqualTo("bytes");
+    // The sync count stays the status counter's: where the server has none, it is absent, not the misc count.
+    assertThat(absent(s, "log_syncs")).contains("no Innodb_os_log_fsyncs");
+  }
+
+  @Test
+  void performanceSchemaThatCannotBeReadGivesTheReason() throws SQLException {
+    RecordedRows db = mariadb1011().answerInstead(PERFORMANCE_SCHEMA_SQL, performanceSchema("1"))
+        .fail(INSTRUMENT_SQL, new SQLException("SELECT command denied to user 'bench'@'localhost' for table"
+            + " `performance_schema`.`setup_instruments`", "42000", 1142));
+
+    CounterSnapshot s = counters.read(db, true);
+
+    assertThat(absent(s, "log_sync_time_ms")).startsWith("redo write/sync time not available (cannot read"
+        + " performance_schema: SELECT command denied");
+    assertThat(value(s, "log_bytes")).as("the status counters are still read").isEqualTo(533700130);
   }
 
   @Test

@@ -32,6 +32,28 @@ public final class MariadbEngine implements InstanceEngine {
   private static final Duration START_LIMIT = Duration.ofSeconds(120);
   private static final Duration STOP_LIMIT = Duration.ofSeconds(300);
 
+  /**
+   * The server times its own redo log file I/O where it has an instrument for it: performance_schema
+   * on (a static variable, so only at start), every instrument off but the redo log file's, enabled
+   * and timed from the start (a file opened while its instrument is off is never counted), and the
+   * tables nothing reads sized to nothing (about 16 MB of performance_schema memory instead of the
+   * autosized 95 MB on 10.11). MariaDB 10.11 registers no instrument for the redo log (only {@code
+   * innodb_data_file} and {@code innodb_temp_file}) and accepts the setting silently; the counters
+   * then say the time is not available, and why.
+   */
+  public static final List<String> PERFORMANCE_SCHEMA = List.of("--performance-schema=ON",
+      "--performance-schema-instrument=%=OFF",
+      "--performance-schema-instrument=" + MariadbDialect.REDO_LOG_INSTRUMENT + "=ON",
+      "--performance-schema-consumer-statements-digest=OFF",
+      "--performance-schema-max-statement-classes=0", "--performance-schema-max-stage-classes=0",
+      "--performance-schema-max-memory-classes=0", "--performance-schema-accounts-size=0",
+      "--performance-schema-hosts-size=0", "--performance-schema-users-size=0",
+      "--performance-schema-digests-size=0", "--performance-schema-max-digest-length=0",
+      "--performance-schema-max-sql-text-length=0", "--performance-schema-events-waits-history-size=0",
+      "--performance-schema-events-waits-history-long-size=0", "--performance-schema-max-table-instances=0",
+      "--performance-schema-max-index-stat=0", "--performance-schema-max-table-lock-stat=0",
+      "--performance-schema-session-connect-attrs-size=0");
+
   /** Where the server's console output goes, beside its error log. */
   private static final String CONSOLE = "mariadbd.out";
 
@@ -76,10 +98,12 @@ public final class MariadbEngine implements InstanceEngine {
   @Override
   public Command startCommand(InstanceDescriptor d) {
     // setsid: the server leaves the agent's session, so neither the agent's exit nor a ^C stops it.
-    Command start = Command.of("setsid", d.binDir().resolve("mariadbd").toString(), "--no-defaults", "--user=mysql",
-        "--datadir=" + d.dataDir(), "--innodb-log-group-home-dir=" + d.logDir(), "--port=" + d.port(),
-        "--socket=" + socket(d), "--bind-address=127.0.0.1", "--pid-file=" + pidFile(d),
-        "--log-error=" + errorLog(d));
+    List<String> argv = new java.util.ArrayList<>(List.of("setsid", d.binDir().resolve("mariadbd").toString(),
+        "--no-defaults", "--user=mysql", "--datadir=" + d.dataDir(), "--innodb-log-group-home-dir=" + d.logDir(),
+        "--port=" + d.port(), "--socket=" + socket(d), "--bind-address=127.0.0.1", "--pid-file=" + pidFile(d),
+        "--log-error=" + errorLog(d)));
+    argv.addAll(PERFORMANCE_SCHEMA);
+    Command start = Command.of(argv);
     return d.cgroup().map(start::inCgroup).orElse(start);
   }
 

@@ -3,6 +3,7 @@ package io.commitbench.storage.relocate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.commitbench.storage.mariadb.MariadbEngine;
 import io.commitbench.storage.mariadb.MariadbRedoRelocation;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
@@ -34,7 +35,8 @@ class MariadbRedoRelocationTest {
         List.of(inst + "/instance.json: \"logDir\": \"" + target + "\""),
         List.of("setsid /usr/sbin/mariadbd --no-defaults --user=mysql --datadir=" + inst + "/data"
             + " --innodb-log-group-home-dir=" + target + " --port=45678 --socket=" + inst + "/socket/mariadb.sock"
-            + " --bind-address=127.0.0.1 --pid-file=" + inst + "/mariadbd.pid --log-error=" + inst + "/server.log"),
+            + " --bind-address=127.0.0.1 --pid-file=" + inst + "/mariadbd.pid --log-error=" + inst + "/server.log "
+            + String.join(" ", MariadbEngine.PERFORMANCE_SCHEMA)),
         List.of(client + "'SELECT @@innodb_log_group_home_dir'"),
         List.of("rm " + inst + "/log/ib_logfile0"));
     assertThat(plan.render(Plan.Mode.DRY_RUN).get(0)).contains("dry run");
