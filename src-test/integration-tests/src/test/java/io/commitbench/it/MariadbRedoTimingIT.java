@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * instance runs with performance_schema on and the redo log's file instrument enabled and timed:
  * where the server has that instrument, a short commit workload must show the redo log's syncs
  * (performance_schema's misc operations on it) between 1 and a few per commit and a sync time
- * above 0; where it has none (MariaDB 10.11.19 registers only innodb_data_file and
- * innodb_temp_file), the block must say the time is not available and why, and that half is
- * skipped with the reason printed. On the machine's service, where performance_schema is OFF,
+ * above 0; where it has none (MariaDB 10.11.19 and 11.8.9 register only innodb_data_file and
+ * innodb_temp_file), the block must say the time is not available and why (printed, so the log
+ * shows which branch ran). On the machine's service, where performance_schema is OFF,
  * the block must say so in the times' lines. Needs root and mariadbd for the first, a MariaDB
  * target for the second; skipped with the reason printed otherwise.
  */
@@ -84,10 +84,10 @@ class MariadbRedoTimingIT {
         assertThat(counters.path("log_sync_time_ms").has("delta")).as("no 0 that reads as a measurement").isFalse();
         assertThat(run.report()).containsPattern("log_sync_time_ms +absent: redo write/sync time not available \\(this"
             + " server, .* has no performance_schema instrument for the redo log");
-        String skip = "skipped: the redo log's measured sync count and time: MariaDB " + version + " registers no "
-            + INSTRUMENT + " (checked: the report says the time is not available and why)";
-        System.out.println(PREFIX + skip);
-        Assumptions.abort(skip);
+        // What this server allows is checked; the measured branch needs a server with the instrument.
+        System.out.println(PREFIX + "MariaDB " + version + " registers no " + INSTRUMENT + ": checked that the report"
+            + " says the time is not available and why; the measured sync count and time need a server that has it");
+        return;
       }
       assertThat(instrument).isEqualTo("YES,YES");
       double syncs = counters.path("performance_schema.redo_log.count_misc").path("delta").asDouble();
