@@ -69,6 +69,54 @@ class PostgresqlWalRelocationTest {
   }
 
   @Test
+  void aMissingTargetIsRefusedNamingTheOptionThatMakesIt() throws Exception {
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("nope"), List.of(base)).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("add --create-target");
+  }
+
+  @Test
+  void withCreateTargetThePlanMakesTheMissingTargetFirstAndHandsItToPostgres() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    Path missing = base.resolve("new");
+    Plan plan = relocation(runner, missing, List.of(base)).creatingTarget(true).plan();
+
+    assertThat(plan.steps().get(0).actions()).containsExactly("mkdir " + missing, "chown postgres: " + missing);
+    assertThat(plan.steps().get(0).description()).contains("undo removes it again if it is empty");
+    assertThat(plan.steps().get(1).description()).startsWith("stop the server");
+    assertThat(plan.steps().get(2).actions()).contains("cp -a -T " + inst + "/log/pg_wal " + missing + "/pg_wal");
+    assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("free in " + base + ":"));
+    // planning made nothing and, with no directory yet, asked postgres nothing
+    assertThat(missing).doesNotExist();
+    assertThat(runner.commands).isEmpty();
+  }
+
+  @Test
+  void withCreateTargetAnExistingTargetIsUsedAsItIs() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    Plan plan = relocation(runner, target, List.of(base)).creatingTarget(true).plan();
+    assertThat(plan.steps().get(0).description()).startsWith("stop the server");
+    assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("exists already; nothing is made"));
+    assertThat(runner.commands).extracting(c -> c.display())
+        .containsExactly("runuser -u postgres -- test -w " + target + " -a -x " + target);
+  }
+
+  @Test
+  void withCreateTargetAMissingParentIsRefused() throws Exception {
+    Path deep = base.resolve("no/such");
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), deep, List.of(base)).creatingTarget(true).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("neither does its parent " + base.resolve("no"))
+        .hasMessageContaining("makes the last directory only");
+    assertThat(base.resolve("no")).doesNotExist();
+  }
+
+  @Test
+  void withCreateTargetAMissingTargetOutsideTheRootsIsRefused() throws Exception {
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("new"), List.of(inst))
+        .creatingTarget(true).plan()).isInstanceOf(RefusedException.class).hasMessageContaining("outside the directories");
+    assertThat(base.resolve("new")).doesNotExist();
+  }
+
+  @Test
   void refusesATargetThePostgresUserCannotWrite() throws Exception {
     RecordingRunner runner = new RecordingRunner(c -> c.argv().get(0).equals("test"));
     assertThatThrownBy(() -> relocation(runner, target, List.of(base)).plan())
