@@ -70,6 +70,7 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   private boolean madeTarget;
   private Optional<Path> createdOrigin = Optional.empty();
   private final List<String> remarks = new ArrayList<>();
+  private String stamp;
 
   /**
    * @param origin the log directory the move starts from: the instance's now, or the one an
@@ -283,9 +284,16 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     instance.start();
   }
 
-  /** A stamp for names of kept things, e.g. {@code 20261121T080102Z}. */
-  protected String stamp() {
-    return DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(clock.instant());
+  /**
+   * A stamp for names of kept things, e.g. {@code 20261121T080102Z}: read from the clock once, at
+   * the first plan, and the same ever after, so that the names a plan shows are the ones {@link
+   * #apply} uses, however long apart the two run.
+   */
+  protected final String stamp() {
+    if (stamp == null) {
+      stamp = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(clock.instant());
+    }
+    return stamp;
   }
 
   protected static Path real(Path p) throws IOException {

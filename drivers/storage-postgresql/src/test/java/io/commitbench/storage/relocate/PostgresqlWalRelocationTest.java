@@ -3,7 +3,11 @@ package io.commitbench.storage.relocate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.commitbench.storage.exec.CommandResult;
+import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.journal.JournalReader;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
@@ -66,6 +70,49 @@ class PostgresqlWalRelocationTest {
   void refusesAMissingTarget() throws Exception {
     assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("nope"), List.of(base)).plan())
         .isInstanceOf(RefusedException.class).hasMessageContaining("does not exist; give an existing directory");
+  }
+
+  /** A clock a second further at every reading: names taken from it at plan and at apply time differ. */
+  private static Clock ticking() {
+    return new Clock() {
+      private Instant now = Instant.parse("2026-11-21T08:01:02Z");
+
+      @Override
+      public synchronized Instant instant() {
+        now = now.plusSeconds(1);
+        return now;
+      }
+
+      @Override
+      public ZoneOffset getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(java.time.ZoneId zone) {
+        throw new UnsupportedOperationException();
+      }
+    };
+  }
+
+  @Test
+  void theNamesThePlanShowsAreTheOnesApplyUsesThoughTheClockMovesOn() throws Exception {
+    // every command succeeds; pg_controldata reports a cluster in production, so the move completes
+    CommandRunner runner = c -> new CommandResult(c, 0,
+        c.display().contains("pg_controldata") ? "Database cluster state:               in production\n" : "", "");
+    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    PostgresqlWalRelocation r = new PostgresqlWalRelocation(pg, target, List.of(base), runner, ticking());
+    List<String> keep = r.plan().steps().get(r.plan().steps().size() - 1).actions();
+    String planned = keep.get(0).substring(keep.get(0).lastIndexOf(' ') + 1);
+    Path file = base.resolve("j.jsonl");
+
+    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters())) {
+      r.apply(journal);
+    }
+
+    assertThat(JournalReader.read(file).steps()).filteredOn(e -> e.text().equals("kept the old WAL directory"))
+        .singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("path", planned));
+    assertThat(Path.of(planned)).isDirectory();
   }
 
   @Test
