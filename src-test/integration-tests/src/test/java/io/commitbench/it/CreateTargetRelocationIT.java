@@ -64,6 +64,12 @@ class CreateTargetRelocationIT {
       assertThat(dry.exitCode()).as(dry.describe()).isZero();
       assertThat(dry.out()).contains("mkdir " + made).contains("chown " + user + ": " + made);
       assertThat(made).as("a dry run makes nothing").doesNotExist();
+      // the plan read the server's WAL limits (PostgreSQL) and says so only when the target may be too small
+      assertThat(dry.out()).doesNotContain("not checked whether");
+      dry.out().lines().filter(l -> l.contains("free in")).forEach(l -> System.out.println(PREFIX + kind + ":" + l));
+      if (kind.equals("postgresql")) {
+        walMayOutgrowTheTarget(url, dir, made, base);
+      }
 
       CliResult moved = cli("storage", "relocate-log", "--instance", dir.toString(), "--to", made.toString(),
           "--allow-root", base.toString(), "--create-target", "--apply");
@@ -117,6 +123,29 @@ class CreateTargetRelocationIT {
       }
       InstanceItSupport.deleteTree(base);
     }
+  }
+
+  /** With max_wal_size above the target's free space the plan warns, and still plans the move. */
+  private static void walMayOutgrowTheTarget(String url, Path dir, Path made, Path base) throws Exception {
+    setMaxWalSize(url, "ALTER SYSTEM SET max_wal_size = '1000TB'", "1000TB");
+    try {
+      CliResult dry = cli("storage", "relocate-log", "--instance", dir.toString(), "--to", made.toString(),
+          "--allow-root", base.toString(), "--create-target");
+      assertThat(dry.exitCode()).as(dry.describe()).isZero();
+      assertThat(dry.out()).contains("WARNING: the WAL may grow to 1,099,511,627,776,000 bytes (max_wal_size 1000 TB"
+          + " + wal_keep_size 0 B, from pg_settings)").contains("mkdir " + made);
+      dry.out().lines().filter(l -> l.contains("WARNING")).forEach(l -> System.out.println(PREFIX + "postgresql:" + l));
+    } finally {
+      setMaxWalSize(url, "ALTER SYSTEM RESET max_wal_size", "1GB");
+    }
+  }
+
+  private static void setMaxWalSize(String url, String statement, String expected) throws Exception {
+    RelocateLogIT.exec(url, "postgres", statement, "SELECT pg_reload_conf()");
+    for (int i = 0; i < 50 && !RelocateLogIT.one(url, "postgres", "SHOW max_wal_size").equals(expected); i++) {
+      Thread.sleep(100);
+    }
+    assertThat(RelocateLogIT.one(url, "postgres", "SHOW max_wal_size")).isEqualTo(expected);
   }
 
   private static CliResult cli(String... args) {

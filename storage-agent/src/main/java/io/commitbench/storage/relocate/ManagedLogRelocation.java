@@ -143,6 +143,7 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
         Command.of("rmdir", dir.toString()))));
     plan.note(String.format("%s: %,d bytes; free in %s: %,d bytes (needed: %,d = log × 1.2 + %d MiB)", logName(),
         logBytes, space, free, RelocationChecks.needed(logBytes, MARGIN_BYTES), MARGIN_BYTES >> 20));
+    growthNote(space, free).ifPresent(plan::note);
     if (createTarget && !makeTarget) {
       plan.note(RelocationChecks.CREATE_TARGET + ": " + target + " exists already; nothing is made");
     }
@@ -306,6 +307,26 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
 
   protected static boolean exists(Path p) {
     return Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** The warning when the log may outgrow the target's free space, or why that was not checked; else none. */
+  private Optional<String> growthNote(Path space, long free) {
+    try {
+      return logCeiling().flatMap(c -> c.warning(logName(), space, free));
+    } catch (IOException e) {
+      return Optional.of("not checked whether the " + logName() + " may outgrow the free space in " + space + ": "
+          + e.getMessage());
+    }
+  }
+
+  /**
+   * How large the log may grow, as the server's settings say, for the plan's warning; none for a
+   * kind whose log does not grow (a fixed-size redo file). Changes nothing.
+   *
+   * @throws IOException when the settings cannot be read (the server does not answer)
+   */
+  protected Optional<LogCeiling> logCeiling() throws IOException {
+    return Optional.empty();
   }
 
   /** What the log is called in messages: "WAL", "redo log". */

@@ -59,9 +59,10 @@ class PostgresqlWalRelocationTest {
             + "'SELECT pg_current_wal_lsn()'", "runuser -u postgres -- " + bin + "pg_controldata -D " + inst + "/data"),
         List.of("mv -T " + inst + "/log/pg_wal " + inst + "/log/pg_wal.moved-20261121T080102Z"));
     assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("16,777,216 bytes").contains("needed: 87,241,523"));
-    // planning asked only whether postgres may write to the target; it changed nothing
-    assertThat(runner.commands).extracting(c -> c.display())
-        .containsExactly("runuser -u postgres -- test -w " + target + " -a -x " + target);
+    // planning asked whether postgres may write to the target and the server for its WAL limits; it changed nothing
+    assertThat(runner.commands).extracting(c -> c.display()).satisfiesExactly(
+        c -> assertThat(c).isEqualTo("runuser -u postgres -- test -w " + target + " -a -x " + target),
+        c -> assertThat(c).startsWith(bin + "psql ").contains("FROM pg_settings"));
     assertThat(Files.readSymbolicLink(inst.resolve("data/pg_wal"))).isEqualTo(inst.resolve("log/pg_wal"));
     assertThat(target).isEmptyDirectory();
   }
@@ -115,6 +116,36 @@ class PostgresqlWalRelocationTest {
     assertThat(Path.of(planned)).isDirectory();
   }
 
+  /** A runner whose psql answers the WAL settings query with these rows; every command succeeds. */
+  private static CommandRunner settings(String rows) {
+    return c -> new CommandResult(c, 0, c.display().contains("pg_settings") ? rows : "", "");
+  }
+
+  @Test
+  void thePlanWarnsWhenTheWalMayOutgrowTheTargetsFreeSpaceButDoesNotRefuse() throws Exception {
+    // 1 PiB of max_wal_size: more than any test machine's free space
+    CommandRunner runner = settings("max_wal_size\t1073741824\tMB\nwal_keep_size\t0\tMB\n");
+    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    Plan plan = new PostgresqlWalRelocation(pg, target, List.of(base), runner, CLOCK).plan();
+    assertThat(plan.notes()).anySatisfy(n -> assertThat(n)
+        .startsWith("WARNING: the WAL may grow to 1,125,899,906,842,624 bytes (max_wal_size 1024 TB + wal_keep_size"
+            + " 0 B, from pg_settings), more than the ").contains("bytes free in " + target));
+    assertThat(plan.steps()).isNotEmpty();
+  }
+
+  @Test
+  void thePlanSaysNothingWhenTheWalFitsAndSaysWhenItCouldNotCheck() throws Exception {
+    CommandRunner fits = settings("max_wal_size\t1\tMB\nwal_keep_size\t0\tMB\n");
+    ManagedInstance pg = FakeInstances.postgresql(base, fits);
+    assertThat(new PostgresqlWalRelocation(pg, target, List.of(base), fits, CLOCK).plan().notes())
+        .noneSatisfy(n -> assertThat(n).contains("WARNING"));
+    RecordingRunner silent = RecordingRunner.allSucceed(); // psql answers nothing
+    ManagedInstance quiet = FakeInstances.postgresql(Files.createDirectories(base.resolve("other")), silent);
+    assertThat(new PostgresqlWalRelocation(quiet, target, List.of(base), silent, CLOCK).plan().notes())
+        .anySatisfy(n -> assertThat(n).startsWith("not checked whether the WAL may outgrow the free space in " + target)
+            .contains("no max_wal_size"));
+  }
+
   @Test
   void aMissingTargetIsRefusedNamingTheOptionThatMakesIt() throws Exception {
     assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("nope"), List.of(base)).plan())
@@ -132,9 +163,10 @@ class PostgresqlWalRelocationTest {
     assertThat(plan.steps().get(1).description()).startsWith("stop the server");
     assertThat(plan.steps().get(2).actions()).contains("cp -a -T " + inst + "/log/pg_wal " + missing + "/pg_wal");
     assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("free in " + base + ":"));
-    // planning made nothing and, with no directory yet, asked postgres nothing
+    // planning made nothing and, with no directory yet, asked nothing but the server's WAL limits
     assertThat(missing).doesNotExist();
-    assertThat(runner.commands).isEmpty();
+    assertThat(runner.commands).extracting(c -> c.display())
+        .singleElement().satisfies(c -> assertThat(c).contains("FROM pg_settings"));
   }
 
   @Test
@@ -143,8 +175,8 @@ class PostgresqlWalRelocationTest {
     Plan plan = relocation(runner, target, List.of(base)).creatingTarget(true).plan();
     assertThat(plan.steps().get(0).description()).startsWith("stop the server");
     assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("exists already; nothing is made"));
-    assertThat(runner.commands).extracting(c -> c.display())
-        .containsExactly("runuser -u postgres -- test -w " + target + " -a -x " + target);
+    assertThat(runner.commands).extracting(c -> c.display()).first()
+        .isEqualTo("runuser -u postgres -- test -w " + target + " -a -x " + target);
   }
 
   @Test
