@@ -138,9 +138,7 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
         instance.engine().startCommand(instance.descriptor().withLogDir(target))));
     verifySteps().forEach(plan::step);
     finishSteps().forEach(plan::step);
-    createdOrigin.ifPresent(dir -> plan.step(PlannedStep.of("remove " + dir + ", which the relocation being undone"
-        + " made, if it is empty by then (else it stays, and the output says what it holds)",
-        Command.of("rmdir", dir.toString()))));
+    createdOrigin.ifPresent(dir -> plan.step(removeMadeStep(dir)));
     plan.note(String.format("%s: %,d bytes; free in %s: %,d bytes (needed: %,d = log × 1.2 + %d MiB)", logName(),
         logBytes, space, free, RelocationChecks.needed(logBytes, MARGIN_BYTES), MARGIN_BYTES >> 20));
     growthNote(space, free).ifPresent(plan::note);
@@ -243,7 +241,7 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   }
 
   /** Removes a directory a relocation made, if empty; else leaves it and notes what it holds. */
-  private void removeIfEmpty(Path dir, Journal journal) throws IOException {
+  void removeIfEmpty(Path dir, Journal journal) throws IOException {
     if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
@@ -259,6 +257,12 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
       journal.note(left, Map.of("path", dir.toString()));
       remarks.add(left);
     }
+  }
+
+  /** The plan's step for {@link #removeIfEmpty}. */
+  static PlannedStep removeMadeStep(Path dir) {
+    return PlannedStep.of("remove " + dir + ", which the relocation being undone made, if it is empty by then (else"
+        + " it stays, and the output says what it holds)", Command.of("rmdir", dir.toString()));
   }
 
   @Override

@@ -48,9 +48,7 @@ public final class RelocationUndo {
     ManagedLogRelocation back = ManagedRelocations.forInstance(recorded.instance(), origin, List.of(origin), runner,
         clock);
     // A target the move made goes again with its undo, but only empty: what is in it stays.
-    boolean made = contents.steps().stream().anyMatch(e -> e.text().equals(ManagedLogRelocation.MADE_TARGET)
-        && recorded.to().toString().equals(e.detail().get("path")));
-    return made ? back.removingOriginIfEmpty(recorded.to()) : back;
+    return recorded.madeTarget() ? back.removingOriginIfEmpty(recorded.to()) : back;
   }
 
   /**
