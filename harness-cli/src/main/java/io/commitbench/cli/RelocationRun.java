@@ -46,6 +46,7 @@ final class RelocationRun {
       }
     }
     out.printf("%s in %.1f s; journal: %s%n", relocation.done(), (System.nanoTime() - t0) / 1e9, file.toAbsolutePath());
+    relocation.remarks().forEach(out::println);
     List<String> left = relocation.leftForOperator();
     if (!left.isEmpty()) {
       out.println("left for the operator: " + left.size() + " file(s) the agent cannot reach; remove them on the"

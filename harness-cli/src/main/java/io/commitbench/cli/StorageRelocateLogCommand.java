@@ -40,10 +40,12 @@ import picocli.CommandLine.Spec;
       "(fast stop, copy, atomic symlink swap, start, verify; the old WAL directory is",
       "kept as pg_wal.moved-<time>); MariaDB's ib_logfile0 goes to DIR (slow",
       "shutdown, copy, new innodb_log_group_home_dir, start, verify, then the old",
-      "file is deleted). Refused (exit 2, nothing changed): target missing, not",
-      "writable by the server's OS user, too little space, outside the instance",
-      "directory and every --allow-root, where the log is already, or another",
-      "relocation in progress.",
+      "file is deleted). With --create-target a missing DIR (its parent existing) is",
+      "made and handed to the server's OS user first, journaled; undo removes it",
+      "again if it is empty then. Refused (exit 2, nothing changed): target missing",
+      "(without --create-target), not writable by the server's OS user, too little",
+      "space, outside the instance directory and every --allow-root, where the log",
+      "is already, or another relocation in progress.",
       "",
       "Oracle (--url jdbc:oracle:thin:@HOST:PORT/SERVICE): moved online, the database",
       "stays open. New groups of --size are added in DIR (a directory on the database",
@@ -62,9 +64,9 @@ import picocli.CommandLine.Spec;
       "operator are printed (NOT EXECUTED); the agent never connects to it or acts.",
       "",
       "The login and group options (--user, --password-env, --password-file, --size,",
-      "--blocksize, --groups) apply to an Oracle --url only and --allow-root to",
-      "--instance only; given anywhere else they are refused (exit 2) rather than",
-      "ignored."
+      "--blocksize, --groups) apply to an Oracle --url only, --allow-root and",
+      "--create-target to --instance only; given anywhere else they are",
+      "refused (exit 2) rather than ignored."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:plan printed, or moved",
@@ -73,6 +75,7 @@ import picocli.CommandLine.Spec;
 final class StorageRelocateLogCommand implements Callable<Integer> {
 
   private static final String ALLOW_ROOT = "--allow-root";
+  private static final String CREATE_TARGET = "--create-target";
 
   @Spec CommandSpec spec;
 
@@ -88,13 +91,18 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
     String url;
   }
 
-  @Option(names = "--to", required = true, description = "the directory to move the log into (must exist;"
+  @Option(names = "--to", required = true, description = "the directory to move the log into (must exist unless"
+      + " --create-target;"
       + " for Oracle the absolute path on the database host)")
   Path to;
 
   @Option(names = ALLOW_ROOT, description = "a directory the target may lie under (repeatable);"
       + " the instance directory is always allowed (--instance only)")
   List<Path> allowRoots = new ArrayList<>();
+
+  @Option(names = CREATE_TARGET, description = "when --to does not exist, make it (its parent must exist) and hand it"
+      + " to the server's OS user; undo removes it again if it is empty then (--instance only)")
+  boolean createTarget;
 
   @Mixin ServerLoginOptions login;
 
@@ -129,7 +137,7 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
     List<Path> roots = new ArrayList<>(allowRoots);
     roots.add(0, instance.descriptor().instanceDir());
     return RelocationRun.run(ManagedRelocations.forInstance(instance, to, roots, StorageInstanceCommand.runner(),
-        Clock.systemUTC()), journal, apply, out);
+        Clock.systemUTC()).creatingTarget(createTarget), journal, apply, out);
   }
 
   /** Online over SQL: every option is checked before the connection is opened. */
@@ -161,8 +169,8 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
   }
 
   private void refuseAllowRoot() {
-    GivenOptions.refuse(spec.commandLine(), List.of(ALLOW_ROOT), "only for a managed instance (--instance), whose"
-        + " target must lie under the instance directory or an allowed root; with --url, --to names a directory on"
+    GivenOptions.refuse(spec.commandLine(), List.of(ALLOW_ROOT, CREATE_TARGET), "only for a managed instance"
+        + " (--instance), whose target must lie under the instance directory or an allowed root; with --url, --to names a directory on"
         + " the database host");
   }
 }

@@ -132,6 +132,9 @@ class OracleRelocateLogCommandTest {
     badInput(relocate("--size", SIZE, "--allow-root", "/opt"), "--allow-root: only for a managed instance");
     badInput(CliRun.execute("storage", "relocate-log", "--url", "jdbc:postgresql://db:5432/x", "--to", "/ssd",
         "--allow-root", "/ssd"), "--allow-root: only for a managed instance");
+    badInput(relocate("--size", SIZE, "--create-target"), "--create-target: only for a managed instance");
+    badInput(CliRun.execute("storage", "relocate-log", "--url", "jdbc:postgresql://db:5432/x", "--to", "/ssd",
+        "--create-target"), "--create-target: only for a managed instance");
   }
 
   @Test

@@ -59,6 +59,24 @@ public record PaperAnalysis(
         actorCycles.size());
   }
 
+  /**
+   * The part of {@link #overallMillis} that is the {@code sleep} schedule rather than work: each
+   * cycle releases its last actor {@code (users - 1) × sleep} after its first, so every cycle lasts
+   * at least that long whatever the storage does. 0 with one actor, no sleep or nothing measured;
+   * at most 1.
+   */
+  public double scheduleShare(int users, long sleepMillis) {
+    if (overallMillis <= 0 || users < 2 || sleepMillis <= 0) {
+      return 0;
+    }
+    return Math.min(1.0, scheduleMillisPerCycle(users, sleepMillis) * cycles / overallMillis);
+  }
+
+  /** {@code (users - 1) × sleep}: how long each cycle takes to release all its actors. */
+  public static long scheduleMillisPerCycle(int users, long sleepMillis) {
+    return Math.max(0, users - 1) * Math.max(0, sleepMillis);
+  }
+
   /** The figures of a run's result. */
   public static PaperAnalysis of(RunResult result) {
     return of(result.cycles(), result.actorCycles());

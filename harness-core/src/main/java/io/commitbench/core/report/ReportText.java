@@ -119,6 +119,27 @@ public final class ReportText {
     return b.append("#####\n").toString();
   }
 
+  /** Above this share of the overall time the paper block says the sleep schedule sets it. */
+  public static final double SCHEDULE_SHARE_NOTED = 0.5;
+
+  /**
+   * The line after the paper's block when the {@code sleep} schedule, not storage, sets the
+   * overall time (at least {@link #SCHEDULE_SHARE_NOTED} of it is the actors' staggered release);
+   * empty otherwise. The overall figures then move with {@code users} and {@code sleep}, and
+   * storage shows in the actor times only.
+   */
+  public static String scheduleNote(PaperAnalysis a, int users, long sleepMillis) {
+    double share = a.scheduleShare(users, sleepMillis);
+    if (share < SCHEDULE_SHARE_NOTED) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "Note: the sleep schedule, not storage, sets the overall time: actors start"
+        + " %,d ms apart, so each cycle takes at least %,d ms ((users - 1) x sleep = %d x %,d ms) to release them,"
+        + " %.0f %% of the average overall time (%.3f ms); compare the actor times, which storage sets.\n",
+        sleepMillis, PaperAnalysis.scheduleMillisPerCycle(users, sleepMillis), users - 1, sleepMillis, share * 100,
+        a.averageOverallMillis());
+  }
+
   /**
    * Outcome, throughput, errors and a latency table per operation kind. Latencies are of
    * successful operations, in milliseconds, read from the nanosecond histograms (a percentile is

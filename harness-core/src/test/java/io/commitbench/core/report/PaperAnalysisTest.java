@@ -57,4 +57,15 @@ class PaperAnalysisTest {
     assertThat(a.averageOverallMillis()).isEqualTo(7.0);
     assertThat(a.averageActorMillis()).isNaN();
   }
+
+  @Test
+  void scheduleShareIsTheStaggeredReleaseOverTheOverallTime() {
+    PaperAnalysis a = PaperAnalysis.of(ReportFixtures.completed()); // 2 cycles, 4000 ms overall
+
+    assertThat(a.scheduleShare(3, 600)).as("2 cycles x (3 - 1) x 600 ms / 4000 ms").isEqualTo(0.6);
+    assertThat(a.scheduleShare(3, 100)).isEqualTo(0.1);
+    assertThat(a.scheduleShare(1, 600)).as("one actor: no stagger").isZero();
+    assertThat(a.scheduleShare(3, 0)).isZero();
+    assertThat(PaperAnalysis.of(List.of(), List.of()).scheduleShare(3, 600)).as("nothing measured").isZero();
+  }
 }

@@ -162,6 +162,19 @@ class ReportTextTest {
   }
 
   @Test
+  void scheduleNoteSaysWhenTheSleepScheduleSetsTheOverallTime() {
+    PaperAnalysis a = PaperAnalysis.of(ReportFixtures.completed()); // 2 cycles, 4000 ms overall, 2000 per cycle
+
+    assertThat(ReportText.scheduleNote(a, 3, 600)).isEqualTo("Note: the sleep schedule, not storage, sets the overall"
+        + " time: actors start 600 ms apart, so each cycle takes at least 1,200 ms ((users - 1) x sleep = 2 x 600 ms)"
+        + " to release them, 60 % of the average overall time (2000.000 ms); compare the actor times, which storage"
+        + " sets.\n");
+    assertThat(ReportText.scheduleNote(a, 3, 500)).as("exactly half").startsWith("Note: the sleep schedule");
+    assertThat(ReportText.scheduleNote(a, 3, 400)).as("40 %: storage's share is larger").isEmpty();
+    assertThat(ReportText.scheduleNote(a, 1, 60_000)).as("one actor").isEmpty();
+  }
+
+  @Test
   void paperBlockShowsNotAvailableWhenNothingWasMeasured() {
     String block = ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.failedInSetup()));
 

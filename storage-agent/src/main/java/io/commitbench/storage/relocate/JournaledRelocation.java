@@ -33,4 +33,12 @@ public interface JournaledRelocation extends LogRelocation {
   default List<String> leftForOperator() {
     return List.of();
   }
+
+  /**
+   * What the operator should know once {@link #apply} has returned and that the journal holds as a
+   * note (e.g. a directory left because it was not empty), one line each; none by default.
+   */
+  default List<String> remarks() {
+    return List.of();
+  }
 }

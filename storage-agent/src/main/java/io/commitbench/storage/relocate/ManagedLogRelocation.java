@@ -18,6 +18,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What every move of a managed instance's log shares: the refusals (checked before anything
@@ -48,6 +49,13 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
    */
   static final String RECORDED_NEW = "recorded the new log directory in the instance descriptor";
 
+  /** The journal's step for a target the move made; undo finds the directory to remove by it. */
+  static final String MADE_TARGET = "made the target directory";
+  /** The journal's step for a made directory removed again. */
+  static final String REMOVED_MADE = "removed the directory the relocation made";
+  /** How the note begins that a made directory was not empty and stays. */
+  static final String LEFT_MADE = "left the directory the relocation made, ";
+
   protected final ManagedInstance instance;
   protected final Path target;
   protected final CommandRunner runner;
@@ -55,6 +63,14 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   private final List<Path> allowedRoots;
   private final RelocationLock lock;
   protected final Path origin;
+  private boolean createTarget;
+  /** What the last plan decided: the target is missing and is to be made. */
+  private boolean makeTarget;
+  /** Whether this apply made the target (and a roll back removes it again when empty). */
+  private boolean madeTarget;
+  private Optional<Path> createdOrigin = Optional.empty();
+  private final List<String> remarks = new ArrayList<>();
+  private String stamp;
 
   /**
    * @param origin the log directory the move starts from: the instance's now, or the one an
@@ -94,15 +110,27 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   public final Plan plan() throws RefusedException {
     RelocationChecks checks = new RelocationChecks(runner);
     lock.requireFree();
-    Path realTarget = checks.existingDirectory(target);
+    String osUser = instance.engine().osUser();
+    makeTarget = checks.toCreate(target, createTarget);
+    Path realTarget = makeTarget
+        ? checks.existingDirectory(target.getParent()).resolve(target.getFileName())
+        : checks.existingDirectory(target);
     checks.withinRoots(realTarget, allowedRoots);
-    checks.writableBy(instance.engine().osUser(), target);
+    if (!makeTarget) {
+      checks.writableBy(osUser, target);
+    }
     checks.notCurrent(realTarget, origin);
     refuseIfOccupied();
     long logBytes = checks.logSize(instance.currentLog());
-    long free = checks.enoughSpace(target, logBytes, MARGIN_BYTES);
+    Path space = makeTarget ? target.getParent() : target;
+    long free = checks.enoughSpace(space, logBytes, MARGIN_BYTES);
     Plan.Builder plan = new Plan.Builder("move the " + logName() + " of " + instance.descriptor().kind()
         + " instance " + instance.descriptor().instanceDir() + " from " + origin + " to " + target);
+    if (makeTarget) {
+      plan.step(PlannedStep.of("make the target directory and hand it to the server's OS user " + osUser
+          + " (journaled: undo removes it again if it is empty then)", Command.of("mkdir", target.toString()),
+          Command.of("chown", osUser + ":", target.toString())));
+    }
     plan.step(PlannedStep.of("stop the server (" + stopKind() + ")",
         instance.engine().stopCommands(instance.descriptor()).toArray(Command[]::new)));
     moveSteps().forEach(plan::step);
@@ -110,12 +138,36 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
         instance.engine().startCommand(instance.descriptor().withLogDir(target))));
     verifySteps().forEach(plan::step);
     finishSteps().forEach(plan::step);
+    createdOrigin.ifPresent(dir -> plan.step(removeMadeStep(dir)));
     plan.note(String.format("%s: %,d bytes; free in %s: %,d bytes (needed: %,d = log × 1.2 + %d MiB)", logName(),
-        logBytes, target, free, RelocationChecks.needed(logBytes, MARGIN_BYTES), MARGIN_BYTES >> 20));
-    plan.note("on any failure the log goes back to " + origin + " and the server is started as before");
+        logBytes, space, free, RelocationChecks.needed(logBytes, MARGIN_BYTES), MARGIN_BYTES >> 20));
+    growthNote(space, free).ifPresent(plan::note);
+    if (createTarget && !makeTarget) {
+      plan.note(RelocationChecks.CREATE_TARGET + ": " + target + " exists already; nothing is made");
+    }
+    plan.note("on any failure the log goes back to " + origin + " and the server is started as before"
+        + (makeTarget ? "; the target directory made for it is removed again if empty" : ""));
     plan.note("lock while it runs: " + lock.file());
     notes().forEach(plan::note);
     return plan.build();
+  }
+
+  /**
+   * Lets the plan make a missing target ({@code mkdir}, then {@code chown} to the server's OS user)
+   * instead of refusing it; an existing target is used as it is. Call before {@link #plan}.
+   */
+  public final ManagedLogRelocation creatingTarget(boolean create) {
+    this.createTarget = create;
+    return this;
+  }
+
+  /**
+   * For the move that undoes one with a target it made: after the log is back, {@code dir} (this
+   * move's origin) is removed if it is empty, and left, with a note of what it holds, if not.
+   */
+  final ManagedLogRelocation removingOriginIfEmpty(Path dir) {
+    this.createdOrigin = Optional.of(dir);
+    return this;
   }
 
   @Override
@@ -125,6 +177,9 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     boolean wasRunning = instance.running();
     journal.step(LOCKED, Map.of("lock", lock.file().toString(), "server", wasRunning ? RUNNING : "stopped"));
     try {
+      if (makeTarget) {
+        makeTarget(journal);
+      }
       if (instance.stop()) {
         journal.step(STOPPED, Map.of("how", stopKind()));
       }
@@ -135,6 +190,9 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
       journal.step("started the server", Map.of("logDir", target.toString()));
       journal.note("verified: " + verify());
       finish(journal);
+      if (createdOrigin.isPresent()) {
+        removeIfEmpty(createdOrigin.get(), journal);
+      }
       if (!wasRunning && instance.stop()) {
         journal.step("stopped the server again, as it was before", Map.of());
       }
@@ -154,6 +212,9 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
       restore(journal);
       instance.recordLogDir(origin);
       journal.step("recorded the old log directory in the instance descriptor", Map.of("logDir", origin.toString()));
+      if (madeTarget) {
+        removeIfEmpty(target, journal);
+      }
       if (wasRunning) {
         instance.start();
         journal.step("started the server with its log in " + origin, Map.of());
@@ -166,6 +227,47 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
           + "; the lock " + lock.file() + " stays until someone repairs the instance");
       // An ended journal is not recovered by undo: what failed twice needs a person first.
     }
+  }
+
+  /** Makes the missing target and hands it to the server's OS user; each journaled, the first before the second. */
+  private void makeTarget(Journal journal) throws IOException {
+    String osUser = instance.engine().osUser();
+    Files.createDirectory(target);
+    madeTarget = true;
+    journal.step(MADE_TARGET, Map.of("path", target.toString()));
+    runner.run(Command.of("chown", osUser + ":", target.toString()));
+    journal.step("handed the target directory to the server's OS user", Map.of("path", target.toString(),
+        "owner", osUser));
+  }
+
+  /** Removes a directory a relocation made, if empty; else leaves it and notes what it holds. */
+  void removeIfEmpty(Path dir, Journal journal) throws IOException {
+    if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    List<String> held;
+    try (java.util.stream.Stream<Path> list = Files.list(dir)) {
+      held = list.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+    if (held.isEmpty()) {
+      Files.delete(dir);
+      journal.step(REMOVED_MADE, Map.of("path", dir.toString()));
+    } else {
+      String left = LEFT_MADE + dir + ": it is not empty (holds " + String.join(", ", held) + ")";
+      journal.note(left, Map.of("path", dir.toString()));
+      remarks.add(left);
+    }
+  }
+
+  /** The plan's step for {@link #removeIfEmpty}. */
+  static PlannedStep removeMadeStep(Path dir) {
+    return PlannedStep.of("remove " + dir + ", which the relocation being undone made, if it is empty by then (else"
+        + " it stays, and the output says what it holds)", Command.of("rmdir", dir.toString()));
+  }
+
+  @Override
+  public List<String> remarks() {
+    return List.copyOf(remarks);
   }
 
   /** The log as it is in the origin: {@code FROM/pg_wal}, {@code FROM/ib_logfile0}. */
@@ -187,9 +289,16 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     instance.start();
   }
 
-  /** A stamp for names of kept things, e.g. {@code 20261121T080102Z}. */
-  protected String stamp() {
-    return DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(clock.instant());
+  /**
+   * A stamp for names of kept things, e.g. {@code 20261121T080102Z}: read from the clock once, at
+   * the first plan, and the same ever after, so that the names a plan shows are the ones {@link
+   * #apply} uses, however long apart the two run.
+   */
+  protected final String stamp() {
+    if (stamp == null) {
+      stamp = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(clock.instant());
+    }
+    return stamp;
   }
 
   protected static Path real(Path p) throws IOException {
@@ -202,6 +311,26 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
 
   protected static boolean exists(Path p) {
     return Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** The warning when the log may outgrow the target's free space, or why that was not checked; else none. */
+  private Optional<String> growthNote(Path space, long free) {
+    try {
+      return logCeiling().flatMap(c -> c.warning(logName(), space, free));
+    } catch (IOException e) {
+      return Optional.of("not checked whether the " + logName() + " may outgrow the free space in " + space + ": "
+          + e.getMessage());
+    }
+  }
+
+  /**
+   * How large the log may grow, as the server's settings say, for the plan's warning; none for a
+   * kind whose log does not grow (a fixed-size redo file). Changes nothing.
+   *
+   * @throws IOException when the settings cannot be read (the server does not answer)
+   */
+  protected Optional<LogCeiling> logCeiling() throws IOException {
+    return Optional.empty();
   }
 
   /** What the log is called in messages: "WAL", "redo log". */

@@ -53,6 +53,12 @@ record RecordedRelocation(JournalReader.Contents journal, ManagedInstance instan
     return new RecordedRelocation(contents, instance, Path.of(p.get("from")), Path.of(p.get("to")));
   }
 
+  /** Whether the move made its target directory ({@code --create-target}): its journal has that step for {@link #to}. */
+  boolean madeTarget() {
+    return journal.steps().stream().anyMatch(e -> e.text().equals(ManagedLogRelocation.MADE_TARGET)
+        && to.toString().equals(e.detail().get("path")));
+  }
+
   /** {@code cannot undo JOURNAL: WHY}. */
   static RefusedException refusal(JournalReader.Contents contents, String why) {
     return new RefusedException("cannot undo " + contents.file() + ": " + why);

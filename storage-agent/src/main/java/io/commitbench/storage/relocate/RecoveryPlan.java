@@ -66,6 +66,9 @@ final class RecoveryPlan {
       steps.add(PlannedStep.of("stop the server (" + move.stopKind() + ")", RelocationRecovery.stopCommands(instance)));
     }
     steps.addAll(restore);
+    if (recorded.madeTarget()) {
+      steps.add(ManagedLogRelocation.removeMadeStep(recorded.to()));
+    }
     if (descriptorMoved) {
       steps.add(RelocationRecovery.inProcess("record the old log directory " + recorded.from() + " in "
           + d.instanceDir().resolve(InstanceDescriptor.FILE)));

@@ -6,6 +6,7 @@ import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,16 +14,41 @@ import java.util.List;
 /** The refusals every log relocation makes before it changes anything; each says what is accepted. */
 final class RelocationChecks {
 
+  /** The command-line option that lets a relocation make a missing target; refusals name it. */
+  static final String CREATE_TARGET = "--create-target";
+
   private final CommandRunner runner;
 
   RelocationChecks(CommandRunner runner) {
     this.runner = runner;
   }
 
+  /**
+   * Whether the target is to be made: false when it exists (whatever it is; {@link
+   * #existingDirectory} judges it). Refuses a missing target unless {@code create}, and then one
+   * whose parent is not an existing directory: only the last name is made, never a path.
+   */
+  boolean toCreate(Path target, boolean create) throws RefusedException {
+    if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    if (!create) {
+      throw new RefusedException("target " + target + " does not exist; give an existing directory, or add "
+          + CREATE_TARGET + " to have it made and handed to the server's OS user");
+    }
+    Path parent = target.getParent();
+    if (parent == null || !Files.isDirectory(parent)) {
+      throw new RefusedException("target " + target + " does not exist and neither does its parent " + parent + "; "
+          + CREATE_TARGET + " makes the last directory only: give a target whose parent exists");
+    }
+    return true;
+  }
+
   /** The target's real path; refuses a missing target or one that is not a directory. */
   Path existingDirectory(Path target) throws RefusedException {
     if (!Files.exists(target)) {
-      throw new RefusedException("target " + target + " does not exist; give an existing directory");
+      throw new RefusedException("target " + target + " does not exist; give an existing directory, or add "
+          + CREATE_TARGET + " to have it made");
     }
     if (!Files.isDirectory(target)) {
       throw new RefusedException("target " + target + " is not a directory; give an existing directory");

@@ -109,6 +109,11 @@ public final class RelocationRecovery implements JournaledRelocation {
   }
 
   @Override
+  public List<String> remarks() {
+    return move.remarks();
+  }
+
+  @Override
   public String done() {
     return finish ? "finished the interrupted move" : "rolled the interrupted move back";
   }
@@ -160,6 +165,9 @@ public final class RelocationRecovery implements JournaledRelocation {
       journal.step(ManagedLogRelocation.STOPPED, Map.of("how", move.stopKind()));
     }
     move.restore(journal);
+    if (recorded.madeTarget()) {
+      move.removeIfEmpty(recorded.to(), journal);
+    }
     if (!instance.descriptor().logDir().equals(recorded.from())) {
       instance.recordLogDir(recorded.from());
       journal.step("recorded the old log directory in the instance descriptor",

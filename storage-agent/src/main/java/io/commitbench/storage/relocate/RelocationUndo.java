@@ -45,7 +45,10 @@ public final class RelocationUndo {
           + " where this relocation put it");
     }
     Path origin = recorded.from();
-    return ManagedRelocations.forInstance(recorded.instance(), origin, List.of(origin), runner, clock);
+    ManagedLogRelocation back = ManagedRelocations.forInstance(recorded.instance(), origin, List.of(origin), runner,
+        clock);
+    // A target the move made goes again with its undo, but only empty: what is in it stays.
+    return recorded.madeTarget() ? back.removingOriginIfEmpty(recorded.to()) : back;
   }
 
   /**

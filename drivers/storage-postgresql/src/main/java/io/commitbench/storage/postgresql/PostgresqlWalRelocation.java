@@ -9,6 +9,7 @@ import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.relocate.DurableCopy;
+import io.commitbench.storage.relocate.LogCeiling;
 import io.commitbench.storage.relocate.ManagedLogRelocation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Moves a managed PostgreSQL cluster's WAL to {@code TO/pg_wal} the way the documentation says
@@ -99,6 +101,12 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
   protected List<PlannedStep> finishSteps() {
     return steps(PlannedStep.of("keep the old WAL directory, renamed (journaled; delete it when sure)",
         Command.of("mv", "-T", oldWal().toString(), keptName().toString())));
+  }
+
+  /** {@code max_wal_size} + {@code wal_keep_size} from the running server ({@link PostgresqlWalCeiling}). */
+  @Override
+  protected Optional<LogCeiling> logCeiling() throws IOException {
+    return Optional.of(PostgresqlWalCeiling.parse(instance.query(PostgresqlWalCeiling.SQL)));
   }
 
   @Override

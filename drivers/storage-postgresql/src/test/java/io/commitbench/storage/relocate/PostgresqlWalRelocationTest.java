@@ -3,7 +3,11 @@ package io.commitbench.storage.relocate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.commitbench.storage.exec.CommandResult;
+import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
+import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.journal.JournalReader;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
@@ -55,9 +59,10 @@ class PostgresqlWalRelocationTest {
             + "'SELECT pg_current_wal_lsn()'", "runuser -u postgres -- " + bin + "pg_controldata -D " + inst + "/data"),
         List.of("mv -T " + inst + "/log/pg_wal " + inst + "/log/pg_wal.moved-20261121T080102Z"));
     assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("16,777,216 bytes").contains("needed: 87,241,523"));
-    // planning asked only whether postgres may write to the target; it changed nothing
-    assertThat(runner.commands).extracting(c -> c.display())
-        .containsExactly("runuser -u postgres -- test -w " + target + " -a -x " + target);
+    // planning asked whether postgres may write to the target and the server for its WAL limits; it changed nothing
+    assertThat(runner.commands).extracting(c -> c.display()).satisfiesExactly(
+        c -> assertThat(c).isEqualTo("runuser -u postgres -- test -w " + target + " -a -x " + target),
+        c -> assertThat(c).startsWith(bin + "psql ").contains("FROM pg_settings"));
     assertThat(Files.readSymbolicLink(inst.resolve("data/pg_wal"))).isEqualTo(inst.resolve("log/pg_wal"));
     assertThat(target).isEmptyDirectory();
   }
@@ -66,6 +71,128 @@ class PostgresqlWalRelocationTest {
   void refusesAMissingTarget() throws Exception {
     assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("nope"), List.of(base)).plan())
         .isInstanceOf(RefusedException.class).hasMessageContaining("does not exist; give an existing directory");
+  }
+
+  /** A clock a second further at every reading: names taken from it at plan and at apply time differ. */
+  private static Clock ticking() {
+    return new Clock() {
+      private Instant now = Instant.parse("2026-11-21T08:01:02Z");
+
+      @Override
+      public synchronized Instant instant() {
+        now = now.plusSeconds(1);
+        return now;
+      }
+
+      @Override
+      public ZoneOffset getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(java.time.ZoneId zone) {
+        throw new UnsupportedOperationException();
+      }
+    };
+  }
+
+  @Test
+  void theNamesThePlanShowsAreTheOnesApplyUsesThoughTheClockMovesOn() throws Exception {
+    // every command succeeds; pg_controldata reports a cluster in production, so the move completes
+    CommandRunner runner = c -> new CommandResult(c, 0,
+        c.display().contains("pg_controldata") ? "Database cluster state:               in production\n" : "", "");
+    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    PostgresqlWalRelocation r = new PostgresqlWalRelocation(pg, target, List.of(base), runner, ticking());
+    List<String> keep = r.plan().steps().get(r.plan().steps().size() - 1).actions();
+    String planned = keep.get(0).substring(keep.get(0).lastIndexOf(' ') + 1);
+    Path file = base.resolve("j.jsonl");
+
+    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters())) {
+      r.apply(journal);
+    }
+
+    assertThat(JournalReader.read(file).steps()).filteredOn(e -> e.text().equals("kept the old WAL directory"))
+        .singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("path", planned));
+    assertThat(Path.of(planned)).isDirectory();
+  }
+
+  /** A runner whose psql answers the WAL settings query with these rows; every command succeeds. */
+  private static CommandRunner settings(String rows) {
+    return c -> new CommandResult(c, 0, c.display().contains("pg_settings") ? rows : "", "");
+  }
+
+  @Test
+  void thePlanWarnsWhenTheWalMayOutgrowTheTargetsFreeSpaceButDoesNotRefuse() throws Exception {
+    // 1 PiB of max_wal_size: more than any test machine's free space
+    CommandRunner runner = settings("max_wal_size\t1073741824\tMB\nwal_keep_size\t0\tMB\n");
+    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    Plan plan = new PostgresqlWalRelocation(pg, target, List.of(base), runner, CLOCK).plan();
+    assertThat(plan.notes()).anySatisfy(n -> assertThat(n)
+        .startsWith("WARNING: the WAL may grow to 1,125,899,906,842,624 bytes (max_wal_size 1024 TB + wal_keep_size"
+            + " 0 B, from pg_settings), more than the ").contains("bytes free in " + target));
+    assertThat(plan.steps()).isNotEmpty();
+  }
+
+  @Test
+  void thePlanSaysNothingWhenTheWalFitsAndSaysWhenItCouldNotCheck() throws Exception {
+    CommandRunner fits = settings("max_wal_size\t1\tMB\nwal_keep_size\t0\tMB\n");
+    ManagedInstance pg = FakeInstances.postgresql(base, fits);
+    assertThat(new PostgresqlWalRelocation(pg, target, List.of(base), fits, CLOCK).plan().notes())
+        .noneSatisfy(n -> assertThat(n).contains("WARNING"));
+    RecordingRunner silent = RecordingRunner.allSucceed(); // psql answers nothing
+    ManagedInstance quiet = FakeInstances.postgresql(Files.createDirectories(base.resolve("other")), silent);
+    assertThat(new PostgresqlWalRelocation(quiet, target, List.of(base), silent, CLOCK).plan().notes())
+        .anySatisfy(n -> assertThat(n).startsWith("not checked whether the WAL may outgrow the free space in " + target)
+            .contains("no max_wal_size"));
+  }
+
+  @Test
+  void aMissingTargetIsRefusedNamingTheOptionThatMakesIt() throws Exception {
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("nope"), List.of(base)).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("add --create-target");
+  }
+
+  @Test
+  void withCreateTargetThePlanMakesTheMissingTargetFirstAndHandsItToPostgres() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    Path missing = base.resolve("new");
+    Plan plan = relocation(runner, missing, List.of(base)).creatingTarget(true).plan();
+
+    assertThat(plan.steps().get(0).actions()).containsExactly("mkdir " + missing, "chown postgres: " + missing);
+    assertThat(plan.steps().get(0).description()).contains("undo removes it again if it is empty");
+    assertThat(plan.steps().get(1).description()).startsWith("stop the server");
+    assertThat(plan.steps().get(2).actions()).contains("cp -a -T " + inst + "/log/pg_wal " + missing + "/pg_wal");
+    assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("free in " + base + ":"));
+    // planning made nothing and, with no directory yet, asked nothing but the server's WAL limits
+    assertThat(missing).doesNotExist();
+    assertThat(runner.commands).extracting(c -> c.display())
+        .singleElement().satisfies(c -> assertThat(c).contains("FROM pg_settings"));
+  }
+
+  @Test
+  void withCreateTargetAnExistingTargetIsUsedAsItIs() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    Plan plan = relocation(runner, target, List.of(base)).creatingTarget(true).plan();
+    assertThat(plan.steps().get(0).description()).startsWith("stop the server");
+    assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("exists already; nothing is made"));
+    assertThat(runner.commands).extracting(c -> c.display()).first()
+        .isEqualTo("runuser -u postgres -- test -w " + target + " -a -x " + target);
+  }
+
+  @Test
+  void withCreateTargetAMissingParentIsRefused() throws Exception {
+    Path deep = base.resolve("no/such");
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), deep, List.of(base)).creatingTarget(true).plan())
+        .isInstanceOf(RefusedException.class).hasMessageContaining("neither does its parent " + base.resolve("no"))
+        .hasMessageContaining("makes the last directory only");
+    assertThat(base.resolve("no")).doesNotExist();
+  }
+
+  @Test
+  void withCreateTargetAMissingTargetOutsideTheRootsIsRefused() throws Exception {
+    assertThatThrownBy(() -> relocation(RecordingRunner.allSucceed(), base.resolve("new"), List.of(inst))
+        .creatingTarget(true).plan()).isInstanceOf(RefusedException.class).hasMessageContaining("outside the directories");
+    assertThat(base.resolve("new")).doesNotExist();
   }
 
   @Test

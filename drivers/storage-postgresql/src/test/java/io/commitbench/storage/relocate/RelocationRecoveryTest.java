@@ -92,6 +92,34 @@ class RelocationRecoveryTest {
   }
 
   @Test
+  void aRolledBackMoveThatMadeItsTargetRemovesItWhenEmpty() throws Exception {
+    FakeServer server = new FakeServer(false);
+    Files.delete(target); // the move made it: --create-target
+    ManagedInstance pg = FakeInstances.postgresql(base, server);
+    inst = pg.descriptor().instanceDir();
+    try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, Map.of("instance", inst.toString(),
+        "kind", "postgresql", "from", inst.resolve("log").toString(), "to", target.toString(),
+        "log", inst.resolve("log/pg_wal").toString()))) {
+      j.step(ManagedLogRelocation.LOCKED, Map.of("server", ManagedLogRelocation.RUNNING));
+      j.step(ManagedLogRelocation.MADE_TARGET, Map.of("path", target.toString()));
+      j.step(ManagedLogRelocation.STOPPED);
+      j.step("copied the WAL");
+    }
+    Files.writeString(inst.resolve(RelocationLock.FILE), journal + "\npid " + ProcessHandle.current().pid()
+        + "\nstarted 2000-01-01T00:00:00Z\n");
+    Files.createDirectories(target.resolve("pg_wal"));
+    JournaledRelocationRun recovery = recover(server);
+
+    assertThat(recovery.relocation().plan().steps()).extracting(PlannedStep::actions)
+        .contains(java.util.List.of("rmdir " + target));
+    recovery.apply();
+
+    assertThat(target).as("the copy went, then the directory the move made").doesNotExist();
+    assertThat(JournalReader.read(recovery.journal()).steps()).extracting(e -> e.text())
+        .containsSubsequence("removed the copy", ManagedLogRelocation.REMOVED_MADE);
+  }
+
+  @Test
   void aMoveKilledOnceTheNewLogDirectoryWasRecordedIsFinished() throws Exception {
     FakeServer server = new FakeServer(true);
     ManagedInstance pg = killedAfter(server, ManagedLogRelocation.STOPPED, "copied the WAL",

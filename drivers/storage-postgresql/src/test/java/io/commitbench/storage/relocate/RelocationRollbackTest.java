@@ -54,4 +54,24 @@ class RelocationRollbackTest {
         "recorded the old log directory in the instance descriptor", "started the server with its log in "
             + inst.resolve("log"));
   }
+
+  @Test
+  void aFailedMoveRemovesTheTargetItMade() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    Path made = base.resolve("made");
+    ManagedLogRelocation r = new PostgresqlWalRelocation(pg, made, List.of(base), runner, Clock.systemUTC())
+        .creatingTarget(true);
+    Path file = base.resolve("j.jsonl");
+
+    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters())) {
+      assertThatThrownBy(() -> r.apply(journal)).hasMessageContaining("not 'in production'");
+    }
+
+    assertThat(made).doesNotExist();
+    assertThat(runner.commands).extracting(c -> c.display()).contains("chown postgres: " + made);
+    assertThat(JournalReader.read(file).steps()).extracting(JournalEntry::text).startsWith("took the relocation lock",
+        "made the target directory", "handed the target directory to the server's OS user", "stopped the server")
+        .contains("removed the directory the relocation made");
+  }
 }

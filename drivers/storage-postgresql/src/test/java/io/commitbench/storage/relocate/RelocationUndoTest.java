@@ -46,6 +46,36 @@ class RelocationUndoTest {
   }
 
   @Test
+  void theUndoOfAMoveThatMadeItsTargetRemovesItIfEmpty() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    Path inst = FakeInstances.postgresql(base, runner).descriptor().instanceDir();
+    Path old = Files.createDirectories(base.resolve("old"));
+    Path made = inst.resolve("log");
+    Path file = base.resolve("made.jsonl");
+    try (Journal j = Journal.begin(file, "relocate-log", Map.of("instance", inst.toString(), "kind", "postgresql",
+        "from", old.toString(), "to", made.toString()))) {
+      j.step("made the target directory", Map.of("path", made.toString()));
+      j.completed();
+    }
+    ManagedLogRelocation back = RelocationUndo.of(file, runner, Clock.systemUTC());
+    assertThat(back.plan().steps()).last().satisfies(s -> {
+      assertThat(s.actions()).containsExactly("rmdir " + made);
+      assertThat(s.description()).contains("if it is empty");
+    });
+  }
+
+  @Test
+  void theUndoOfAMoveIntoAnExistingTargetLeavesItAlone() throws Exception {
+    RecordingRunner runner = RecordingRunner.allSucceed();
+    Path inst = FakeInstances.postgresql(base, runner).descriptor().instanceDir();
+    Path old = Files.createDirectories(base.resolve("old"));
+    Path file = journal("relocate-log", Map.of("instance", inst.toString(), "kind", "postgresql",
+        "from", old.toString(), "to", inst.resolve("log").toString()), true);
+    assertThat(RelocationUndo.of(file, runner, Clock.systemUTC()).plan().steps())
+        .noneSatisfy(s -> assertThat(s.actions()).anySatisfy(a -> assertThat(a).startsWith("rmdir")));
+  }
+
+  @Test
   void refusesAnotherOperation() throws Exception {
     Path file = journal("lab-create", Map.of(), true);
     assertThatThrownBy(() -> RelocationUndo.of(file, RecordingRunner.allSucceed(), Clock.systemUTC()))

@@ -23,9 +23,17 @@ final class BoundPaperWorkload implements BoundWorkload {
   static final List<String> TYPES = OperationKind.PHASES.stream().map(OperationKind::label).toList();
 
   private final PaperSettings settings;
+  private final int users;
+  private final long sleepMillis;
 
-  BoundPaperWorkload(PaperSettings settings) {
+  /**
+   * @param users the run's actors ({@code users})
+   * @param sleepMillis the delay between their starts ({@code sleep}), for the block's schedule note
+   */
+  BoundPaperWorkload(PaperSettings settings, int users, long sleepMillis) {
     this.settings = settings;
+    this.users = users;
+    this.sleepMillis = sleepMillis;
   }
 
   @Override
@@ -94,6 +102,7 @@ final class BoundPaperWorkload implements BoundWorkload {
 
   @Override
   public String reportBlock(RunTotals totals, List<CycleTimes> cycles, List<ActorCycleTimes> actorCycles) {
-    return ReportText.paperBlock(PaperAnalysis.of(cycles, actorCycles));
+    PaperAnalysis analysis = PaperAnalysis.of(cycles, actorCycles);
+    return ReportText.paperBlock(analysis) + ReportText.scheduleNote(analysis, users, sleepMillis);
   }
 }

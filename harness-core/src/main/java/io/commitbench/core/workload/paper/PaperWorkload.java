@@ -2,6 +2,7 @@ package io.commitbench.core.workload.paper;
 
 import static io.commitbench.core.workload.paper.PaperKeys.*;
 
+import io.commitbench.core.config.ParameterKeys;
 import io.commitbench.core.key.Key;
 import io.commitbench.core.key.Violation;
 import io.commitbench.core.workload.BoundWorkload;
@@ -79,6 +80,9 @@ public final class PaperWorkload implements Workload {
 
   @Override
   public BoundWorkload bind(WorkloadSettings settings) {
-    return new BoundPaperWorkload(PaperSettings.of(settings));
+    // users and sleep are engine keys: present in a run's settings, perhaps not in a load's
+    return new BoundPaperWorkload(PaperSettings.of(settings),
+        settings.has(ParameterKeys.USERS) ? settings.integer(ParameterKeys.USERS) : 1,
+        settings.has(ParameterKeys.SLEEP) ? settings.number(ParameterKeys.SLEEP) : 0);
   }
 }
