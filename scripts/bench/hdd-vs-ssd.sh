@@ -10,7 +10,10 @@
 #
 # Environment: JAR (default harness-cli/target/commitbench.jar), ROOT (/var/tmp/cb-hdd-vs-ssd),
 # OUT (results/hdd-vs-ssd), RUNS (3), PAPER_REPEAT (10: cycles of the paper's file), RATE (50/s),
-# DURATION (20 s), WARMUP (5 s). Needs root, loop devices, cgroup v1 blkio and both servers'
+# DURATION (20 s), WARMUP (5 s), HDD_PROFILE (hdd: 12 ms per I/O for every process, served by
+# nbdkit; throttle: the cgroup token bucket, the server started in the lab's cgroup) and
+# SSD_PROFILE (ssd: the host's disk behind the same chain; ram: /dev/shm). Needs root, loop
+# devices, FUSE with nbdkit and nbdfuse (or cgroup v1 blkio for throttle) and both servers'
 # programs, as `storage lab up` and `storage instance create` do; chromium for the screenshots.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,6 +26,8 @@ PAPER_REPEAT=${PAPER_REPEAT:-10}
 RATE=${RATE:-50}
 DURATION=${DURATION:-20}
 WARMUP=${WARMUP:-5}
+HDD_PROFILE=${HDD_PROFILE:-hdd}
+SSD_PROFILE=${SSD_PROFILE:-ssd}
 KINDS=("$@")
 [ ${#KINDS[@]} -gt 0 ] || KINDS=(postgresql mariadb)
 # Each command runs in the background and is waited for, so that a signal to this script
@@ -56,9 +61,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cb storage lab up --root "$LAB" --apply > "$OUT/lab-up.txt"
-CGROUP=/sys/fs/cgroup/blkio/commitbench-$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$LAB/lab.json")
-[ -d "$CGROUP" ] || { echo "error: the lab's cgroup $CGROUP is missing" >&2; exit 1; }
+cb storage lab up --root "$LAB" --hdd-profile "$HDD_PROFILE" --ssd-profile "$SSD_PROFILE" --apply > "$OUT/lab-up.txt"
+grep -E '^ *(ssd|hdd): fdatasync' "$OUT/lab-up.txt" || true
+# Only a throttle device limits just the processes in the lab's cgroup: the server starts there.
+in_cgroup=()
+if [ "$HDD_PROFILE" = throttle ] || [ "$SSD_PROFILE" = throttle ]; then
+  CGROUP=/sys/fs/cgroup/blkio/commitbench-$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$LAB/lab.json")
+  [ -d "$CGROUP" ] || { echo "error: the lab's cgroup $CGROUP is missing" >&2; exit 1; }
+  in_cgroup=(--cgroup "$CGROUP")
+fi
 
 measure() { # kind device
   local kind=$1 device=$2
@@ -75,15 +86,10 @@ measure() { # kind device
 
 for kind in "${KINDS[@]}"; do
   cb storage instance create --kind "$kind" --instance "$ROOT/$kind" --log-dir "$LAB/hdd/$kind" \
-    --cgroup "$CGROUP" --apply > "$OUT/$kind-create.txt"
+    "${in_cgroup[@]}" --apply > "$OUT/$kind-create.txt"
   measure "$kind" hdd
-  # relocate-log moves into an existing directory the server's OS user can write to (it has no
-  # --create-target yet): made here, owned like the instance's data directory.
-  owner=$(stat -c %U "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["dataDir"])' \
-    "$ROOT/$kind/instance.json")")
-  mkdir -p "$LAB/ssd/$kind" && chown "$owner:" "$LAB/ssd/$kind"
-  cb storage relocate-log --instance "$ROOT/$kind" --to "$LAB/ssd/$kind" --allow-root "$LAB" --apply \
-    > "$OUT/$kind-relocate.txt"
+  cb storage relocate-log --instance "$ROOT/$kind" --to "$LAB/ssd/$kind" --create-target --allow-root "$LAB" \
+    --apply > "$OUT/$kind-relocate.txt"
   measure "$kind" ssd
   for workload in paper commit; do
     base=$OUT/$kind-$workload-hdd-vs-ssd
