@@ -144,9 +144,10 @@ class LogPlacementIT {
         Lab.down(root, runner, System.out);
         assertNothingLeft(lab, root);
       }
-      // The lab keeps its journals under its root; the root, the instance's folder and the
-      // results are this test's own temporary folders.
-      for (Path own : List.of(root, instanceDir, results)) {
+      // The lab keeps its journals under its root; the root, the instance's folder, the journals
+      // and lifecycle record destroy keeps beside it, and the results are this test's own.
+      for (Path own : List.of(root, instanceDir, Path.of(instanceDir + ".journals"), Path.of(instanceDir + ".lifecycle"),
+          results)) {
         runner.run(Command.of("rm", "-rf", "--one-file-system", own.toString()));
       }
     }
