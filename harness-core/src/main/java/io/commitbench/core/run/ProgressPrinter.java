@@ -4,7 +4,7 @@ import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSink;
 import io.commitbench.core.measure.IntervalStats;
 import io.commitbench.core.measure.OperationKind;
-import java.util.Locale;
+import io.commitbench.core.report.Decimals;
 import java.util.function.Supplier;
 
 /**
@@ -27,22 +27,30 @@ final class ProgressPrinter implements IntervalSink {
   @Override
   public void onInterval(IntervalStats stats, IntervalHistograms histograms) {
     double seconds = Math.max(stats.seconds(), 1e-9);
-    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[%8.1f s] %s%s | %,.0f ops/s | %,.0f tx/s | errors %d",
-        stats.endNanos() / 1e9, position.get(), stats.partial() ? String.format(Locale.ROOT, " (last %.2f s)", seconds) : "",
-        stats.operations() / seconds, stats.transactions() / seconds, stats.errors()));
+    // Appended by hand, not String.format: see Decimals.
+    StringBuilder line = new StringBuilder(160).append('[');
+    int stamp = line.length();
+    Decimals.fixed(line, stats.endNanos() / 1e9, 1);
+    // Right-aligned in eight characters, as %8.1f.
+    line.insert(stamp, " ".repeat(Math.max(0, 8 - (line.length() - stamp)))).append(" s] ").append(position.get());
+    if (stats.partial()) {
+      Decimals.fixed(line.append(" (last "), seconds, 2).append(" s)");
+    }
+    Decimals.grouped(line.append(" | "), stats.operations() / seconds).append(" ops/s | ");
+    Decimals.grouped(line, stats.transactions() / seconds).append(" tx/s | errors ").append(stats.errors());
     if (stats.retries() > 0 || stats.shedArrivals() > 0) {
-      line.append(String.format(Locale.ROOT, " | retries %d | shed %d", stats.retries(), stats.shedArrivals()));
+      line.append(" | retries ").append(stats.retries()).append(" | shed ").append(stats.shedArrivals());
     }
     line.append(" | p99 ms");
     for (OperationKind kind : OperationKind.values()) {
       IntervalStats.KindInterval k = stats.kinds().get(kind);
       if (k.count() > 0) {
-        line.append(String.format(Locale.ROOT, " %s %.3f", kind.label(), k.p99Nanos() / 1e6));
+        Decimals.threePlaces(line.append(' ').append(kind.label()).append(' '), k.p99Nanos() / 1e6);
       }
     }
     for (IntervalStats.TypeInterval t : stats.types()) {
       if (t.count() > 0) {
-        line.append(String.format(Locale.ROOT, " tx.%s %.3f", t.name(), t.responseP99Nanos() / 1e6));
+        Decimals.threePlaces(line.append(" tx.").append(t.name()).append(' '), t.responseP99Nanos() / 1e6);
       }
     }
     log.print(line.toString());

@@ -1,7 +1,6 @@
 package io.commitbench.core.run;
 
 import io.commitbench.core.config.RunControl;
-import java.util.Locale;
 import java.util.OptionalInt;
 
 /**
@@ -91,18 +90,17 @@ final class RunPhases {
     return cycles.isPresent() ? measured + "/" + cycles.getAsInt() : Integer.toString(measured);
   }
 
-  /** Where the run is, for the progress line. */
+  /** Where the run is, for the progress line (once per interval: no String.format, see Decimals). */
   String position() {
     long now = System.nanoTime();
     if (!measuring) {
       return inCycles ? "warm-up cycle " + currentCycle
-          : String.format(Locale.ROOT, "warm-up %.0f/%d s", (now - startNanos) / 1e9, control.warmupSeconds());
+          : "warm-up " + Math.round((now - startNanos) / 1e9) + "/" + control.warmupSeconds() + " s";
     }
     if (inCycles) {
       return "cycle " + cycleLabel(Math.max(1, currentCycle - warmupCycles));
     }
-    double elapsed = (now - measurementStartNanos) / 1e9;
-    return control.timed() ? String.format(Locale.ROOT, "%.0f/%d s", elapsed, control.durationSeconds())
-        : String.format(Locale.ROOT, "%.0f s", elapsed);
+    long elapsed = Math.round((now - measurementStartNanos) / 1e9);
+    return control.timed() ? elapsed + "/" + control.durationSeconds() + " s" : elapsed + " s";
   }
 }
