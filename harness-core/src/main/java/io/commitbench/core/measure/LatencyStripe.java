@@ -66,7 +66,7 @@ final class LatencyStripe {
     phaser.readerLock();
     try {
       RecordingBucket written = active;
-      idle.reset();
+      idle.resetShapedLike(interval);
       active = idle;
       idle = written;
       phaser.flipPhase();

@@ -72,13 +72,26 @@ final class RecordingBucket {
   }
 
   void reset() {
-    for (Histogram h : statementNanos) {
-      reset(h);
+    resetShapedLike(this);
+  }
+
+  /**
+   * Clears this bucket for reuse, each histogram as large as its counterpart in {@code shape}
+   * (the sampler's interval, which this bucket is added into). {@link Histogram#add} walks the two
+   * counts arrays side by side only when they have the same size; otherwise it records every
+   * non-empty slot as a value of its own, several times slower, and a stripe's two buckets and the
+   * interval grow apart, each with the largest latency it has seen. That slow path was the largest
+   * part of the interval reporter's CPU. A histogram is replaced only when the sizes differ, which stops once the
+   * interval's have grown to the largest latency of the run.
+   */
+  void resetShapedLike(RecordingBucket shape) {
+    for (int k = 0; k < KINDS; k++) {
+      statementNanos[k] = cleared(statementNanos[k], shape.statementNanos[k]);
     }
     for (int t = 0; t < responseNanos.length; t++) {
-      reset(responseNanos[t]);
-      reset(serviceNanos[t]);
-      reset(lagNanos[t]);
+      responseNanos[t] = cleared(responseNanos[t], shape.responseNanos[t]);
+      serviceNanos[t] = cleared(serviceNanos[t], shape.serviceNanos[t]);
+      lagNanos[t] = cleared(lagNanos[t], shape.lagNanos[t]);
     }
     java.util.Arrays.fill(statementErrors, 0);
     java.util.Arrays.fill(transactionErrors, 0);
@@ -100,10 +113,17 @@ final class RecordingBucket {
     }
   }
 
-  private static void reset(Histogram h) {
+  /** {@code h} cleared, or a new empty histogram of {@code shape}'s size when the sizes differ. */
+  private static Histogram cleared(Histogram h, Histogram shape) {
+    if (h.getHighestTrackableValue() != shape.getHighestTrackableValue()) {
+      Histogram resized = new Histogram(1, shape.getHighestTrackableValue(), Measurements.SIGNIFICANT_DIGITS);
+      resized.setAutoResize(true);
+      return resized;
+    }
     if (h.getTotalCount() > 0) {
       h.reset();
     }
+    return h;
   }
 
   private static void add(long[] from, long[] into) {
