@@ -46,6 +46,8 @@ public final class HistogramLogSink implements IntervalSink {
   private final PrintStream stream;
   private final HistogramLogWriter writer;
   private final List<String> types;
+  /** The untagged histogram, reset and refilled every interval instead of allocated anew. */
+  private Histogram untagged;
 
   /**
    * Creates (or truncates) {@code file} and writes the log's preamble.
@@ -97,10 +99,18 @@ public final class HistogramLogSink implements IntervalSink {
    * HdrHistogram's tools read only untagged histograms unless given {@code -tag}; without one,
    * {@code HistogramLogProcessor -i latency.hlog} ended in a NullPointerException.
    */
-  private static Histogram allTransactions(IntervalHistograms histograms) {
+  private Histogram allTransactions(IntervalHistograms histograms) {
     Histogram any = histograms.statements().get(OperationKind.values()[0]);
-    Histogram total = new Histogram(any.getNumberOfSignificantValueDigits());
-    histograms.response().forEach(total::add);
+    if (untagged == null) {
+      untagged = new Histogram(any.getNumberOfSignificantValueDigits());
+    }
+    Histogram total = untagged;
+    total.reset();
+    for (Histogram response : histograms.response()) {
+      if (response.getTotalCount() > 0) {
+        total.add(response);
+      }
+    }
     total.setStartTimeStamp(any.getStartTimeStamp());
     total.setEndTimeStamp(any.getEndTimeStamp());
     return total;
