@@ -24,13 +24,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The server restarts under a db-users run (issue 13, point 2): a private PostgreSQL instance of
- * the test's own is stopped (fast shutdown: every backend, the run's admin session among them, is
- * terminated) and started again while the actors work. The actors reconnect; so must the run's
+ * The server restarts under a db-users run (issue 13, point 2): a private PostgreSQL or MariaDB
+ * instance of the test's own is stopped (PostgreSQL's fast shutdown, MariaDB's shutdown: every
+ * session, the run's admin session among them, is ended) and started again while the actors work. The actors reconnect; so must the run's
  * admin connection, for the server's counters at the end and for the cleanup. Before, the admin
  * connection stayed broken: the counter block was lost, the cleanup failed, the tables and LOGIN
  * roles stayed behind and the run still said completed, exit 0. Now: exit 3 (the lost
@@ -45,19 +46,23 @@ class AdminAfterRestartIT {
   private static final Duration MEASURING_WAIT = Duration.ofSeconds(60);
   private static final Duration RUN_WAIT = Duration.ofSeconds(150);
 
-  @Test
-  void aRestartedServerGivesTheRunItsAdminConnectionBackForCountersAndCleanup(@TempDir Path tmp) throws Exception {
-    ManagedInstanceIT.requirements("postgresql");
+  @ParameterizedTest(name = "{0}: the private server restarts under a db-users run")
+  @ValueSource(strings = {"postgresql", "mariadb"})
+  void aRestartedServerGivesTheRunItsAdminConnectionBackForCountersAndCleanup(String kind, @TempDir Path tmp)
+      throws Exception {
+    ManagedInstanceIT.requirements(kind);
+    DatabaseKind dbKind = kind.equals("postgresql") ? DatabaseKind.POSTGRESQL : DatabaseKind.MARIADB;
+    String superuser = kind.equals("postgresql") ? "postgres" : "root";
     Path base = InstanceItSupport.base("admin-restart-it-");
     ManagedInstance instance = null;
     ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r, "commitbench-run"));
     TestNames names = TestNames.unique();
     try {
-      instance = ManagedInstance.create("postgresql", base.resolve("inst"), base.resolve("inst/data"),
-          base.resolve("wal"), 0, Optional.empty(), ProcessCommandRunner.standard());
-      String url = "jdbc:postgresql://127.0.0.1:" + instance.descriptor().port() + "/test";
+      instance = ManagedInstance.create(kind, base.resolve("inst"), base.resolve("inst/data"),
+          base.resolve("log"), 0, Optional.empty(), ProcessCommandRunner.standard());
+      String url = instance.engine().jdbcUrl(instance.descriptor());
       Path file = Commitbench.writeParameterFile(tmp.resolve("long.properties"), WORKLOAD.keys());
-      Map<String, String> overrides = Map.of("db.url", url, "db.user", "postgres", "users.mode", "db-users",
+      Map<String, String> overrides = Map.of("db.url", url, "db.user", superuser, "users.mode", "db-users",
           "table.prefix", names.tablePrefix(), "user.prefix", names.userPrefix(), "reconnect.timeout", "60",
           "errors.max", "100%");
       Path directory = tmp.resolve("results").resolve("restart");
@@ -69,7 +74,7 @@ class AdminAfterRestartIT {
       assertThat(instance.stop()).as("fast shutdown of the private server").isTrue();
       assertThat(running.isDone()).as("the run outlives the server's stop").isFalse();
       assertThat(instance.start()).as("start of the private server").isTrue();
-      System.out.printf("%srestarted the private PostgreSQL in %.1f s%n", DatabaseTargets.LOG_PREFIX,
+      System.out.printf("%srestarted the private %s in %.1f s%n", DatabaseTargets.LOG_PREFIX, kind,
           (System.nanoTime() - began) / 1e9);
       RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
 
@@ -82,8 +87,8 @@ class AdminAfterRestartIT {
           .contains("the admin connection broke during the run and was re-established")
           .doesNotContain("could not read the server's counters")
           .doesNotContain("the cleanup left");
-      try (Connection admin = DriverManager.getConnection(url, "postgres", "")) {
-        Catalog catalog = new Catalog(DatabaseKind.POSTGRESQL, admin);
+      try (Connection admin = DriverManager.getConnection(url, superuser, "")) {
+        Catalog catalog = new Catalog(dbKind, admin);
         assertThat(catalog.tablesStartingWith(names.tablePrefix())).as("tables after the run").isEmpty();
         assertThat(catalog.usersStartingWith(names.userPrefix())).as("roles after the run").isEmpty();
       }
