@@ -106,6 +106,38 @@ class InterruptIT {
    */
   @Test
   void sigtermWhileAnActorReconnectsEndsWithinSecondsWithResults(@TempDir Path tmp) throws Exception {
+    signalWhileAnActorReconnects(tmp, "TERM", 143);
+  }
+
+  /** Ctrl-C, the issue's own words (point 5): the same as SIGTERM, with 130. */
+  @Test
+  void sigintWhileAnActorReconnectsEndsWithinSecondsWithResults(@TempDir Path tmp) throws Exception {
+    signalWhileAnActorReconnects(tmp, "INT", 130);
+  }
+
+  /**
+   * The codes the signals give (asserted above) are the ones {@code --help} of the jar and the
+   * README name; before, the process exited 130 and 143 while both said 1.
+   */
+  @Test
+  void helpAndReadmeNameTheExitCodesTheSignalsGive() throws Exception {
+    Commitbench.CliResult help = Commitbench.jar(List.of("--help"));
+    assertThat(help.exitCode()).as(help::describe).isZero();
+    assertThat(help.out()).as(help::describe)
+        .containsPattern("(?m)^ +130 +a run interrupted by Ctrl-C \\(SIGINT\\); its results written$")
+        .containsPattern("(?m)^ +143 +a run stopped by SIGTERM \\(kill\\); its results written$");
+    String readme = Files.readString(Repository.file("README.md"), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+    assertThat(readme).contains("`130` interrupted with Ctrl-C (SIGINT) and `143` stopped with SIGTERM (`kill`)");
+  }
+
+  /**
+   * A signal while an actor is reconnecting to a server that refuses it (its role may open no
+   * connection: "too many connections", which is retried) and reconnect.timeout is far away: the
+   * stop must end the reconnecting at once, and the results must be written before the JVM
+   * exits with the signal's code. Before, the actor went on until reconnect.timeout, longer than
+   * the shutdown hook waited, and the JVM ended with no summary.json.
+   */
+  private static void signalWhileAnActorReconnects(Path tmp, String signal, int exitCode) throws Exception {
     DatabaseTarget postgres = DatabaseTargets.require(DatabaseKind.POSTGRESQL, tmp.resolve("h2"));
     TestNames names = TestNames.unique();
     String victim = names.userPrefix() + "2";
@@ -116,14 +148,15 @@ class InterruptIT {
     try (Connection admin = postgres.connect()) {
       Catalog catalog = new Catalog(DatabaseKind.POSTGRESQL, admin);
       try {
-        Interrupted run = signalLongRun(tmp, postgres, names, settings, "TERM", () -> {
+        Interrupted run = signalLongRun(tmp, postgres, names, settings, signal, () -> {
           catalog.execute("ALTER ROLE " + victim + " CONNECTION LIMIT 0");
           catalog.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + victim + "'");
           Thread.sleep(3_000); // the actor is now in its back-off, refused every time
         });
 
-        assertThat(run.seconds()).as("seconds from SIGTERM to the exit\n%s", run.output()).isLessThan(20);
-        assertThat(run.exitCode()).as("exit code after SIGTERM (documented: 143)\n%s", run.output()).isEqualTo(143);
+        assertThat(run.seconds()).as("seconds from SIG%s to the exit\n%s", signal, run.output()).isLessThan(20);
+        assertThat(run.exitCode()).as("exit code after SIG%s (documented: %d)\n%s", signal, exitCode, run.output())
+            .isEqualTo(exitCode);
         JsonNode summary = RunOutput.summary(run.directory());
         assertThat(summary.path("outcome").asText()).as(run::output).isEqualTo("interrupted");
         assertThat(summary.path("totals").path("operations").asLong()).as("totals.operations").isPositive();

@@ -94,18 +94,34 @@ class RefusedInputIT {
   void aFullResultsFilesystemIsRefusedBeforeTheRun() throws Exception {
     Path mount = tmpfs("size=256k");
     try {
-      fill(mount);
-      Path results = mount.resolve("results");
-      for (String command : List.of("validate", "run")) {
-        CliResult cli = Commitbench.jar(List.of(command, write("p.properties", paperText()).toString(),
-            "--set", "results.dir=" + results));
-
-        assertRefused(cli, "  - results.dir=" + results + ": the filesystem of " + mount + " has 0 bytes free;"
-            + " allowed: a directory on a filesystem with at least 1048576 bytes (1 MiB) free");
-        assertThat(cli.out()).doesNotContain("results written to");
-      }
+      fullBeforeTheRun(mount);
     } finally {
       unmount(mount);
+    }
+  }
+
+  /** The same on ext4 over a loop device, the filesystem a results disk is likely to have. */
+  @Test
+  void aFullExt4ResultsFilesystemOnALoopDeviceIsRefusedBeforeTheRun() throws Exception {
+    Ext4 fs = ext4("full");
+    try {
+      fullBeforeTheRun(fs.mount());
+    } finally {
+      fs.remove();
+    }
+  }
+
+  private void fullBeforeTheRun(Path mount) throws Exception {
+    fill(mount);
+    Path results = mount.resolve("results");
+    for (String command : List.of("validate", "run")) {
+      CliResult cli = Commitbench.jar(List.of(command, write("p.properties", paperText()).toString(),
+          "--set", "results.dir=" + results));
+
+      assertRefused(cli, "  - results.dir=" + results + ": the filesystem of " + mount + " has 0 bytes free;"
+          + " allowed: a directory on a filesystem with at least 1048576 bytes (1 MiB) free");
+      assertThat(cli.out()).doesNotContain("results written to");
+      assertThat(results).as("results.dir on the full filesystem").doesNotExist();
     }
   }
 
@@ -149,30 +165,77 @@ class RefusedInputIT {
   void aResultsFilesystemThatFillsDuringTheRunEndsSayingTheResultsAreIncomplete() throws Exception {
     Path mount = tmpfs("size=2m");
     try {
-      Path file = write("p.properties", paperText().replaceAll("(?m)^repeat=.*\n", "") + "duration=6\n");
-      Path out = tmp.resolve("out.txt");
-      List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-          Repository.jar().toString(), "run", file.toString(), "--set", "results.dir=" + mount, "--set", "run.id=r",
-          "--set", "db.url=jdbc:h2:file:" + tmp.resolve("h2").resolve("db"));
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-      try {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.readString(out).contains("connected:") && process.isAlive() && System.nanoTime() < deadline) {
-          Thread.sleep(100);
-        }
-        assertThat(Files.readString(out)).as("the run started measuring").contains("connected:");
-        fill(mount);
-        assertThat(process.waitFor(90, TimeUnit.SECONDS)).as("the run ended").isTrue();
-      } finally {
-        process.destroyForcibly();
-      }
-      String output = Files.readString(out);
-      assertThat(process.exitValue()).as(output).isEqualTo(1);
-      assertThat(output).as(output).doesNotContain("results written to")
-          .contains("results incomplete in " + mount.resolve("r"));
+      fillsDuringTheRun(mount);
     } finally {
       unmount(mount);
     }
+  }
+
+  /** The same on ext4 over a loop device (delayed allocation, a journal, blocks kept for root). */
+  @Test
+  void anExt4ResultsFilesystemOnALoopDeviceThatFillsDuringTheRunEndsSayingTheResultsAreIncomplete()
+      throws Exception {
+    Ext4 fs = ext4("fills");
+    try {
+      fillsDuringTheRun(fs.mount());
+    } finally {
+      fs.remove();
+    }
+  }
+
+  private void fillsDuringTheRun(Path mount) throws Exception {
+    Path file = write("p.properties", paperText().replaceAll("(?m)^repeat=.*\n", "") + "duration=6\n");
+    Path out = tmp.resolve("out.txt");
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        Repository.jar().toString(), "run", file.toString(), "--set", "results.dir=" + mount, "--set", "run.id=r",
+        "--set", "db.url=jdbc:h2:file:" + tmp.resolve("h2").resolve("db"));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!Files.readString(out).contains("connected:") && process.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      assertThat(Files.readString(out)).as("the run started measuring").contains("connected:");
+      fill(mount);
+      assertThat(process.waitFor(90, TimeUnit.SECONDS)).as("the run ended").isTrue();
+    } finally {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+    String output = Files.readString(out);
+    assertThat(process.exitValue()).as(output).isEqualTo(1);
+    assertThat(output).as(output).doesNotContain("results written to")
+        .contains("results incomplete in " + mount.resolve("r"));
+  }
+
+  /** An ext4 filesystem of the test's own: an 8 MiB image under the test's folder, a loop device, a mount. */
+  private record Ext4(Path mount, String loop) {
+    void remove() throws Exception {
+      try {
+        unmount(mount);
+      } finally {
+        command("losetup", "-d", loop);
+      }
+    }
+  }
+
+  private Ext4 ext4(String name) throws Exception {
+    requireRoot("a loop device and a mount");
+    Path image = tmp.resolve(name + ".img");
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(image.toFile(), "rw")) {
+      f.setLength(8L << 20);
+    }
+    command("mkfs.ext4", "-q", "-F", image.toString());
+    Process losetup = new ProcessBuilder("losetup", "-f", "--show", image.toString()).redirectErrorStream(true).start();
+    String loop = new String(losetup.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertThat(losetup.waitFor()).as("losetup: %s", loop).isZero();
+    Path mount = Files.createDirectory(tmp.resolve(name));
+    try {
+      command("mount", "-t", "ext4", loop, mount.toString());
+    } catch (AssertionError | Exception e) {
+      command("losetup", "-d", loop);
+      throw e;
+    }
+    return new Ext4(mount, loop);
   }
 
   private CliResult run(Path file, Map<String, String> overrides) throws Exception {
@@ -204,13 +267,17 @@ class RefusedInputIT {
 
   /** A tmpfs of the test's own under its temp folder. */
   private Path tmpfs(String options) throws Exception {
-    Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), () -> {
-      System.out.println(DatabaseTargets.LOG_PREFIX + "skipped: mounting a small tmpfs needs root");
-      return "mounting a small tmpfs needs root";
-    });
+    requireRoot("mounting a small tmpfs");
     Path mount = Files.createDirectory(tmp.resolve("fs"));
     command("mount", "-t", "tmpfs", "-o", options, "commitbench-it", mount.toString());
     return mount;
+  }
+
+  private static void requireRoot(String what) {
+    Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), () -> {
+      System.out.println(DatabaseTargets.LOG_PREFIX + "skipped: " + what + " needs root");
+      return what + " needs root";
+    });
   }
 
   private static void fill(Path mount) throws IOException {
