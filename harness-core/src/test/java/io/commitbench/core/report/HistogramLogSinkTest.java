@@ -101,6 +101,59 @@ class HistogramLogSinkTest {
     assertThat(lines.get(3)).startsWith("\"StartTimestamp\",\"Interval_Length\"");
   }
 
+  /** The sink writes its interval lines itself; they must be exactly HdrHistogram's writer's. */
+  @Test
+  void intervalLinesAreThoseHdrHistogramsWriterWrites() throws IOException {
+    Path file = dir.resolve("latency.hlog");
+    Map<OperationKind, Histogram> kinds = histograms(2_125, 3_250);
+    kinds.get(OperationKind.INSERT).recordValue(3 * MS);
+    kinds.get(OperationKind.INSERT).recordValue(17_654_321);
+    kinds.get(OperationKind.COMMIT).recordValue(90 * 1_000_000_000L);
+    Histogram response = histogram(2_125, 3_250);
+    response.recordValue(21 * MS);
+    List<Histogram> written = new ArrayList<>();
+    Histogram untagged = new Histogram(3); // the sink's total of the responses, as large as its values need
+    untagged.add(response);
+    written.add(untagged);
+    written.addAll(kinds.values());
+    written.add(response);
+    written.add(histogram(2_125, 3_250));
+    try (HistogramLogSink sink = new HistogramLogSink(file, START, List.of("write"))) {
+      sink.onInterval(stats(Phase.MEASURED, 2_125, 3_250),
+          new IntervalHistograms(kinds, List.of(response), List.of(written.get(written.size() - 1))));
+    }
+
+    java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+    try (java.io.PrintStream out = new java.io.PrintStream(expected, true, java.nio.charset.StandardCharsets.UTF_8)) {
+      org.HdrHistogram.HistogramLogWriter writer = new org.HdrHistogram.HistogramLogWriter(out);
+      writer.setBaseTime(START);
+      List<String> tags = new ArrayList<>(java.util.Arrays.asList((String) null));
+      for (OperationKind kind : OperationKind.values()) {
+        tags.add(kind.label());
+      }
+      tags.add("tx.write.response");
+      tags.add("tx.write.service");
+      for (int i = 0; i < written.size(); i++) {
+        Histogram copy = written.get(i).copy();
+        copy.setStartTimeStamp(START + 2_125);
+        copy.setEndTimeStamp(START + 3_250);
+        copy.setTag(tags.get(i));
+        writer.outputIntervalHistogram(copy);
+      }
+    }
+    List<String> ours = Files.readAllLines(file).stream().filter(l -> !l.startsWith("#") && !l.startsWith("\""))
+        .toList();
+    assertThat(ours).containsExactlyElementsOf(expected.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+        .toList());
+  }
+
+  @Test
+  void aTransactionTypeWithACommaOrSpaceIsRefusedBeforeTheLogIsWritten() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new HistogramLogSink(dir.resolve("latency.hlog"), START, List.of("new order")))
+        .withMessageContaining("'tx.new order.response'");
+  }
+
   @Test
   void rejectsAnIntervalWithoutEveryKindBeforeWritingAnyOfIt() throws IOException {
     Path file = dir.resolve("latency.hlog");
