@@ -4,6 +4,7 @@ import io.commitbench.storage.plan.RefusedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
@@ -37,6 +38,12 @@ public final class FormatterRegistry {
   /** The database kinds with arms of their own. */
   public List<String> dbTypes() {
     return List.copyOf(byType.keySet());
+  }
+
+  /** The kind's log exposure, empty when it has none (no provider, or one that tells nothing). */
+  public Optional<LogExposure> exposure(String dbType) {
+    LogFormatterProvider provider = byType.get(dbType);
+    return provider == null ? Optional.empty() : provider.exposure();
   }
 
   /**
