@@ -53,7 +53,7 @@ public final class FormatterRegistry {
    */
   public LogFormatter create(String dbType, String arm, FormatterContext context) throws RefusedException {
     if (arm.equals(BaselineFormatter.ARM)) {
-      return new BaselineFormatter();
+      return new BaselineFormatter(context, exposure(dbType).orElse(null));
     }
     LogFormatterProvider provider = byType.get(dbType);
     if (provider == null || provider.arms().stream().noneMatch(a -> a.name().equals(arm))) {
