@@ -41,9 +41,12 @@ public record ExposureReport(String arm, String unit, LogExposure.Reuse reuse, L
     return after.position() - before.position();
   }
 
-  /** The size of one log file, as at the end of the run. */
+  /**
+   * The size of one log file as the run began (an arm such as MariaDB's {@code resize} changes it
+   * during the run; the size at the end is then reported beside it).
+   */
   public long unitBytes() {
-    return after.unitBytes();
+    return before.unitBytes();
   }
 
   /** How many log files' worth were written: {@link #logBytes()} over {@link #unitBytes()}. */
@@ -69,12 +72,13 @@ public record ExposureReport(String arm, String unit, LogExposure.Reuse reuse, L
 
   /** The warnings, each starting {@code warning: }; empty when the arm had something to act on. */
   public List<String> warnings() {
-    String written = String.format(Locale.ROOT, "the run wrote %,d bytes of log, %.2f of one %s of %,d bytes",
-        logBytes(), unitsWritten(), unit, unitBytes());
+    String written = String.format(Locale.ROOT, "the run wrote %,d bytes of log, %s of one %s of %,d bytes",
+        logBytes(), ratio(unitsWritten()), unit, unitBytes());
     String advice = "; run longer, or with a workload that writes more log (more or bigger rows per commit)";
     if (logBytes() < unitBytes()) {
-      return List.of("warning: formatter arm " + arm + " had nothing to act on: " + written + "; no " + unit
-          + " was filled, so none was recycled or created for it and pre-formatting could not matter" + advice);
+      return List.of("warning: formatter arm " + arm + " had nothing to act on: " + written + "; less than one "
+          + unit + "'s worth, so the server had at most one " + unit + " to recycle or create and pre-formatting"
+          + " could not matter" + advice);
     }
     if (reuse == LogExposure.Reuse.RENAME && files != null && files.created() + files.recycled() == 0) {
       return List.of("warning: formatter arm " + arm + " had nothing to act on: " + written + ", but no " + unit
@@ -86,8 +90,9 @@ public record ExposureReport(String arm, String unit, LogExposure.Reuse reuse, L
   /** The report block's lines (without heading). */
   public List<String> lines() {
     List<String> lines = new ArrayList<>();
-    lines.add(line("log written during the run", String.format(Locale.ROOT, "%,d bytes = %.2f %s of %,d bytes",
-        logBytes(), unitsWritten(), plural(unit), unitBytes())));
+    lines.add(line("log written during the run", String.format(Locale.ROOT, "%,d bytes = %s %s of %,d bytes%s",
+        logBytes(), ratio(unitsWritten()), plural(unit), unitBytes(), after.unitBytes() == unitBytes() ? ""
+            : String.format(Locale.ROOT, " (%,d bytes at the end)", after.unitBytes()))));
     if (files == null) {
       lines.add(line(plural(unit) + " created, recycled", "not available: " + filesAbsent));
     } else {
@@ -113,6 +118,7 @@ public record ExposureReport(String arm, String unit, LogExposure.Reuse reuse, L
     f.put("logBytes", logBytes());
     f.put("unit", unit);
     f.put("unitBytes", unitBytes());
+    f.put("unitBytesAtEnd", after.unitBytes());
     f.put("unitsWritten", Math.round(unitsWritten() * 1e4) / 1e4);
     f.put("reuse", reuse.name().toLowerCase(Locale.ROOT).replace('_', '-'));
     f.put("filesCreated", files == null ? null : files.created());
@@ -129,6 +135,11 @@ public record ExposureReport(String arm, String unit, LogExposure.Reuse reuse, L
       f.put("checkpointsAbsent", after.checkpointsAbsent());
     }
     return f;
+  }
+
+  /** Two decimals, four below 0.01 so that a small share does not read as nothing. */
+  static String ratio(double units) {
+    return String.format(Locale.ROOT, units > 0 && units < 0.01 ? "%.4f" : "%.2f", units);
   }
 
   private static String plural(String unit) {

@@ -23,15 +23,19 @@ class ExposureReportTest {
     assertThat(r.logBytes()).isEqualTo(40L << 20);
     assertThat(r.unitsWritten()).isEqualTo(2.5);
     assertThat(r.checkpoints()).isEqualTo(3);
+    assertThat(ExposureReport.ratio(0.00033)).isEqualTo("0.0003");
+    assertThat(ExposureReport.ratio(0)).isEqualTo("0.00");
+    assertThat(ExposureReport.ratio(2.736)).isEqualTo("2.74");
   }
 
   @Test
   void lessLogThanOneFileIsNothingToActOn() {
     ExposureReport r = wal(7_700_000, new FileCounts(0, 0, 0));
     assertThat(r.warnings()).containsExactly("warning: formatter arm no-recycle had nothing to act on: the run wrote"
-        + " 7,700,000 bytes of log, 0.46 of one WAL segment of 16,777,216 bytes; no WAL segment was filled, so none"
-        + " was recycled or created for it and pre-formatting could not matter; run longer, or with a workload that"
-        + " writes more log (more or bigger rows per commit)");
+        + " 7,700,000 bytes of log, 0.46 of one WAL segment of 16,777,216 bytes; less than one WAL segment's worth, so"
+        + " the server had at most one WAL segment to recycle or create and pre-formatting could not matter; run"
+        + " longer, or with a workload that writes more log (more or bigger rows per commit)");
+    assertThat(wal(5_536, null).warnings()).singleElement().asString().contains("0.0003 of one WAL segment");
   }
 
   @Test
@@ -48,15 +52,17 @@ class ExposureReportTest {
     long log = 96L << 20;
     ExposureReport r = new ExposureReport("resize", "redo log", LogExposure.Reuse.IN_PLACE,
         LogSample.uncounted(500, log, "InnoDB counts no checkpoints"),
-        LogSample.uncounted(500 + 2 * log + 10, log, "InnoDB counts no checkpoints"), new FileCounts(2, 2, 2), "");
+        LogSample.uncounted(500 + 2 * log + 10, log + (1 << 20), "InnoDB counts no checkpoints"),
+        new FileCounts(2, 2, 2), "");
     assertThat(r.wraps()).isEqualTo(2);
     assertThat(r.warnings()).isEmpty();
     assertThat(r.lines()).containsExactly(
-        "log written during the run         : 201,326,602 bytes = 2.00 redo logs of 100,663,296 bytes",
+        "log written during the run         : 201,326,602 bytes = 2.00 redo logs of 100,663,296 bytes"
+            + " (101,711,872 bytes at the end)",
         "redo logs created                  : 2",
         "redo log wraps                     : 2 (reused in place, not as files: whole redo log sizes written)",
         "checkpoints                        : not available: InnoDB counts no checkpoints");
-    assertThat(r.figures()).containsEntry("wraps", 2L).containsEntry("filesRecycled", null)
+    assertThat(r.figures()).containsEntry("wraps", 2L).containsEntry("unitBytesAtEnd", log + (1 << 20)).containsEntry("filesRecycled", null)
         .containsEntry("checkpoints", null).containsEntry("checkpointsAbsent", "InnoDB counts no checkpoints")
         .containsEntry("reuse", "in-place");
   }
