@@ -519,6 +519,9 @@ public final class BenchmarkRun {
     writeWorkloadFiles();
     warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
     warnings.forEach(log::print);
+    // A companion's warnings (e.g. a formatter arm that had nothing to act on) come last; they
+    // qualify its figures and leave the run's exit code alone.
+    result.companions().forEach(c -> c.warnings().forEach(log::print));
     writeHtmlReport();
     log.close();
     return result;

@@ -1,6 +1,7 @@
 package io.commitbench.storage.format;
 
 import io.commitbench.core.companion.CompanionReport;
+import io.commitbench.core.companion.ConnectionSource;
 import io.commitbench.core.companion.RunCompanion;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +15,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * Runs a {@link LogFormatter} beside a benchmark: prepares it before the actors start, polls it on
  * a thread of its own while they run, finishes it after, and reports its actions and durations.
  * A failing poll is counted and noted but does not stop the run; the formatter is asked again at
- * the next poll.
+ * the next poll. With the kind's {@link LogExposure}, every arm (baseline too) also reports what it
+ * had to act on: the log written against one log file's size, files created and recycled,
+ * checkpoints, and a warning when that was nothing (see {@link ExposureReport}).
  */
 public final class FormatterCompanion implements RunCompanion {
 
@@ -27,15 +30,34 @@ public final class FormatterCompanion implements RunCompanion {
   private long polls;
   private long failedPolls;
   private final List<String> failures = new ArrayList<>();
+  private final ExposureMeter exposure;
+  private final String exposureAbsent;
 
+  /** Without a log exposure (the report says it is not available, with no reason); for tests. */
   public FormatterCompanion(LogFormatter formatter, Duration pollInterval) {
+    this(formatter, pollInterval, null, null, "no log exposure given");
+  }
+
+  /**
+   * @param exposure the kind's log exposure, or null when it has none
+   * @param connections admin connections for the exposure's samples
+   * @param exposureAbsent why {@code exposure} is null
+   */
+  public FormatterCompanion(LogFormatter formatter, Duration pollInterval, LogExposure exposure,
+      ConnectionSource connections, String exposureAbsent) {
     this.formatter = formatter;
     this.pollInterval = pollInterval;
+    this.exposure = exposure == null ? null : new ExposureMeter(exposure, connections);
+    this.exposureAbsent = exposureAbsent;
   }
 
   @Override
   public void start() throws Exception {
     formatter.prepare();
+    // After prepare: its knobs and fstrim are not the run's; the measured run starts next.
+    if (exposure != null) {
+      exposure.begin();
+    }
     Thread poller = new Thread(this::pollUntilStopped, "log-formatter");
     poller.setDaemon(true);
     thread.set(poller);
@@ -57,6 +79,9 @@ public final class FormatterCompanion implements RunCompanion {
       synchronized (this) {
         polls++;
       }
+      if (exposure != null) {
+        exposure.look();
+      }
       try {
         Thread.sleep(pollInterval.toMillis());
       } catch (InterruptedException e) {
@@ -72,6 +97,10 @@ public final class FormatterCompanion implements RunCompanion {
     if (poller != null) {
       poller.interrupt();
       poller.join(Duration.ofSeconds(60).toMillis());
+    }
+    // Before finish: what it restores after the run is not the run's.
+    if (exposure != null) {
+      exposure.end();
     }
     formatter.finish();
   }
@@ -105,10 +134,24 @@ public final class FormatterCompanion implements RunCompanion {
     }
     tally.notes().forEach(n -> lines.add("note: " + n));
     failures.forEach(f -> lines.add("poll failed: " + f));
+    ExposureReport measured = exposure == null ? null : exposure.report(tally.arm());
+    List<String> warnings = measured == null ? List.of() : measured.warnings();
+    if (measured != null) {
+      lines.addAll(measured.lines());
+    } else {
+      lines.add(String.format(Locale.ROOT, "%-35s: not available: %s", "log exposure",
+          exposure == null ? exposureAbsent : exposure.failure().isEmpty() ? "the run did not start" : exposure.failure()));
+    }
     lines.add("#####");
     figures.put("actions", actions);
     figures.put("observed", tally.observations());
     figures.put("notes", tally.notes());
-    return new CompanionReport("log-formatter", lines, figures);
+    if (measured != null) {
+      figures.put("exposure", measured.figures());
+    } else {
+      figures.put("exposure", Map.of("absent", exposure == null ? exposureAbsent : exposure.failure()));
+    }
+    figures.put("warnings", warnings);
+    return new CompanionReport("log-formatter", lines, figures, warnings);
   }
 }

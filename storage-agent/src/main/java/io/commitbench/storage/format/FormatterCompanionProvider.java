@@ -41,9 +41,11 @@ public final class FormatterCompanionProvider implements RunCompanionProvider {
     FormatterContext formatterContext = new FormatterContext(context.admin(), ProcessCommandRunner.standard(),
         settings.bool(FSTRIM));
     try {
-      LogFormatter formatter = FormatterRegistry.load().create(context.databaseKind(), settings.text(ARM).trim(),
-          formatterContext);
-      return Optional.of(new FormatterCompanion(formatter, Duration.ofMillis(settings.number(POLL))));
+      FormatterRegistry registry = FormatterRegistry.load();
+      LogFormatter formatter = registry.create(context.databaseKind(), settings.text(ARM).trim(), formatterContext);
+      LogExposure exposure = registry.exposure(context.databaseKind()).orElse(null);
+      return Optional.of(new FormatterCompanion(formatter, Duration.ofMillis(settings.number(POLL)), exposure,
+          context.admin(), "the storage agent knows no log figures of " + context.databaseKind()));
     } catch (RefusedException e) {
       throw new CompanionRefusedException(e.getMessage(), e);
     }

@@ -4,6 +4,7 @@ import io.commitbench.storage.plan.RefusedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
@@ -39,6 +40,12 @@ public final class FormatterRegistry {
     return List.copyOf(byType.keySet());
   }
 
+  /** The kind's log exposure, empty when it has none (no provider, or one that tells nothing). */
+  public Optional<LogExposure> exposure(String dbType) {
+    LogFormatterProvider provider = byType.get(dbType);
+    return provider == null ? Optional.empty() : provider.exposure();
+  }
+
   /**
    * The formatter for an arm.
    *
@@ -46,7 +53,7 @@ public final class FormatterRegistry {
    */
   public LogFormatter create(String dbType, String arm, FormatterContext context) throws RefusedException {
     if (arm.equals(BaselineFormatter.ARM)) {
-      return new BaselineFormatter();
+      return new BaselineFormatter(context, exposure(dbType).orElse(null));
     }
     LogFormatterProvider provider = byType.get(dbType);
     if (provider == null || provider.arms().stream().noneMatch(a -> a.name().equals(arm))) {

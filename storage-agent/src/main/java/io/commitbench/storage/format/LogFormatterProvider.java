@@ -1,6 +1,7 @@
 package io.commitbench.storage.format;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The pre-format arms of one kind of database, found through {@link java.util.ServiceLoader}
@@ -17,6 +18,14 @@ public interface LogFormatterProvider {
 
   /** A formatter for one of {@link #arms()}. */
   LogFormatter create(String arm, FormatterContext context);
+
+  /**
+   * What the kind tells of its log (directory, file size, position, checkpoints), for every arm's
+   * exposure figures and for {@code baseline}'s fstrim; empty when the kind tells nothing.
+   */
+  default Optional<LogExposure> exposure() {
+    return Optional.empty();
+  }
 
   /**
    * An arm's name and what it does.

@@ -2,9 +2,11 @@ package io.commitbench.storage.mariadb;
 
 import io.commitbench.driver.mariadb.MariadbDialect;
 import io.commitbench.storage.format.FormatterContext;
+import io.commitbench.storage.format.LogExposure;
 import io.commitbench.storage.format.LogFormatter;
 import io.commitbench.storage.format.LogFormatterProvider;
 import java.util.List;
+import java.util.Optional;
 
 /** The MariaDB arm: re-creating the redo log by alternating {@code innodb_log_file_size} (10.9+). */
 public final class MariadbFormatterProvider implements LogFormatterProvider {
@@ -23,5 +25,10 @@ public final class MariadbFormatterProvider implements LogFormatterProvider {
   @Override
   public LogFormatter create(String arm, FormatterContext context) {
     return new MariadbRedoFormatter(context);
+  }
+
+  @Override
+  public Optional<LogExposure> exposure() {
+    return Optional.of(new MariadbLogExposure());
   }
 }

@@ -2,9 +2,11 @@ package io.commitbench.storage.postgresql;
 
 import io.commitbench.driver.postgresql.PostgresqlDialect;
 import io.commitbench.storage.format.FormatterContext;
+import io.commitbench.storage.format.LogExposure;
 import io.commitbench.storage.format.LogFormatter;
 import io.commitbench.storage.format.LogFormatterProvider;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /** The PostgreSQL arms: the four combinations of {@code wal_recycle} and {@code wal_init_zero} but the default. */
@@ -31,5 +33,10 @@ public final class PostgresqlFormatterProvider implements LogFormatterProvider {
   @Override
   public LogFormatter create(String arm, FormatterContext context) {
     return new PostgresqlWalFormatter(arm, SETTINGS.get(arm), context);
+  }
+
+  @Override
+  public Optional<LogExposure> exposure() {
+    return Optional.of(new PostgresqlLogExposure());
   }
 }

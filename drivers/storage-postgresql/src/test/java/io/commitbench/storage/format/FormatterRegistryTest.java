@@ -19,4 +19,11 @@ class FormatterRegistryTest {
         .hasMessage("storage.format.arm=clear: no such arm for postgresql; allowed: baseline, no-recycle, no-zero, no-recycle-no-zero");
     assertThat(registry.arms("h2")).extracting(LogFormatterProvider.ArmDescription::name).containsExactly("baseline");
   }
+
+  @Test
+  void aKindWithArmsHasALogExposureAndOneWithoutHasNone() {
+    FormatterRegistry registry = FormatterRegistry.load();
+    assertThat(registry.exposure("postgresql")).get().extracting(LogExposure::unit).isEqualTo("WAL segment");
+    assertThat(registry.exposure("h2")).isEmpty();
+  }
 }
