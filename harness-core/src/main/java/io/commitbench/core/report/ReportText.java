@@ -8,6 +8,7 @@ import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.PaperAnalysis;
 import io.commitbench.core.measure.RunTotals;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,6 +3,7 @@ package io.commitbench.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.measure.PaperAnalysis;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -152,7 +153,7 @@ class ReportTextTest {
 
   @Test
   void paperBlockAlignsColonsAndValues() {
-    String block = ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.completed()));
+    String block = ReportText.paperBlock(ReportFixtures.paperAnalysis(ReportFixtures.completed()));
 
     assertThat(block).isEqualTo(PAPER);
     assertThat(block.lines().filter(l -> l.contains(": ")).map(l -> l.indexOf(':')).distinct())
@@ -163,7 +164,7 @@ class ReportTextTest {
 
   @Test
   void scheduleNoteSaysWhenTheSleepScheduleSetsTheOverallTime() {
-    PaperAnalysis a = PaperAnalysis.of(ReportFixtures.completed()); // 2 cycles, 4000 ms overall, 2000 per cycle
+    PaperAnalysis a = ReportFixtures.paperAnalysis(ReportFixtures.completed()); // 2 cycles, 4000 ms overall, 2000 per cycle
 
     assertThat(ReportText.scheduleNote(a, 3, 600)).isEqualTo("Note: the sleep schedule, not storage, sets the overall"
         + " time: actors start 600 ms apart, so each cycle takes at least 1,200 ms ((users - 1) x sleep = 2 x 600 ms)"
@@ -176,7 +177,7 @@ class ReportTextTest {
 
   @Test
   void paperBlockShowsNotAvailableWhenNothingWasMeasured() {
-    String block = ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.failedInSetup()));
+    String block = ReportText.paperBlock(ReportFixtures.paperAnalysis(ReportFixtures.failedInSetup()));
 
     assertThat(block)
         .contains("Overall time (all cycles)          : 0.000 ms\n")
@@ -190,7 +191,7 @@ class ReportTextTest {
     Locale saved = Locale.getDefault();
     Locale.setDefault(Locale.GERMANY);
     try {
-      assertThat(ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.completed()))).isEqualTo(PAPER);
+      assertThat(ReportText.paperBlock(ReportFixtures.paperAnalysis(ReportFixtures.completed()))).isEqualTo(PAPER);
     } finally {
       Locale.setDefault(saved);
     }

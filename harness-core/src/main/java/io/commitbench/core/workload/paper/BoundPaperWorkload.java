@@ -5,7 +5,7 @@ import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.measure.OperationKind;
-import io.commitbench.core.report.PaperAnalysis;
+import io.commitbench.core.measure.PaperAnalysis;
 import io.commitbench.core.report.ReportText;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
