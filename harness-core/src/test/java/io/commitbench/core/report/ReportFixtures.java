@@ -1,12 +1,12 @@
 package io.commitbench.core.report;
 
 import io.commitbench.core.config.BenchmarkConfig;
-import io.commitbench.core.config.ErrorBudget;
+import io.commitbench.core.key.ErrorBudget;
 import io.commitbench.core.config.RunControl;
 import io.commitbench.core.measure.TypeTotals;
 import io.commitbench.core.workload.WorkloadSettings;
 import io.commitbench.core.config.Secret;
-import io.commitbench.core.config.UsersMode;
+import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
