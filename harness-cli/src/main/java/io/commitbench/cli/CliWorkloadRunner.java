@@ -8,7 +8,7 @@ import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.report.RunOutcome;
-import io.commitbench.core.config.ParameterKeys;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.group.RunGroup;
 import io.commitbench.core.namespace.NamesRefusedException;

@@ -3,7 +3,7 @@ package io.commitbench.cli;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.config.ConfigException;
-import io.commitbench.core.config.ParameterKeys;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.namespace.NamesRefusedException;

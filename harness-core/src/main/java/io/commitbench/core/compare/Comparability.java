@@ -2,7 +2,7 @@ package io.commitbench.core.compare;
 
 import io.commitbench.core.key.Key;
 import io.commitbench.core.companion.RunCompanions;
-import io.commitbench.core.config.ParameterKeys;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.results.RunSummary;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadRegistry;

@@ -1,5 +1,8 @@
 package io.commitbench.core.config;
 
+import io.commitbench.core.key.ErrorBudget;
+import io.commitbench.core.key.ParameterKeys;
+import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.workload.WorkloadSettings;
 import java.nio.file.Path;
 import java.util.Map;

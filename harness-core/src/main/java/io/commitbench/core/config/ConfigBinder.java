@@ -1,11 +1,14 @@
 package io.commitbench.core.config;
 
-import static io.commitbench.core.config.ParameterKeys.*;
+import static io.commitbench.core.key.ParameterKeys.*;
 
 import io.commitbench.core.companion.RunCompanions;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.ErrorBudget;
 import io.commitbench.core.key.Key;
+import io.commitbench.core.key.ParameterKeys;
+import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.key.Violation;
 import io.commitbench.core.namespace.RunNamespace;
 import io.commitbench.core.workload.Workload;

@@ -2,6 +2,7 @@ package io.commitbench.core.config;
 
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.Violation;
 import java.util.ArrayList;
 import java.util.List;

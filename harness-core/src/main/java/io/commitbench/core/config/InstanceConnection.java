@@ -1,5 +1,6 @@
 package io.commitbench.core.config;
 
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.Violation;
 import java.io.IOException;
 import java.io.Reader;

@@ -1,7 +1,7 @@
 package io.commitbench.core.group;
 
 import io.commitbench.core.config.BenchmarkConfig;
-import io.commitbench.core.config.ParameterKeys;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;

@@ -10,6 +10,7 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.PaperAnalysis;
 import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.measure.TypeTotals;
 import io.commitbench.core.server.ActivityFigure;
@@ -137,7 +138,7 @@ public final class SummaryJsonWriter {
     root.put("usersMode", r.usersModeUsed());
     ObjectNode config = root.putObject("config");
     r.config().effective().forEach(config::put);
-    paper(root.putObject("paper"), PaperAnalysis.of(r));
+    paper(root.putObject("paper"), PaperAnalysis.of(r.cycles(), r.actorCycles()));
     ArrayNode cycles = root.putArray("cycles");
     for (CycleTimes c : r.cycles()) {
       ObjectNode cycle = cycles.addObject();

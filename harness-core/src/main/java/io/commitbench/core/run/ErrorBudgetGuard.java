@@ -1,6 +1,6 @@
 package io.commitbench.core.run;
 
-import io.commitbench.core.config.ErrorBudget;
+import io.commitbench.core.key.ErrorBudget;
 import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSink;
 import io.commitbench.core.measure.IntervalStats;

@@ -1,7 +1,7 @@
 package io.commitbench.core.run;
 
 import io.commitbench.core.config.BenchmarkConfig;
-import io.commitbench.core.config.UsersMode;
+import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.TableSpec;

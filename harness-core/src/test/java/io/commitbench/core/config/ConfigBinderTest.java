@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.key.Violation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

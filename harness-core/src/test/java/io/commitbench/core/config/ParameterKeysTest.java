@@ -3,6 +3,7 @@ package io.commitbench.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.key.Key;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.workload.WorkloadRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;

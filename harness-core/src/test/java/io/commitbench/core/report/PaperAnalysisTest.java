@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
+import io.commitbench.core.measure.PaperAnalysis;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ class PaperAnalysisTest {
 
   @Test
   void averagesOverCyclesAndActorCycles() {
-    PaperAnalysis a = PaperAnalysis.of(ReportFixtures.completed());
+    PaperAnalysis a = ReportFixtures.paperAnalysis(ReportFixtures.completed());
 
     assertThat(a.cycles()).isEqualTo(2);
     assertThat(a.actorCycles()).isEqualTo(6);
@@ -60,7 +61,7 @@ class PaperAnalysisTest {
 
   @Test
   void scheduleShareIsTheStaggeredReleaseOverTheOverallTime() {
-    PaperAnalysis a = PaperAnalysis.of(ReportFixtures.completed()); // 2 cycles, 4000 ms overall
+    PaperAnalysis a = ReportFixtures.paperAnalysis(ReportFixtures.completed()); // 2 cycles, 4000 ms overall
 
     assertThat(a.scheduleShare(3, 600)).as("2 cycles x (3 - 1) x 600 ms / 4000 ms").isEqualTo(0.6);
     assertThat(a.scheduleShare(3, 100)).isEqualTo(0.1);

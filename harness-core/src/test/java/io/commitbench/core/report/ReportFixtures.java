@@ -1,17 +1,18 @@
 package io.commitbench.core.report;
 
 import io.commitbench.core.config.BenchmarkConfig;
-import io.commitbench.core.config.ErrorBudget;
+import io.commitbench.core.key.ErrorBudget;
 import io.commitbench.core.config.RunControl;
 import io.commitbench.core.measure.TypeTotals;
 import io.commitbench.core.workload.WorkloadSettings;
 import io.commitbench.core.config.Secret;
-import io.commitbench.core.config.UsersMode;
+import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.PaperAnalysis;
 import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.CounterValue;
@@ -51,6 +52,11 @@ final class ReportFixtures {
   /** The paper's header lines for a configuration made here. */
   static List<io.commitbench.core.workload.BoundWorkload.HeaderLine> paperLines(BenchmarkConfig config) {
     return new io.commitbench.core.workload.paper.PaperWorkload().bind(config.settings()).headerLines();
+  }
+
+  /** The paper's figures of {@code result}, as the summary and the paper workload compute them. */
+  static PaperAnalysis paperAnalysis(RunResult result) {
+    return PaperAnalysis.of(result.cycles(), result.actorCycles());
   }
 
   /**

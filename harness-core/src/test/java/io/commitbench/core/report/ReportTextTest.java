@@ -3,6 +3,8 @@ package io.commitbench.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.measure.PaperAnalysis;
+import io.commitbench.core.workload.paper.PaperBlock;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -152,7 +154,7 @@ class ReportTextTest {
 
   @Test
   void paperBlockAlignsColonsAndValues() {
-    String block = ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.completed()));
+    String block = PaperBlock.paperBlock(ReportFixtures.paperAnalysis(ReportFixtures.completed()));
 
     assertThat(block).isEqualTo(PAPER);
     assertThat(block.lines().filter(l -> l.contains(": ")).map(l -> l.indexOf(':')).distinct())
@@ -163,20 +165,20 @@ class ReportTextTest {
 
   @Test
   void scheduleNoteSaysWhenTheSleepScheduleSetsTheOverallTime() {
-    PaperAnalysis a = PaperAnalysis.of(ReportFixtures.completed()); // 2 cycles, 4000 ms overall, 2000 per cycle
+    PaperAnalysis a = ReportFixtures.paperAnalysis(ReportFixtures.completed()); // 2 cycles, 4000 ms overall, 2000 per cycle
 
-    assertThat(ReportText.scheduleNote(a, 3, 600)).isEqualTo("Note: the sleep schedule, not storage, sets the overall"
+    assertThat(PaperBlock.scheduleNote(a, 3, 600)).isEqualTo("Note: the sleep schedule, not storage, sets the overall"
         + " time: actors start 600 ms apart, so each cycle takes at least 1,200 ms ((users - 1) x sleep = 2 x 600 ms)"
         + " to release them, 60 % of the average overall time (2000.000 ms); compare the actor times, which storage"
         + " sets.\n");
-    assertThat(ReportText.scheduleNote(a, 3, 500)).as("exactly half").startsWith("Note: the sleep schedule");
-    assertThat(ReportText.scheduleNote(a, 3, 400)).as("40 %: storage's share is larger").isEmpty();
-    assertThat(ReportText.scheduleNote(a, 1, 60_000)).as("one actor").isEmpty();
+    assertThat(PaperBlock.scheduleNote(a, 3, 500)).as("exactly half").startsWith("Note: the sleep schedule");
+    assertThat(PaperBlock.scheduleNote(a, 3, 400)).as("40 %: storage's share is larger").isEmpty();
+    assertThat(PaperBlock.scheduleNote(a, 1, 60_000)).as("one actor").isEmpty();
   }
 
   @Test
   void paperBlockShowsNotAvailableWhenNothingWasMeasured() {
-    String block = ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.failedInSetup()));
+    String block = PaperBlock.paperBlock(ReportFixtures.paperAnalysis(ReportFixtures.failedInSetup()));
 
     assertThat(block)
         .contains("Overall time (all cycles)          : 0.000 ms\n")
@@ -190,7 +192,7 @@ class ReportTextTest {
     Locale saved = Locale.getDefault();
     Locale.setDefault(Locale.GERMANY);
     try {
-      assertThat(ReportText.paperBlock(PaperAnalysis.of(ReportFixtures.completed()))).isEqualTo(PAPER);
+      assertThat(PaperBlock.paperBlock(ReportFixtures.paperAnalysis(ReportFixtures.completed()))).isEqualTo(PAPER);
     } finally {
       Locale.setDefault(saved);
     }

@@ -33,6 +33,17 @@ class ArchitectureTest {
     rule.check(ALL);
   }
 
+  /**
+   * Each top-level package of harness-core, with its subpackages, is a slice: a workload's own
+   * package ({@code workload.paper}) belongs to {@code workload}, so no package tree may reach back
+   * to one that reaches it. The rule above sees each package alone; this one sees the trees.
+   */
+  @Test
+  void harnessCorePackageTreesAreFreeOfCycles() {
+    ArchRule rule = slices().matching("io.commitbench.core.(*)..").should().beFreeOfCycles();
+    rule.check(ALL);
+  }
+
   /** The modules' packages form a one-way chain too: core below agent below campaigns and the CLI. */
   @Test
   void topLevelPackagesAreFreeOfCycles() {

@@ -2,7 +2,7 @@ package io.commitbench.core.workload.index;
 
 import static io.commitbench.core.workload.index.IndexKeys.*;
 
-import io.commitbench.core.config.ParameterKeys;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.workload.WorkloadSettings;
 
 /**

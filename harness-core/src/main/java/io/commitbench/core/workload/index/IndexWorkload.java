@@ -1,6 +1,6 @@
 package io.commitbench.core.workload.index;
 
-import io.commitbench.core.config.ParameterKeys;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.Key;
 import io.commitbench.core.key.Violation;
 import io.commitbench.core.workload.BoundWorkload;

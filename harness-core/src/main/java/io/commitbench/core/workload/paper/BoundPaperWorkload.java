@@ -5,8 +5,7 @@ import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.measure.OperationKind;
-import io.commitbench.core.report.PaperAnalysis;
-import io.commitbench.core.report.ReportText;
+import io.commitbench.core.measure.PaperAnalysis;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.SchemaNaming;
@@ -103,6 +102,6 @@ final class BoundPaperWorkload implements BoundWorkload {
   @Override
   public String reportBlock(RunTotals totals, List<CycleTimes> cycles, List<ActorCycleTimes> actorCycles) {
     PaperAnalysis analysis = PaperAnalysis.of(cycles, actorCycles);
-    return ReportText.paperBlock(analysis) + ReportText.scheduleNote(analysis, users, sleepMillis);
+    return PaperBlock.paperBlock(analysis) + PaperBlock.scheduleNote(analysis, users, sleepMillis);
   }
 }

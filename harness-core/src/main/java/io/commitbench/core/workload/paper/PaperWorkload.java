@@ -2,7 +2,7 @@ package io.commitbench.core.workload.paper;
 
 import static io.commitbench.core.workload.paper.PaperKeys.*;
 
-import io.commitbench.core.config.ParameterKeys;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.Key;
 import io.commitbench.core.key.Violation;
 import io.commitbench.core.workload.BoundWorkload;

@@ -1,7 +1,5 @@
-package io.commitbench.core.report;
+package io.commitbench.core.measure;
 
-import io.commitbench.core.measure.ActorCycleTimes;
-import io.commitbench.core.measure.CycleTimes;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
@@ -75,11 +73,6 @@ public record PaperAnalysis(
   /** {@code (users - 1) × sleep}: how long each cycle takes to release all its actors. */
   public static long scheduleMillisPerCycle(int users, long sleepMillis) {
     return Math.max(0, users - 1) * Math.max(0, sleepMillis);
-  }
-
-  /** The figures of a run's result. */
-  public static PaperAnalysis of(RunResult result) {
-    return of(result.cycles(), result.actorCycles());
   }
 
   private static double meanMillis(List<ActorCycleTimes> actorCycles, ToLongFunction<ActorCycleTimes> nanos) {

@@ -1,4 +1,4 @@
-package io.commitbench.core.config;
+package io.commitbench.core.key;
 
 import java.util.Locale;
 

@@ -1,6 +1,5 @@
-package io.commitbench.core.config;
+package io.commitbench.core.key;
 
-import io.commitbench.core.key.Key;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
