@@ -8,12 +8,12 @@ import io.commitbench.it.support.Catalog;
 import io.commitbench.it.support.Commitbench;
 import io.commitbench.it.support.DatabaseKind;
 import io.commitbench.it.support.DatabaseTargets;
+import io.commitbench.it.support.IntervalsCsv;
 import io.commitbench.it.support.RunOutput;
 import io.commitbench.it.support.TestNames;
 import io.commitbench.it.support.Workload;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -43,7 +43,6 @@ class AdminAfterRestartIT {
   /** Long enough (several seconds) that the restart lands well before the last cycle. */
   private static final Workload WORKLOAD = new Workload(4, 0, 2, 100, 25);
 
-  private static final Duration MEASURING_WAIT = Duration.ofSeconds(60);
   private static final Duration RUN_WAIT = Duration.ofSeconds(150);
 
   @ParameterizedTest(name = "{0}: the private server restarts under a db-users run")
@@ -68,7 +67,7 @@ class AdminAfterRestartIT {
       Path directory = tmp.resolve("results").resolve("restart");
       Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "restart",
           overrides));
-      awaitMeasuring(directory, running);
+      IntervalsCsv.awaitRows(directory.resolve("intervals.csv"), 1, running);
 
       long began = System.nanoTime();
       assertThat(instance.stop()).as("fast shutdown of the private server").isTrue();
@@ -99,17 +98,6 @@ class AdminAfterRestartIT {
         InstanceItSupport.quietly(instance::destroy);
       }
       InstanceItSupport.deleteTree(base);
-    }
-  }
-
-  /** Until intervals.csv has a data row: the tables and roles exist and the actors are at work. */
-  private static void awaitMeasuring(Path directory, Future<RunOutput> running) throws Exception {
-    long deadline = System.nanoTime() + MEASURING_WAIT.toNanos();
-    Path intervals = directory.resolve("intervals.csv");
-    while (!(Files.exists(intervals) && Files.readAllLines(intervals).size() >= 2)) {
-      assertThat(running.isDone()).as("the run ended before it measured").isFalse();
-      assertThat(System.nanoTime()).as("measuring within %s", MEASURING_WAIT).isLessThan(deadline);
-      Thread.sleep(20);
     }
   }
 }

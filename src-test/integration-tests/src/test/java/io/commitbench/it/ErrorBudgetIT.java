@@ -8,10 +8,10 @@ import io.commitbench.it.support.Commitbench;
 import io.commitbench.it.support.DatabaseKind;
 import io.commitbench.it.support.DatabaseTarget;
 import io.commitbench.it.support.DatabaseTargets;
+import io.commitbench.it.support.IntervalsCsv;
 import io.commitbench.it.support.RunOutput;
 import io.commitbench.it.support.TestNames;
 import io.commitbench.it.support.Workload;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -38,7 +38,6 @@ class ErrorBudgetIT {
   /** Long enough (several seconds) that the change lands well before the last cycle. */
   private static final Workload WORKLOAD = new Workload(4, 0, 2, 100, 25);
 
-  private static final Duration MEASURING_WAIT = Duration.ofSeconds(30);
   private static final Duration RUN_WAIT = Duration.ofSeconds(150);
 
   @Test
@@ -126,7 +125,7 @@ class ErrorBudgetIT {
       try {
         Future<RunOutput> running = runner.submit(() -> Commitbench.run(file, tmp.resolve("results"), "budget",
             overrides));
-        awaitMeasuring(directory, running);
+        IntervalsCsv.awaitRows(directory.resolve("intervals.csv"), 1, running);
         change.apply(catalog, names);
         RunOutput run = running.get(RUN_WAIT.toSeconds(), TimeUnit.SECONDS);
         Changed changed = new Changed(run, names, catalog.tablesStartingWith(names.tablePrefix()), postgres.user());
@@ -138,17 +137,6 @@ class ErrorBudgetIT {
         catalog.execute("DROP VIEW IF EXISTS " + names.sentinel());
         catalog.dropEverything(names);
       }
-    }
-  }
-
-  /** Until intervals.csv has a data row: the tables exist and the actors are at work. */
-  private static void awaitMeasuring(Path directory, Future<RunOutput> running) throws Exception {
-    long deadline = System.nanoTime() + MEASURING_WAIT.toNanos();
-    Path intervals = directory.resolve("intervals.csv");
-    while (!(Files.exists(intervals) && Files.readAllLines(intervals).size() >= 2)) {
-      assertThat(running.isDone()).as("the run ended before it measured").isFalse();
-      assertThat(System.nanoTime()).as("measuring within %s", MEASURING_WAIT).isLessThan(deadline);
-      Thread.sleep(20);
     }
   }
 
