@@ -43,6 +43,11 @@ import java.util.Properties;
  */
 public final class ServerOverhead {
 
+  /** Below this much CPU per leg, the CPU ratio is not to be trusted (see {@link #warnWhenShort}). */
+  private static final long MIN_LEG_CPU_NANOS = 2_000_000_000L;
+
+  private static boolean warnedShort;
+
   private ServerOverhead() {}
 
   public static void main(String[] args) throws Exception {
@@ -111,6 +116,7 @@ public final class ServerOverhead {
       throw new IllegalStateException("harness run did not complete cleanly: " + result.failure());
     }
     long statements = result.totals().operations() + result.totals().kind(OperationKind.COMMIT).count();
+    warnWhenShort(result.clientCpuNanos());
     return new double[] {statements * 1e9 / result.totals().measuredNanos(),
         (double) result.clientCpuNanos() / statements};
   }
@@ -131,6 +137,21 @@ public final class ServerOverhead {
         Integer.parseInt(p.get("tables")), Integer.parseInt(p.get("pertable")), Integer.parseInt(p.get("repeat")),
         CycleRelease.TOGETHER);
     return new double[] {loop.run(), loop.cpuNanosPerStatement()};
+  }
+
+  /**
+   * The JVM's CPU time comes in clock ticks of 10 ms ({@code getProcessCpuTime} on Linux), and a
+   * harness run has fixed costs (its first summary.json, the last sample, the pool's start): legs
+   * of a few hundred milliseconds of CPU measure those as much as the harness's cost per
+   * statement. Said once, with what to change.
+   */
+  private static void warnWhenShort(long legCpuNanos) {
+    if (!warnedShort && legCpuNanos < MIN_LEG_CPU_NANOS) {
+      warnedShort = true;
+      System.out.printf(Locale.ROOT, "note: a harness leg used %.2f s of CPU; below %.0f s the 10 ms clock ticks and"
+          + " the run's fixed costs weigh on the CPU ratio: raise transactions= (commit) or pertable=/repeat= (paper)%n",
+          legCpuNanos / 1e9, MIN_LEG_CPU_NANOS / 1e9);
+    }
   }
 
   private static Map<String, String> parameters(String[] args) {
