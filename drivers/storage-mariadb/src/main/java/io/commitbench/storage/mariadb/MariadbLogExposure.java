@@ -23,14 +23,24 @@ final class MariadbLogExposure implements LogExposure {
 
   @Override
   public Path logDirectory(Connection admin) throws SQLException {
+    return redoDirectory(admin);
+  }
+
+  /** {@code innodb_log_group_home_dir} resolved against the data directory; the formatter's too. */
+  static Path redoDirectory(Connection admin) throws SQLException {
     Path data = Path.of(text(admin, "SELECT @@datadir"));
     String home = text(admin, "SELECT @@innodb_log_group_home_dir");
     return home == null || home.isBlank() ? data : data.resolve(home).normalize();
   }
 
+  /** The redo log's position, {@code Innodb_lsn_current}; the formatter's too. */
+  static long lsn(Connection admin) throws SQLException {
+    return Long.parseLong(status(admin, "Innodb_lsn_current"));
+  }
+
   @Override
   public LogSample sample(Connection admin) throws SQLException {
-    long position = Long.parseLong(status(admin, "Innodb_lsn_current"));
+    long position = lsn(admin);
     long size = Long.parseLong(text(admin, "SELECT @@GLOBAL.innodb_log_file_size"));
     String files = variable(admin, "innodb_log_files_in_group");
     return LogSample.uncounted(position, size * (files == null ? 1 : Long.parseLong(files)), CHECKPOINTS_ABSENT);

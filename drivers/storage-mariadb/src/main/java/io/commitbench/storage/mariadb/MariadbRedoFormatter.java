@@ -56,23 +56,23 @@ public final class MariadbRedoFormatter implements LogFormatter {
     }
     originalSize = number("SELECT @@GLOBAL.innodb_log_file_size");
     currentSize = originalSize;
-    logDirectory = logDirectory();
+    logDirectory = MariadbLogExposure.redoDirectory(connection);
     tally.note("redo log " + logDirectory.resolve(MariadbLogFiles.REDO_LOG) + ", " + originalSize + " bytes; alternates with "
         + (originalSize + STEP) + " bytes each time the log wraps");
     new LogFilesystemTrim(context.runner(), context.fstrim()).trim(logDirectory, tally);
-    lsnAtLastResize = lsn();
+    lsnAtLastResize = MariadbLogExposure.lsn(connection);
   }
 
   @Override
   public void poll() throws Exception {
-    long lsn = lsn();
+    long lsn = MariadbLogExposure.lsn(connection);
     if (lsn - lsnAtLastResize < currentSize) {
       return;
     }
     long target = currentSize == originalSize ? originalSize + STEP : originalSize;
     resize(target, "re-create redo log (innodb_log_file_size)");
     new LogFilesystemTrim(context.runner(), context.fstrim()).trim(logDirectory, tally);
-    lsnAtLastResize = lsn();
+    lsnAtLastResize = MariadbLogExposure.lsn(connection);
   }
 
   @Override
@@ -108,22 +108,6 @@ public final class MariadbRedoFormatter implements LogFormatter {
     }
     currentSize = target;
     tally.record(action, Duration.ofNanos(System.nanoTime() - began));
-  }
-
-  private Path logDirectory() throws SQLException {
-    Path data = Path.of(text("SELECT @@datadir"));
-    String home = text("SELECT @@innodb_log_group_home_dir");
-    return home == null || home.isBlank() ? data : data.resolve(home).normalize();
-  }
-
-  private long lsn() throws SQLException {
-    try (Statement s = connection.createStatement();
-        ResultSet r = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Innodb_lsn_current'")) {
-      if (!r.next()) {
-        throw new SQLException("this server shows no Innodb_lsn_current");
-      }
-      return Long.parseLong(r.getString(2));
-    }
   }
 
   private String text(String sql) throws SQLException {
