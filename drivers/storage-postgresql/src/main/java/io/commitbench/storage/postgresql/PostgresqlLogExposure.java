@@ -28,6 +28,11 @@ final class PostgresqlLogExposure implements LogExposure {
 
   @Override
   public Path logDirectory(Connection admin) throws SQLException {
+    return walDirectory(admin);
+  }
+
+  /** {@code pg_wal} in the server's data directory; the formatter's too. */
+  static Path walDirectory(Connection admin) throws SQLException {
     return Path.of(text(admin, "SHOW data_directory")).resolve(PostgresqlLogFiles.WAL_DIR);
   }
 

@@ -145,12 +145,10 @@ public final class PostgresqlWalFormatter implements LogFormatter {
     }
   }
 
+  /** The WAL directory, or the data directory when it has none here (fstrim trims its filesystem). */
   private Path walDirectory() throws SQLException {
-    try (Statement s = connection.createStatement(); ResultSet r = s.executeQuery("SHOW data_directory")) {
-      r.next();
-      Path wal = Path.of(r.getString(1)).resolve(PostgresqlLogFiles.WAL_DIR);
-      return Files.exists(wal) ? wal : Path.of(r.getString(1));
-    }
+    Path wal = PostgresqlLogExposure.walDirectory(connection);
+    return Files.exists(wal) ? wal : wal.getParent();
   }
 
   private Set<String> listSegments() throws SQLException {
