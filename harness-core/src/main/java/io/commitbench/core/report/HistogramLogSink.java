@@ -149,9 +149,8 @@ public final class HistogramLogSink implements IntervalSink {
     if (tag != null) {
       line.append("Tag=").append(tag).append(',');
     }
-    long start = h.getStartTimeStamp() - baseEpochMillis;
-    Decimals.threePlaces(line, start / 1000.0).append(',');
-    Decimals.threePlaces(line, (h.getEndTimeStamp() - baseEpochMillis - start) / 1000.0).append(',');
+    Decimals.threePlaces(line, (h.getStartTimeStamp() - baseEpochMillis) / 1000.0).append(',');
+    Decimals.threePlaces(line, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0).append(',');
     Decimals.threePlaces(line, h.getMaxValueAsDouble() / MAX_VALUE_UNIT_RATIO).append(',');
     line.append(h.getTotalCount() == 0
         ? emptyPayloads.computeIfAbsent(h.getHighestTrackableValue(), highest -> payload(h))
