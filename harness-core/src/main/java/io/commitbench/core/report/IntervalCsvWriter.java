@@ -82,14 +82,14 @@ public final class IntervalCsvWriter implements IntervalSink {
     double seconds = stats.seconds();
     StringBuilder b = row;
     b.setLength(0);
-    decimal(b, stats.startNanos() / 1e9).append(',');
-    decimal(b, stats.endNanos() / 1e9).append(',')
+    Decimals.threePlaces(b, stats.startNanos() / 1e9).append(',');
+    Decimals.threePlaces(b, stats.endNanos() / 1e9).append(',')
         .append(stats.phase().label()).append(',')
         .append(stats.partial() ? 1 : 0).append(',')
         .append(ops).append(',');
-    decimal(b, rate(ops, seconds)).append(',')
+    Decimals.threePlaces(b, rate(ops, seconds)).append(',')
         .append(stats.transactions()).append(',');
-    decimal(b, rate(stats.transactions(), seconds)).append(',')
+    Decimals.threePlaces(b, rate(stats.transactions(), seconds)).append(',')
         .append(stats.errors()).append(',')
         .append(stats.retries()).append(',')
         .append(stats.shedArrivals());
@@ -117,16 +117,11 @@ public final class IntervalCsvWriter implements IntervalSink {
 
   /** Empty for an interval without values: a 0 would read as a measured latency of zero. */
   private static StringBuilder millis(StringBuilder b, long nanos) {
-    return nanos == IntervalStats.NO_VALUE ? b : decimal(b, nanos / NANOS_PER_MILLI);
+    return nanos == IntervalStats.NO_VALUE ? b : Decimals.threePlaces(b, nanos / NANOS_PER_MILLI);
   }
 
   private static double rate(long count, double seconds) {
     return seconds <= 0 ? 0.0 : count / seconds;
-  }
-
-  /** Three decimals, as {@code %.3f} would write them ({@link Decimals#threePlaces}). */
-  static StringBuilder decimal(StringBuilder b, double value) {
-    return Decimals.threePlaces(b, value);
   }
 
   private void writeLine(String line) throws IOException {

@@ -32,6 +32,24 @@ class DecimalsTest {
     }
   }
 
+  /** The hand-made formatting reads as %.3f does, for the values a row holds and around them. */
+  @Test
+  void decimalsAreWhatPercentThreeFWouldWrite() {
+    for (double value : new double[] {0, 0.0004, 0.0005, 0.0015, 0.25, 1.5, 9.9995, 12.345678, 999.9999, 1_000,
+        4_321.0625, 86_400.125, 1e8 + 0.5, 1e9, 1e15, 1e300, Double.NaN, Double.POSITIVE_INFINITY}) {
+      assertThat(Decimals.threePlaces(new StringBuilder(), value).toString()).as("%s", value)
+          .isEqualTo(String.format(Locale.ROOT, "%.3f", value));
+    }
+    java.util.Random random = new java.util.Random(12);
+    for (int i = 0; i < 100_000; i++) {
+      double value = random.nextDouble() * Math.pow(10, random.nextInt(8));
+      String fast = Decimals.threePlaces(new StringBuilder(), value).toString();
+      assertThat(Double.parseDouble(fast)).as("%s", value)
+          .isCloseTo(Double.parseDouble(String.format(Locale.ROOT, "%.3f", value)), org.assertj.core.data.Offset.offset(0.0011));
+      assertThat(fast).as("%s", value).matches("[0-9]+\\.[0-9]{3}");
+    }
+  }
+
   @Test
   void groupedReadsAsPercentCommaZeroFDoes() {
     for (double value : VALUES) {
