@@ -136,11 +136,12 @@ public final class FormatterCompanion implements RunCompanion {
     failures.forEach(f -> lines.add("poll failed: " + f));
     ExposureReport measured = exposure == null ? null : exposure.report(tally.arm());
     List<String> warnings = measured == null ? List.of() : measured.warnings();
+    String absent = exposure == null ? exposureAbsent : exposure.failure();
     if (measured != null) {
       lines.addAll(measured.lines());
     } else {
       lines.add(String.format(Locale.ROOT, "%-35s: not available: %s", "log exposure",
-          exposure == null ? exposureAbsent : exposure.failure().isEmpty() ? "the run did not start" : exposure.failure()));
+          absent.isEmpty() ? "the run did not start" : absent));
     }
     lines.add("#####");
     figures.put("actions", actions);
@@ -149,7 +150,7 @@ public final class FormatterCompanion implements RunCompanion {
     if (measured != null) {
       figures.put("exposure", measured.figures());
     } else {
-      figures.put("exposure", Map.of("absent", exposure == null ? exposureAbsent : exposure.failure()));
+      figures.put("exposure", Map.of("absent", absent));
     }
     figures.put("warnings", warnings);
     return new CompanionReport("log-formatter", lines, figures, warnings);
