@@ -67,9 +67,9 @@ public final class ActorRecorder {
     checkType(type);
     stripe.write(bucket -> {
       flushStatements(bucket);
-      bucket.responseNanos[type].recordValue(Math.max(0, endNanos - intendedStartNanos));
-      bucket.serviceNanos[type].recordValue(Math.max(0, endNanos - startNanos));
-      bucket.lagNanos[type].recordValue(Math.max(0, startNanos - intendedStartNanos));
+      bucket.record(RecordingBucket.responseSlot(type), endNanos - intendedStartNanos);
+      bucket.record(RecordingBucket.serviceSlot(type), endNanos - startNanos);
+      bucket.record(RecordingBucket.lagSlot(type), startNanos - intendedStartNanos);
       bucket.transactions++;
     });
   }
@@ -95,7 +95,7 @@ public final class ActorRecorder {
 
   private void flushStatements(RecordingBucket bucket) {
     for (int i = 0; i < statements; i++) {
-      bucket.statementNanos[kinds[i]].recordValue(nanos[i]);
+      bucket.record(RecordingBucket.statementSlot(kinds[i]), nanos[i]);
     }
     for (int i = 0; i < errors; i++) {
       bucket.statementErrors[RecordingBucket.errorIndex(errorKinds[i], errorClasses[i])]++;

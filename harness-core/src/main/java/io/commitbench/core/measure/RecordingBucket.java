@@ -15,6 +15,11 @@ final class RecordingBucket {
 
   private static final int KINDS = OperationKind.values().length;
   private static final int CLASSES = ErrorClass.values().length;
+  /**
+   * Values a bucket holds before its writer records them into the bucket's own histograms: 128 KiB,
+   * about a second of one actor at 3,000 autocommit statements a second.
+   */
+  static final int PENDING_CAPACITY = 16_384;
 
   final Histogram[] statementNanos = new Histogram[KINDS];
   final Histogram[] responseNanos;
@@ -28,8 +33,14 @@ final class RecordingBucket {
   long transactions;
   long reconnects;
   long shedArrivals;
+  /** Latencies written down by the writer, not yet in a histogram (see {@link PendingValues}). */
+  private final PendingValues pending = new PendingValues(PENDING_CAPACITY);
 
   RecordingBucket(int transactionTypes) {
+    if (KINDS + 3 * transactionTypes > PendingValues.MAX_SLOTS) {
+      throw new IllegalArgumentException(transactionTypes + " transaction types: at most "
+          + (PendingValues.MAX_SLOTS - KINDS) / 3);
+    }
     for (int k = 0; k < KINDS; k++) {
       statementNanos[k] = histogram();
     }
@@ -53,8 +64,53 @@ final class RecordingBucket {
     return row * CLASSES + errorClass.ordinal();
   }
 
-  /** Adds this bucket into {@code into} (the sampler's interval). */
+  /** The histogram number of a statement kind's latency, for {@link #record}. */
+  static int statementSlot(int kind) {
+    return kind;
+  }
+
+  /** The histogram number of a transaction type's response time; its service time and lag follow. */
+  static int responseSlot(int type) {
+    return KINDS + 3 * type;
+  }
+
+  static int serviceSlot(int type) {
+    return responseSlot(type) + 1;
+  }
+
+  static int lagSlot(int type) {
+    return responseSlot(type) + 2;
+  }
+
+  /**
+   * Writes down a latency for the histogram numbered {@code slot}; it reaches the histogram when
+   * the bucket is {@linkplain #addTo added} to the interval, or, when too many are waiting, now,
+   * together with the others.
+   */
+  void record(int slot, long nanos) {
+    if (pending.full()) {
+      pending.replayInto(this::histogram);
+      pending.clear();
+    }
+    pending.add(slot, nanos);
+  }
+
+  /** The histogram numbered {@code slot} (see {@link #statementSlot}, {@link #responseSlot}). */
+  Histogram histogram(int slot) {
+    if (slot < KINDS) {
+      return statementNanos[slot];
+    }
+    int type = (slot - KINDS) / 3;
+    return switch ((slot - KINDS) % 3) {
+      case 0 -> responseNanos[type];
+      case 1 -> serviceNanos[type];
+      default -> lagNanos[type];
+    };
+  }
+
+  /** Adds this bucket, the latencies it still holds included, into {@code into} (the sampler's interval). */
   void addTo(RecordingBucket into) {
+    pending.replayInto(into::histogram);
     for (int k = 0; k < KINDS; k++) {
       add(statementNanos[k], into.statementNanos[k]);
     }
@@ -99,6 +155,7 @@ final class RecordingBucket {
     transactions = 0;
     reconnects = 0;
     shedArrivals = 0;
+    pending.clear();
   }
 
   /**

@@ -53,4 +53,41 @@ class RecordingBucketTest {
     assertThat(commit.getTotalCount()).isZero();
     assertThat(stripe.transactions).isZero();
   }
+
+  @Test
+  void recordedLatenciesReachTheIntervalWhenTheBucketIsAddedAndNotTwice() {
+    RecordingBucket stripe = new RecordingBucket(2);
+    RecordingBucket interval = new RecordingBucket(2);
+    stripe.record(RecordingBucket.statementSlot(OperationKind.SELECT.ordinal()), 250_000);
+    stripe.record(RecordingBucket.responseSlot(1), 3_000_000);
+    stripe.record(RecordingBucket.serviceSlot(1), 2_000_000);
+    stripe.record(RecordingBucket.lagSlot(1), 1_000_000);
+
+    stripe.addTo(interval);
+
+    assertThat(interval.statementNanos[OperationKind.SELECT.ordinal()].getTotalCount()).isEqualTo(1);
+    assertThat(interval.responseNanos[1].getMaxValue()).isEqualTo(interval.responseNanos[1].highestEquivalentValue(3_000_000));
+    assertThat(interval.serviceNanos[1].getMaxValue()).isEqualTo(interval.serviceNanos[1].highestEquivalentValue(2_000_000));
+    assertThat(interval.lagNanos[1].getMaxValue()).isEqualTo(interval.lagNanos[1].highestEquivalentValue(1_000_000));
+    assertThat(interval.responseNanos[0].getTotalCount()).isZero();
+    stripe.resetShapedLike(interval);
+    RecordingBucket next = new RecordingBucket(2);
+    stripe.addTo(next);
+    assertThat(next.responseNanos[1].getTotalCount()).isZero();
+  }
+
+  @Test
+  void aBucketWhosePendingLatenciesOverflowKeepsEveryOne() {
+    RecordingBucket stripe = new RecordingBucket(1);
+    int slot = RecordingBucket.serviceSlot(0);
+    for (int i = 0; i < RecordingBucket.PENDING_CAPACITY * 2 + 3; i++) {
+      stripe.record(slot, 1_000 + i);
+    }
+    RecordingBucket interval = new RecordingBucket(1);
+
+    stripe.addTo(interval);
+
+    assertThat(interval.serviceNanos[0].getTotalCount()).isEqualTo(RecordingBucket.PENDING_CAPACITY * 2L + 3);
+    assertThat(interval.serviceNanos[0].getMinValue()).isEqualTo(1_000);
+  }
 }
