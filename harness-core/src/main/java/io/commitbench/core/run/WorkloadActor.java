@@ -18,6 +18,8 @@ import java.util.concurrent.locks.LockSupport;
 final class WorkloadActor implements ActorBody {
 
   private static final long MAX_PARK_NANOS = 50_000_000L;
+  /** What {@link #waitUntil} answers when a stop was requested while it waited. */
+  private static final long STOPPED = Long.MIN_VALUE;
 
   private final ActorWork work;
   private final ActorSession session;
@@ -68,17 +70,19 @@ final class WorkloadActor implements ActorBody {
       if (type == ActorWork.END_OF_CYCLE || !budget.take()) {
         break;
       }
-      long intended = shedBacklog(pacing.nextIntendedStart());
-      if (!waitUntil(intended)) {
+      // One clock reading serves the backlog, the wait and the start when there is nothing to
+      // wait for (a closed loop without think time): each reading is a cost a plain loop does not pay.
+      long now = System.nanoTime();
+      long intended = shedBacklog(pacing.nextIntendedStart(), now);
+      long start = intended > now ? waitUntil(intended) : now;
+      if (start == STOPPED) {
         return null;
       }
-      long start = System.nanoTime();
       if (!started) {
         first = start;
         started = true;
       }
-      runTransaction(type, intended, start);
-      last = System.nanoTime();
+      last = runTransaction(type, intended, start);
       pacing.finished(last);
     }
     repair();
@@ -90,9 +94,8 @@ final class WorkloadActor implements ActorBody {
    * run late, so a stalled server does not leave an unbounded queue behind it; or the run fails,
    * when rate.backlog.fail says so.
    */
-  private long shedBacklog(long intended) {
+  private long shedBacklog(long intended, long now) {
     long shed = 0;
-    long now = System.nanoTime();
     while (now - intended > backlog.limitNanos()) {
       if (backlog.fails()) {
         throw new IllegalStateException(String.format(java.util.Locale.ROOT,
@@ -108,18 +111,20 @@ final class WorkloadActor implements ActorBody {
     return intended;
   }
 
-  private void runTransaction(int type, long intended, long start) throws Exception {
+  /** Runs one transaction to its end (retries included) and returns when it ended. */
+  private long runTransaction(int type, long intended, long start) throws Exception {
     for (int attempt = 0; ; attempt++) {
       context.beginAttempt(retryMax - attempt);
       try {
         work.execute(type, context);
+        long end = System.nanoTime();
         ErrorClass failure = context.failure();
         if (failure == null) {
-          recorder.transactionDone(type, intended, start, System.nanoTime());
+          recorder.transactionDone(type, intended, start, end);
         } else {
           recorder.transactionFailed(type, failure);
         }
-        return;
+        return end;
       } catch (SQLException e) {
         ErrorClass errorClass = dialect.classify(e);
         if (context.mayRetry(errorClass)) {
@@ -129,7 +134,7 @@ final class WorkloadActor implements ActorBody {
         }
         recorder.transactionFailed(type, errorClass);
         context.recover(e, errorClass);
-        return;
+        return System.nanoTime();
       }
     }
   }
@@ -143,13 +148,13 @@ final class WorkloadActor implements ActorBody {
     }
   }
 
-  /** Parks until the deadline; false when a stop was requested meanwhile. */
-  private boolean waitUntil(long deadlineNanos) {
-    long remaining;
-    while ((remaining = deadlineNanos - System.nanoTime()) > 0 && !stop.isRequested()) {
-      LockSupport.parkNanos(Math.min(remaining, MAX_PARK_NANOS));
+  /** Parks until the deadline and returns the time it woke, or {@link #STOPPED} when a stop was requested meanwhile. */
+  private long waitUntil(long deadlineNanos) {
+    long now;
+    while (deadlineNanos - (now = System.nanoTime()) > 0 && !stop.isRequested()) {
+      LockSupport.parkNanos(Math.min(deadlineNanos - now, MAX_PARK_NANOS));
     }
-    return !stop.isRequested();
+    return stop.isRequested() ? STOPPED : now;
   }
 
   @Override
