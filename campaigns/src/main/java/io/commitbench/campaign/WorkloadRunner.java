@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a parameter file, with overrides, the way {@code commitbench run} does. The campaign lives
- * in the storage agent, which knows no database driver; the command line hands it a runner that
- * has them all.
+ * Runs a parameter file, with overrides, the way {@code commitbench run} does: {@link
+ * AssembledWorkloadRunner}, through the core's {@code RunAssembly}; tests hand the campaign a fake.
  */
 public interface WorkloadRunner {
 

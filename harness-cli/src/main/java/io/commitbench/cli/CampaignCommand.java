@@ -1,5 +1,6 @@
 package io.commitbench.cli;
 
+import io.commitbench.campaign.AssembledWorkloadRunner;
 import io.commitbench.campaign.Campaign;
 import io.commitbench.campaign.CampaignFile;
 import io.commitbench.campaign.CampaignFileException;
@@ -83,7 +84,7 @@ final class CampaignCommand {
   static final class Plan extends CampaignSubcommand {
     @Override
     int call(CampaignSpec campaign, PrintWriter out, PrintWriter err) throws Exception {
-      new Campaign(campaign, ProcessCommandRunner.standard(), new CliWorkloadRunner(), ProgressStreams.over(out))
+      new Campaign(campaign, ProcessCommandRunner.standard(), new AssembledWorkloadRunner(), ProgressStreams.over(out))
           .plan().forEach(out::println);
       return ExitCodes.OK;
     }
@@ -99,7 +100,7 @@ final class CampaignCommand {
 
     @Override
     int call(CampaignSpec campaignSpec, PrintWriter out, PrintWriter err) throws Exception {
-      Campaign campaign = new Campaign(campaignSpec, ProcessCommandRunner.standard(), new CliWorkloadRunner(),
+      Campaign campaign = new Campaign(campaignSpec, ProcessCommandRunner.standard(), new AssembledWorkloadRunner(),
           ProgressStreams.over(out));
       CountDownLatch finished = new CountDownLatch(1);
       Thread onSignal = new Thread(() -> {

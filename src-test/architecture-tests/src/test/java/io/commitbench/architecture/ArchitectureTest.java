@@ -2,6 +2,7 @@ package io.commitbench.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static io.commitbench.architecture.CommitbenchClasses.ALL;
 import static io.commitbench.architecture.CommitbenchClasses.GENERIC_PACKAGES;
@@ -13,6 +14,10 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,9 +27,9 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
 
-  /** The core, the storage agent and campaigns: every class outside the kinds' own packages. */
+  /** The core, the storage agent, campaigns and the CLI: every class outside the kinds' own packages. */
   private static final DescribedPredicate<JavaClass> GENERIC = JavaClass.Predicates.resideInAnyPackage(GENERIC_PACKAGES)
-      .and(JavaClass.Predicates.resideOutsideOfPackages(KIND_PACKAGES)).as("are generic (core, storage agent, campaigns)");
+      .and(JavaClass.Predicates.resideOutsideOfPackages(KIND_PACKAGES)).as("are generic (core, storage agent, campaigns, CLI)");
 
   /** Each package of harness-core is a slice; none may reach back to one that reaches it. */
   @Test
@@ -48,6 +53,59 @@ class ArchitectureTest {
   @Test
   void topLevelPackagesAreFreeOfCycles() {
     ArchRule rule = slices().matching("io.commitbench.(*)..").should().beFreeOfCycles();
+    rule.check(ALL);
+  }
+
+  /**
+   * The modules depend one way, as their POMs say: the core on nothing of ours; a kind's driver and
+   * the storage agent on the core; a kind's storage module on the agent and the drivers; campaigns
+   * on the agent; the CLI on campaigns, the agent and the core, and on no kind (the kinds are its
+   * runtime dependencies, found through ServiceLoader). A POM that gained a dependency upwards
+   * would build; this rule would not pass.
+   */
+  @Test
+  void modulesDependOnlyDownwards() {
+    ArchRule rule = layeredArchitecture().consideringOnlyDependenciesInLayers()
+        .layer("core").definedBy("io.commitbench.core..")
+        .layer("drivers").definedBy("io.commitbench.driver..")
+        .layer("storage agent").definedBy(JavaClass.Predicates.resideInAPackage("io.commitbench.storage..")
+            .and(JavaClass.Predicates.resideOutsideOfPackages(KIND_PACKAGES)).as("the storage agent"))
+        .layer("kinds' storage").definedBy(JavaClass.Predicates.resideInAnyPackage(KIND_PACKAGES)
+            .and(JavaClass.Predicates.resideInAPackage("io.commitbench.storage..")).as("the kinds' storage modules"))
+        .layer("campaigns").definedBy("io.commitbench.campaign..")
+        .layer("cli").definedBy("io.commitbench.cli..")
+        .whereLayer("core").mayNotAccessAnyLayer()
+        .whereLayer("drivers").mayOnlyAccessLayers("core")
+        .whereLayer("storage agent").mayOnlyAccessLayers("core")
+        .whereLayer("kinds' storage").mayOnlyAccessLayers("core", "drivers", "storage agent")
+        .whereLayer("campaigns").mayOnlyAccessLayers("core", "storage agent")
+        .whereLayer("cli").mayOnlyAccessLayers("core", "storage agent", "campaigns")
+        .because("each module depends only on the modules below it (README, Architecture)");
+    rule.check(ALL);
+  }
+
+  /** Each kind's code (its driver and its storage module) is one slice: {@code postgresql}, {@code mariadb}, … */
+  private static final SliceAssignment KINDS = new SliceAssignment() {
+    private final Pattern kindPackage = Pattern.compile("io\\.commitbench\\.(?:driver|storage)\\.([^.]+)(?:\\..*)?");
+
+    @Override
+    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+      Matcher m = kindPackage.matcher(javaClass.getPackageName());
+      boolean kind = m.matches() && JavaClass.Predicates.resideInAnyPackage(KIND_PACKAGES).test(javaClass);
+      return kind ? SliceIdentifier.of(m.group(1)) : SliceIdentifier.ignore();
+    }
+
+    @Override
+    public String getDescription() {
+      return "database kinds";
+    }
+  };
+
+  /** A kind's modules use their own kind's code only: a new kind comes without touching another's. */
+  @Test
+  void kindsDoNotDependOnEachOther() {
+    ArchRule rule = slices().assignedFrom(KINDS).should().notDependOnEachOther()
+        .because("each kind is found through ServiceLoader by its dialect's name, never through another kind");
     rule.check(ALL);
   }
 
@@ -121,6 +179,7 @@ class ArchitectureTest {
   void onlyTheEntryPointCallsSystemExit() {
     ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName("io.commitbench.cli.CommitbenchMain")
         .should().callMethod(System.class, "exit", int.class)
+        .orShould().callMethod(Runtime.class, "exit", int.class)
         .orShould().callMethod(Runtime.class, "halt", int.class)
         .because("only main ends the process; everything else reports and returns (style.md, 12)");
     rule.check(ALL);

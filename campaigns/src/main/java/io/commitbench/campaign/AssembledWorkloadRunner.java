@@ -1,4 +1,4 @@
-package io.commitbench.cli;
+package io.commitbench.campaign;
 
 import io.commitbench.core.companion.CompanionRefusedException;
 import io.commitbench.core.run.DialectUnavailableException;
@@ -13,7 +13,6 @@ import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.group.RunGroup;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.run.DataSetPreparation;
-import io.commitbench.campaign.WorkloadRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -26,11 +25,12 @@ import java.util.Map;
 
 /**
  * Runs a campaign cell's workload as {@code commitbench run} would (a group of runs with {@code
- * runs=N}), and prepares a data set as {@code commitbench prepare} would, with the drivers and
- * companions of this build. Each run's console output goes to {@code RUN-ID.console.txt} beside
- * its results folder, so the campaign's own console stays one line per cell.
+ * runs=N}, each put together by {@link RunAssembly}), and prepares a data set as {@code commitbench
+ * prepare} would, with the dialects and companions on the class path. Each run's console output
+ * goes to {@code RUN-ID.console.txt} beside its results folder, so the campaign's own console stays
+ * one line per cell.
  */
-final class CliWorkloadRunner implements WorkloadRunner {
+public final class AssembledWorkloadRunner implements WorkloadRunner {
 
   private final DialectRegistry dialects = DialectRegistry.load();
   private volatile RunGroup current;
