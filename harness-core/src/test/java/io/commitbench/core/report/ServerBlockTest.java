@@ -56,6 +56,40 @@ class ServerBlockTest {
         .doesNotContain("Product counters");
   }
 
+  /** autocommit=true; the given kinds ran (each one statement of 2 ms), the others not at all. */
+  private static RunResult autocommitRunning(OperationKind... kindsThatRan) {
+    Map<OperationKind, KindTotals> kinds = new EnumMap<>(OperationKind.class);
+    for (OperationKind kind : OperationKind.values()) {
+      kinds.put(kind, ReportFixtures.kind(kind, Map.of()));
+    }
+    for (OperationKind kind : kindsThatRan) {
+      kinds.put(kind, ReportFixtures.kind(kind, Map.of(), 2));
+    }
+    return new RunResult("run-4", "0.1.0-test", ReportFixtures.config(true), "shared", T0, T1, RunOutcome.COMPLETED,
+        "", List.of(), List.of(), new RunTotals(kinds, ReportFixtures.types(kinds), 0, 0, 2_000 * ReportFixtures.MS, 0),
+        timed(), List.of(), true, null, -1);
+  }
+
+  @Test
+  void withAutocommitOnlyTheKindsThatRanStandIn() {
+    String block = ReportText.serverBlock(autocommitRunning(OperationKind.INSERT, OperationKind.SELECT));
+
+    assertThat(block)
+        .contains("Client: insert mean                : 2.000 ms\n")
+        .doesNotContain("Client: update")
+        .doesNotContain("Client: delete")
+        .doesNotContain("none succeeded");
+  }
+
+  @Test
+  void withAutocommitAReadOnlyRunSaysNoWriteRan() {
+    String block = ReportText.serverBlock(autocommitRunning(OperationKind.SELECT));
+
+    assertThat(block)
+        .contains("Client: writes                     : none ran (no insert, update or delete)\n")
+        .doesNotContain("Client: insert");
+  }
+
   @Test
   void withAutocommitTheDmlMeansStandInAndSaySo() {
     String block = ReportText.serverBlock(ReportFixtures.completed());
