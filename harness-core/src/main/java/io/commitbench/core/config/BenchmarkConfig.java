@@ -25,8 +25,9 @@ import java.util.Map;
  * @param cleanup whether tables and users are removed after the run
  * @param tablePrefix prefix of the created table names
  * @param userPrefix prefix of created user names
- * @param namesDerived whether the prefixes were derived from the run id (neither was set), so the
- *     run's names are its own; else the user fixed at least one of them
+ * @param tablePrefixDerived whether the table prefix was derived from the run id (not set), so
+ *     the run's table names are its own; else the user fixed it
+ * @param userPrefixDerived the same for the user prefix
  * @param statementTimeoutSeconds per-statement timeout
  * @param connectTimeoutSeconds timeout of one connection attempt
  * @param reconnectTimeoutSeconds how long an actor keeps trying to reconnect
@@ -51,7 +52,8 @@ public record BenchmarkConfig(
     boolean cleanup,
     String tablePrefix,
     String userPrefix,
-    boolean namesDerived,
+    boolean tablePrefixDerived,
+    boolean userPrefixDerived,
     int statementTimeoutSeconds,
     int connectTimeoutSeconds,
     int reconnectTimeoutSeconds,
@@ -71,9 +73,14 @@ public record BenchmarkConfig(
     moved.put(ParameterKeys.RESULTS_DIR, directory.toString());
     moved.put(ParameterKeys.RUN_ID, runId);
     return new BenchmarkConfig(workload, users, sleepMillis, runControl, dbType, dbUrl, dbUser, password,
-        quotaMegabytes, usersMode, cleanup, tablePrefix, userPrefix, namesDerived, statementTimeoutSeconds,
+        quotaMegabytes, usersMode, cleanup, tablePrefix, userPrefix, tablePrefixDerived, userPrefixDerived, statementTimeoutSeconds,
         connectTimeoutSeconds, reconnectTimeoutSeconds, reportIntervalSeconds, errorBudget, directory, runId, settings,
         moved);
+  }
+
+  /** Whether both prefixes were derived (neither was set): every name the run creates is its own. */
+  public boolean namesDerived() {
+    return tablePrefixDerived && userPrefixDerived;
   }
 
   public BenchmarkConfig {

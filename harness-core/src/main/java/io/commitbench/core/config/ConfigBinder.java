@@ -213,7 +213,8 @@ public final class ConfigBinder {
       if (!violations.isEmpty()) {
         throw new ConfigException(violations);
       }
-      boolean derived = !values.containsKey(TABLE_PREFIX) && !values.containsKey(USER_PREFIX);
+      boolean tablePrefixDerived = !values.containsKey(TABLE_PREFIX);
+      boolean userPrefixDerived = !values.containsKey(USER_PREFIX);
       RunNamespace own = RunNamespace.derive(runId, dialect.orElseThrow().maxIdentifierLength(),
           dialect.orElseThrow().maxUserNameLength(), NONCES);
       // A prefix left unset takes the run's own namespace, also beside a fixed other one.
@@ -222,7 +223,7 @@ public final class ConfigBinder {
       return new BenchmarkConfig(
           workload.orElseThrow().name(), integer(USERS), integer(SLEEP), control, dialect.orElseThrow().name(), url,
           user, password, integer(QUOTA), UsersMode.parse(text(USERS_MODE)), bool(CLEANUP), text(TABLE_PREFIX),
-          text(USER_PREFIX), derived, integer(STATEMENT_TIMEOUT), integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT),
+          text(USER_PREFIX), tablePrefixDerived, userPrefixDerived, integer(STATEMENT_TIMEOUT), integer(CONNECT_TIMEOUT), integer(RECONNECT_TIMEOUT),
           integer(REPORT_INTERVAL), errorBudget, resultsDir, runId, settings,
           effective(dialect.orElseThrow().name(), url, user, password, runId));
     }

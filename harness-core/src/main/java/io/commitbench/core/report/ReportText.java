@@ -90,12 +90,16 @@ public final class ReportText {
     headerLine(b, "Users Mode", usersModeUsed);
     headerLine(b, "DB-URL", Redaction.url(c.dbUrl()));
     headerLine(b, "DB-User", c.dbUser());
-    // The names the run creates: its own namespace by default, else the fixed prefixes given.
-    String names = c.namesDerived() ? " (the run's own, derived from the run id)" : " (fixed)";
-    headerLine(b, "Table Prefix", c.tablePrefix() + names);
-    headerLine(b, "User Prefix", c.userPrefix() + (usersModeUsed.equals("shared") ? " (unused: shared login)" : names));
+    // The names the run creates: its own namespace by default, else the fixed prefix given.
+    headerLine(b, "Table Prefix", c.tablePrefix() + origin(c.tablePrefixDerived()));
+    headerLine(b, "User Prefix", c.userPrefix()
+        + (usersModeUsed.equals("shared") ? " (unused: shared login)" : origin(c.userPrefixDerived())));
     extraLines.forEach(line -> b.append(line).append('\n'));
     return b.append("-----\n").toString();
+  }
+
+  private static String origin(boolean derived) {
+    return derived ? " (the run's own, derived from the run id)" : " (fixed)";
   }
 
   /**

@@ -56,7 +56,9 @@ class ConfigBinderTest {
       BenchmarkConfig one = bind(paperWith("table.prefix=my_t"));
       assertThat(one.namesDerived()).isFalse();
       assertThat(one.tablePrefix()).isEqualTo("my_t");
+      assertThat(one.tablePrefixDerived()).isFalse();
       assertThat(one.userPrefix()).matches("cb_[a-z0-9_]+_u");
+      assertThat(one.userPrefixDerived()).isTrue();
     }
 
     @Test

@@ -33,13 +33,18 @@ final class ReportFixtures {
 
   /** The paper's parameters against PostgreSQL; the URL carries a password that must never show. */
   static BenchmarkConfig config(boolean autocommit) {
+    return config(autocommit, false);
+  }
+
+  /** As {@link #config(boolean)}, with the user prefix derived from the run id when {@code userPrefixDerived}. */
+  static BenchmarkConfig config(boolean autocommit, boolean userPrefixDerived) {
     return new BenchmarkConfig(
         "paper", 10, 100, RunControl.counted(),
         "postgresql",
         "jdbc:postgresql://127.0.0.1:5432/test?password=secret&ssl=false",
         "postgres",
         Secret.of("secret", "env DB_PW"),
-        50, UsersMode.DB_USERS, true, "cb_t", "cb_u", false, 30, 10, 60, 1, ErrorBudget.parse("1%").orElseThrow(),
+        50, UsersMode.DB_USERS, true, "cb_t", "cb_u", false, userPrefixDerived, 30, 10, 60, 1, ErrorBudget.parse("1%").orElseThrow(),
         Path.of("results"), "run-1",
         new WorkloadSettings(Map.ofEntries(Map.entry("users", 10L), Map.entry("sleep", 100L),
             Map.entry("tablename", 5L), Map.entry("tableinsertnumber", 10L), Map.entry("tableselectnumber", 10L),

@@ -143,6 +143,16 @@ class ReportTextTest {
   }
 
   @Test
+  void headerTellsEachPrefixWhetherItWasFixedOrDerived() {
+    BenchmarkConfig config = ReportFixtures.config(true, true);
+    String header = ReportText.header(config, ReportFixtures.paperLines(config), "db-users", List.of());
+
+    assertThat(header)
+        .contains(" | Table Prefix     : cb_t (fixed)\n")
+        .contains(" | User Prefix      : cb_u (the run's own, derived from the run id)\n");
+  }
+
+  @Test
   void headerShowsCommitIntervalOnlyWithoutAutocommit() {
     BenchmarkConfig config = ReportFixtures.config(false);
     String header = ReportText.header(config, ReportFixtures.paperLines(config), "shared", List.of());
