@@ -45,8 +45,8 @@ public record PreparedProbe(CowProbeSpec spec, PathStorage storage, Path file, S
             + "extents. Order " + spec.fillOrder().label() + ": " + spec.fillOrder().description(), List.of(filefrag)));
     if (snapshot instanceof SnapshotOffer.Available a) {
       Snapshot s = a.snapshot();
-      plan.step(new PlannedStep("snapshot: " + s.description() + " of " + s.source() + " at " + s.location(),
-          displayed(s.take())));
+      plan.step(PlannedStep.of("snapshot: " + s.description() + " of " + s.source() + " at " + s.location(),
+          s.take().toArray(Command[]::new)));
     } else {
       plan.step(new PlannedStep("no snapshot: " + ((SnapshotOffer.Unavailable) snapshot).reason(), List.of()));
     }
@@ -57,7 +57,7 @@ public record PreparedProbe(CowProbeSpec spec, PathStorage storage, Path file, S
             + "the file in it", cacheActions))
         .step(new PlannedStep("read: the whole file from start to end in 1 MiB reads", List.of()));
     if (snapshot instanceof SnapshotOffer.Available a) {
-      plan.step(new PlannedStep("remove the snapshot", displayed(a.snapshot().remove())));
+      plan.step(PlannedStep.of("remove the snapshot", a.snapshot().remove().toArray(Command[]::new)));
     }
     plan.step(new PlannedStep(spec.keep() ? "keep " + file + " (--keep)" : "delete " + file, List.of()));
     return plan
@@ -65,10 +65,6 @@ public record PreparedProbe(CowProbeSpec spec, PathStorage storage, Path file, S
             + "block, a margin), " + Sizes.binary(freeBytes) + " free")
         .note("block order and data come from seed " + spec.seed() + ": the same seed writes the same file")
         .build();
-  }
-
-  private static List<String> displayed(List<Command> commands) {
-    return commands.stream().map(Command::display).toList();
   }
 
   private String percent() {
