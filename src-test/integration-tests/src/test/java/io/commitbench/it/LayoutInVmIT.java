@@ -12,7 +12,6 @@ import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.layout.LayoutFilesystem;
 import io.commitbench.storage.layout.LayoutScript;
 import io.commitbench.storage.layout.LayoutSpec;
-import io.commitbench.storage.layout.SnapshotBackend;
 import io.commitbench.storage.layout.VolumeManager;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -200,7 +199,7 @@ class LayoutInVmIT {
 
     /** Snapshot {@code number} as the agent names it: {@code cb_ID/snapN}. */
     String snapshotLocation(int number) {
-      return SnapshotBackend.forManager(spec.manager()).orElseThrow().location(spec, number);
+      return spec.snapshotLocation(number);
     }
 
     /** Its device node, {@code /dev/cb_ID/snapN}. */

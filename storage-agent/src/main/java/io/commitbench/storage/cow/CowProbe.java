@@ -8,6 +8,7 @@ import io.commitbench.storage.inspect.SyncProbe;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.snapshot.Snapshot;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -63,23 +64,23 @@ public final class CowProbe {
   private final Clock clock;
   private final Duration progressEvery;
 
-  /** A probe of this host: its mount table, the standard snapshot backends, progress every 2 s. */
+  /** A probe of this host: its mount table, the system clock, progress every 2 s. */
   public CowProbe(CommandRunner runner) {
-    this(runner, StorageLocator.system(), ProbeSnapshots.standard(), Clock.systemUTC(), PROGRESS_EVERY);
+    this(runner, StorageLocator.system(), Clock.systemUTC(), PROGRESS_EVERY);
   }
 
-  public CowProbe(CommandRunner runner, StorageLocator locator, ProbeSnapshots snapshots, Clock clock,
-      Duration progressEvery) {
+  /** @param clock names the probe file and the snapshot */
+  public CowProbe(CommandRunner runner, StorageLocator locator, Clock clock, Duration progressEvery) {
     this.runner = runner;
     this.locator = locator;
-    this.snapshots = snapshots;
+    this.snapshots = new ProbeSnapshots(clock);
     this.clock = clock;
     this.progressEvery = progressEvery;
   }
 
   /**
    * Checks the spec against this host and decides the file's name and the snapshot. Writes nothing;
-   * runs only read-only commands (a snapshot backend's checks).
+   * runs only read-only commands (the snapshot's checks).
    *
    * @throws RefusedException when the directory is missing, not a directory or not writable, the
    *     filesystem lacks the space, or a random fill order would not fit in memory
@@ -130,7 +131,7 @@ public final class CowProbe {
           e.addSuppressed(cleanup);
         }
         if (!made.snapshotFailure().isEmpty()) {
-          e.addSuppressed(new IOException("the snapshot " + made.snapshot().map(ProbeSnapshot::location).orElse("")
+          e.addSuppressed(new IOException("the snapshot " + made.snapshot().map(Snapshot::location).orElse("")
               + " could not be removed: " + made.snapshotFailure()));
         }
         throw e;

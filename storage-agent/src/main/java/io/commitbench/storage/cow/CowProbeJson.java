@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.commitbench.core.host.BlockDevice;
 import io.commitbench.core.io.AtomicFiles;
+import io.commitbench.storage.snapshot.Snapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -131,9 +132,9 @@ public final class CowProbeJson {
 
   private static void snapshot(ObjectNode node, SnapshotOutcome s) {
     node.put("taken", s.taken());
-    node.put("kind", s.snapshot().map(ProbeSnapshot::kind).orElse(null));
-    node.put("source", s.snapshot().map(ProbeSnapshot::source).orElse(null));
-    node.put("location", s.snapshot().map(ProbeSnapshot::location).orElse(null));
+    node.put("kind", s.snapshot().map(Snapshot::description).orElse(null));
+    node.put("source", s.snapshot().map(Snapshot::source).orElse(null));
+    node.put("location", s.snapshot().map(Snapshot::location).orElse(null));
     node.put("removed", s.removed());
     node.put("removeFailure", s.removeFailure().isEmpty() ? null : s.removeFailure());
     node.put("notTakenReason", s.taken() ? null : s.reason());

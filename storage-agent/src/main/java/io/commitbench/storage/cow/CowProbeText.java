@@ -1,6 +1,7 @@
 package io.commitbench.storage.cow;
 
 import io.commitbench.storage.inspect.Sizes;
+import io.commitbench.storage.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -57,7 +58,7 @@ public final class CowProbeText {
 
   private static String detail(PhaseResult p, CowProbeResult r) {
     if (p.name().equals("snapshot")) {
-      return r.snapshot().snapshot().map(ProbeSnapshot::kind).orElse("");
+      return r.snapshot().snapshot().map(Snapshot::description).orElse("");
     }
     String unit = p.name().equals("read") ? "reads of 1 MiB" : "writes of 4 KiB";
     return count(p.operations()) + " " + unit
@@ -68,10 +69,10 @@ public final class CowProbeText {
     if (s.snapshot().isEmpty()) {
       return "none: " + s.reason();
     }
-    ProbeSnapshot snap = s.snapshot().get();
+    Snapshot snap = s.snapshot().get();
     String end = s.removed() ? "removed at the end"
-        : "NOT removed: " + s.removeFailure() + "; remove it with: " + snap.remove().display();
-    return snap.kind() + " of " + snap.source() + " at " + snap.location() + ", " + end;
+        : "NOT removed: " + s.removeFailure() + "; remove it with: " + Snapshot.display(snap.remove());
+    return snap.description() + " of " + snap.source() + " at " + snap.location() + ", " + end;
   }
 
   private static String cache(CacheState c) {

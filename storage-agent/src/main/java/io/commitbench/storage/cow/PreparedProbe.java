@@ -1,9 +1,11 @@
 package io.commitbench.storage.cow;
 
 import io.commitbench.core.host.PathStorage;
+import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.inspect.Sizes;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.snapshot.Snapshot;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,8 +44,9 @@ public record PreparedProbe(CowProbeSpec spec, PathStorage storage, Path file, S
         .step(new PlannedStep("fill: " + spec.workers() + " workers write every block once, then fsync; count the "
             + "extents. Order " + spec.fillOrder().label() + ": " + spec.fillOrder().description(), List.of(filefrag)));
     if (snapshot instanceof SnapshotOffer.Available a) {
-      plan.step(PlannedStep.of("snapshot: " + a.snapshot().kind() + " of " + a.snapshot().source() + " at "
-          + a.snapshot().location(), a.snapshot().take()));
+      Snapshot s = a.snapshot();
+      plan.step(PlannedStep.of("snapshot: " + s.description() + " of " + s.source() + " at " + s.location(),
+          s.take().toArray(Command[]::new)));
     } else {
       plan.step(new PlannedStep("no snapshot: " + ((SnapshotOffer.Unavailable) snapshot).reason(), List.of()));
     }
@@ -54,7 +57,7 @@ public record PreparedProbe(CowProbeSpec spec, PathStorage storage, Path file, S
             + "the file in it", cacheActions))
         .step(new PlannedStep("read: the whole file from start to end in 1 MiB reads", List.of()));
     if (snapshot instanceof SnapshotOffer.Available a) {
-      plan.step(PlannedStep.of("remove the snapshot", a.snapshot().remove()));
+      plan.step(PlannedStep.of("remove the snapshot", a.snapshot().remove().toArray(Command[]::new)));
     }
     plan.step(new PlannedStep(spec.keep() ? "keep " + file + " (--keep)" : "delete " + file, List.of()));
     return plan

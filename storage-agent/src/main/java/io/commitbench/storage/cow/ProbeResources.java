@@ -1,10 +1,13 @@
 package io.commitbench.storage.cow;
 
+import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.plan.Applier;
+import io.commitbench.storage.snapshot.Snapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,7 +24,7 @@ final class ProbeResources {
   private final CowProbeListener listener;
   private final boolean keepFile;
   private Path file;
-  private ProbeSnapshot snapshot;
+  private Snapshot snapshot;
   private boolean released;
   private boolean snapshotRemoved;
   private String snapshotFailure = "";
@@ -51,14 +54,14 @@ final class ProbeResources {
    *
    * @return how long the command took
    */
-  synchronized Duration takeSnapshot(ProbeSnapshot taking) throws IOException {
+  synchronized Duration takeSnapshot(Snapshot taking) throws IOException {
     checkNotReleased();
     long start = System.nanoTime();
-    journal.run(taking.take());
+    runAll(taking.take());
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
     snapshot = taking;
-    journal.record("took a snapshot", Map.of("kind", taking.kind(), "source", taking.source(),
-        "location", taking.location(), "remove", taking.remove().display()));
+    journal.record("took a snapshot", Map.of("kind", taking.description(), "source", taking.source(),
+        "location", taking.location(), "remove", Snapshot.display(taking.remove())));
     return elapsed;
   }
 
@@ -84,7 +87,7 @@ final class ProbeResources {
     IOException failure = null;
     if (snapshot != null) {
       try {
-        journal.run(snapshot.remove());
+        runAll(snapshot.remove());
         snapshotRemoved = true;
         journal.record("removed the snapshot", Map.of("location", snapshot.location()));
       } catch (IOException e) {
@@ -120,13 +123,19 @@ final class ProbeResources {
     }
   }
 
+  private void runAll(List<Command> commands) throws IOException {
+    for (Command c : commands) {
+      journal.run(c);
+    }
+  }
+
   private void checkNotReleased() throws IOException {
     if (released) {
       throw new IOException("the probe is stopping: what it made was removed");
     }
   }
 
-  synchronized Optional<ProbeSnapshot> snapshot() {
+  synchronized Optional<Snapshot> snapshot() {
     return Optional.ofNullable(snapshot);
   }
 

@@ -1,10 +1,12 @@
 package io.commitbench.storage.cow;
 
-/** What a backend answers for a directory: a snapshot it can take there, or why it cannot. */
+import io.commitbench.storage.snapshot.Snapshot;
+
+/** What the probe finds for a directory ({@link ProbeSnapshots}): a snapshot it can take there, or why it cannot. */
 public sealed interface SnapshotOffer {
 
-  /** A snapshot the backend can take. */
-  record Available(ProbeSnapshot snapshot) implements SnapshotOffer {}
+  /** A snapshot the probe can take. */
+  record Available(Snapshot snapshot) implements SnapshotOffer {}
 
   /**
    * None can be taken.

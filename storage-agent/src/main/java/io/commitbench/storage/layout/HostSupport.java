@@ -1,6 +1,7 @@
 package io.commitbench.storage.layout;
 
-import io.commitbench.storage.layout.SnapshotBackend.Program;
+import io.commitbench.storage.snapshot.SnapshotBackend;
+import io.commitbench.storage.snapshot.SnapshotBackend.Program;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -7,6 +7,7 @@ import io.commitbench.storage.journal.StateRecorder;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.snapshot.SnapshotBackend;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -79,7 +80,7 @@ public final class Layout {
     if (count == 0) {
       return Optional.empty();
     }
-    return SnapshotBackend.forManager(spec.manager())
+    return spec.manager().snapshots()
         .map(b -> HostSupport.snapshotReason(b, spec.filesystem(), probe))
         .orElse(Optional.of(PLAIN_HAS_NO_SNAPSHOTS));
   }
@@ -163,7 +164,7 @@ public final class Layout {
   /** What {@link #takeSnapshots} would do for the layout at {@code root}. */
   public static Plan planSnapshots(Path root, int count) throws RefusedException, IOException {
     LayoutState state = existing(root, "take snapshots of");
-    SnapshotBackend backend = SnapshotBackend.forManager(state.spec().manager()).orElseThrow(
+    SnapshotBackend backend = state.spec().manager().snapshots().orElseThrow(
         () -> new RefusedException(PLAIN_HAS_NO_SNAPSHOTS + " (layout at " + state.root() + ")"));
     if (count < 0 || count > MAX_SNAPSHOTS) {
       throw new RefusedException("snapshot count " + count + " is not allowed; give 0 to " + MAX_SNAPSHOTS);
@@ -172,7 +173,7 @@ public final class Layout {
     if (noMore.isPresent()) {
       throw new RefusedException(noMore.get() + " (layout at " + state.root() + ")");
     }
-    List<String> notes = new ArrayList<>(backend.notes(state.spec()));
+    List<String> notes = new ArrayList<>(backend.notes(state.spec().snapshotSource()));
     notes.add(state.snapshots().size() + " snapshot(s) exist already; these are recorded in "
         + stateFile(state.root()) + " and removed first by destroy");
     return LayoutRun.plan("take " + count + " " + backend.kind() + " snapshot(s) of " + state.dataDir(),

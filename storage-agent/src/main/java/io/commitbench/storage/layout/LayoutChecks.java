@@ -2,6 +2,7 @@ package io.commitbench.storage.layout;
 
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.snapshot.SnapshotBackend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,7 @@ final class LayoutChecks {
     if (count < 0 || count > Layout.MAX_SNAPSHOTS) {
       throw new RefusedException("snapshot count " + count + " is not allowed; give 0 to " + Layout.MAX_SNAPSHOTS);
     }
-    Optional<SnapshotBackend> backend = SnapshotBackend.forManager(state.spec().manager());
+    Optional<SnapshotBackend> backend = state.spec().manager().snapshots();
     if (backend.isEmpty()) {
       throw new RefusedException(Layout.PLAIN_HAS_NO_SNAPSHOTS + " (layout at " + state.root() + ")");
     }
@@ -99,7 +100,7 @@ final class LayoutChecks {
   /** Why {@code count} more snapshots cannot follow those the layout has (classic LVM), or empty. */
   static Optional<String> noMoreSnapshots(LayoutState state, SnapshotBackend backend, int count) {
     return count == 0 || state.snapshots().isEmpty() ? Optional.empty()
-        : backend.whyNoMoreAfter(state.spec(), state.snapshots().size());
+        : backend.whyNoMoreAfter(state.spec().snapshotSource(), state.snapshots().size());
   }
 
   /** Checks for {@code destroy}: root, and nothing uses the layout's mount. */

@@ -5,6 +5,7 @@ import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.journal.StateRecorder;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.snapshot.SnapshotBackend;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -70,11 +71,10 @@ final class LayoutRun {
   }
 
   private void snapshot(LayoutStep step) throws IOException {
-    SnapshotBackend backend = backend();
     LayoutSpec spec = state().spec();
     int n = step.snapshot();
-    LayoutSnapshot snapshot = new LayoutSnapshot(n, SnapshotBackend.name(n), backend.kind(),
-        backend.location(spec, n), Instant.now());
+    LayoutSnapshot snapshot = new LayoutSnapshot(n, LayoutSpec.snapshotName(n), backend().kind(),
+        spec.snapshotLocation(n), Instant.now());
     recorder.record(state().withSnapshot(snapshot), "recorded before taking snapshot " + snapshot.name(),
         detail(step.commands()));
     runAll(step.commands());
@@ -94,12 +94,13 @@ final class LayoutRun {
 
   private void removeSnapshot(LayoutStep step) throws IOException {
     int n = step.snapshot();
-    if (probe(backend().presence(state().spec(), n)).succeeded()) {
+    String location = state().spec().snapshotLocation(n);
+    if (probe(backend().presence(location)).succeeded()) {
       runAll(step.commands());
     } else {
-      recorder.tell(backend().location(state().spec(), n) + " is not there (any more); nothing to remove");
+      recorder.tell(location + " is not there (any more); nothing to remove");
     }
-    recorder.record(state().withoutSnapshot(n), "removed snapshot " + SnapshotBackend.name(n),
+    recorder.record(state().withoutSnapshot(n), "removed snapshot " + LayoutSpec.snapshotName(n),
         detail(step.commands()));
   }
 
@@ -196,7 +197,7 @@ final class LayoutRun {
   }
 
   private SnapshotBackend backend() {
-    return SnapshotBackend.forManager(state().spec().manager()).orElseThrow(
+    return state().spec().manager().snapshots().orElseThrow(
         () -> new IllegalStateException(Layout.PLAIN_HAS_NO_SNAPSHOTS));
   }
 

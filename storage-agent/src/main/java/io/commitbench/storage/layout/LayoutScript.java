@@ -1,6 +1,7 @@
 package io.commitbench.storage.layout;
 
 import io.commitbench.storage.exec.Command;
+import io.commitbench.storage.snapshot.SnapshotBackend;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -108,18 +109,19 @@ public final class LayoutScript {
   }
 
   static List<LayoutStep> snapshotSteps(LayoutSpec spec, int first, int count) {
-    SnapshotBackend backend = SnapshotBackend.forManager(spec.manager()).orElseThrow(
+    SnapshotBackend backend = spec.manager().snapshots().orElseThrow(
         () -> new IllegalArgumentException(Layout.PLAIN_HAS_NO_SNAPSHOTS));
     if (count > 0 && first > 1) {
-      backend.whyNoMoreAfter(spec, first - 1).ifPresent(why -> {
+      backend.whyNoMoreAfter(spec.snapshotSource(), first - 1).ifPresent(why -> {
         throw new IllegalArgumentException(why);
       });
     }
     List<LayoutStep> steps = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       int number = first + i;
-      steps.add(LayoutStep.snapshot(number, "take " + backend.kind() + " snapshot " + SnapshotBackend.name(number)
-          + " (" + backend.location(spec, number) + ")", backend.create(spec, number, i + 1, count)));
+      String location = spec.snapshotLocation(number);
+      steps.add(LayoutStep.snapshot(number, "take " + backend.kind() + " snapshot " + LayoutSpec.snapshotName(number)
+          + " (" + location + ")", backend.take(spec.snapshotSource(), location, i + 1, count)));
     }
     return steps;
   }
@@ -132,13 +134,14 @@ public final class LayoutScript {
   static List<LayoutStep> destroySteps(LayoutSpec spec, Set<LayoutPart> made, List<Integer> snapshots) {
     List<LayoutStep> steps = new ArrayList<>();
     if (!snapshots.isEmpty()) {
-      SnapshotBackend backend = SnapshotBackend.forManager(spec.manager()).orElseThrow(
+      SnapshotBackend backend = spec.manager().snapshots().orElseThrow(
           () -> new IllegalArgumentException(Layout.PLAIN_HAS_NO_SNAPSHOTS));
       List<Integer> newestFirst = new ArrayList<>(snapshots);
       newestFirst.sort(Collections.reverseOrder());
       for (int number : newestFirst) {
-        steps.add(LayoutStep.removeSnapshot(number, "remove snapshot " + SnapshotBackend.name(number) + " ("
-            + backend.location(spec, number) + ")", backend.remove(spec, number)));
+        String location = spec.snapshotLocation(number);
+        steps.add(LayoutStep.removeSnapshot(number, "remove snapshot " + LayoutSpec.snapshotName(number) + " ("
+            + location + ")", backend.remove(location)));
       }
     }
     List<LayoutPart> reversed = new ArrayList<>(LayoutPart.of(spec.manager()));

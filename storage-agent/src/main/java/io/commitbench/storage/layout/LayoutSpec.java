@@ -123,6 +123,25 @@ public record LayoutSpec(Path root, String id, VolumeManager manager, LayoutFile
     return mountPoint().resolve("data");
   }
 
+  /**
+   * What the snapshots take: the data volume {@code cb_ID/data} under LVM (the whole volume), the
+   * data subvolume {@code ROOT/mnt/data} for btrfs-raid0. A plain layout has no snapshots.
+   */
+  public String snapshotSource() {
+    return manager.usesLvm() ? volumeGroup() + "/data" : dataDir().toString();
+  }
+
+  /** Where snapshot {@code number} lives: the logical volume {@code cb_ID/snapN}, the subvolume {@code ROOT/mnt/snapN}. */
+  public String snapshotLocation(int number) {
+    String name = snapshotName(number);
+    return manager.usesLvm() ? volumeGroup() + "/" + name : mountPoint().resolve(name).toString();
+  }
+
+  /** {@code snapN}: snapshots are numbered from 1 in the order taken. */
+  public static String snapshotName(int number) {
+    return "snap" + number;
+  }
+
   /** The LVM volume group, {@code cb_ID}; only meaningful when {@link VolumeManager#usesLvm()}. */
   public String volumeGroup() {
     return "cb_" + id;

@@ -1,5 +1,6 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.storage.snapshot.SnapshotBackend;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -35,6 +36,16 @@ public enum VolumeManager {
   /** Whether the volume is made by LVM (device-mapper, a volume group named after the layout). */
   public boolean usesLvm() {
     return lvm;
+  }
+
+  /** How the layout's data is snapshotted; empty for {@link #PLAIN}. */
+  public Optional<SnapshotBackend> snapshots() {
+    return switch (this) {
+      case PLAIN -> Optional.empty();
+      case LVM_RAID0 -> Optional.of(SnapshotBackend.lvmClassic());
+      case LVM_THIN_RAID0 -> Optional.of(SnapshotBackend.lvmThin());
+      case BTRFS_RAID0 -> Optional.of(SnapshotBackend.btrfsSubvolume());
+    };
   }
 
   /** The manager named {@code label} (case-insensitive), or empty. */

@@ -1,53 +1,57 @@
 package io.commitbench.storage.cow;
 
-import io.commitbench.core.host.PathStorage;
 import io.commitbench.storage.exec.Command;
-import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.snapshot.Snapshot;
+import io.commitbench.storage.snapshot.SnapshotBackend;
+import java.util.List;
 
 /**
- * Stands in for a snapshot mechanism where none can exist in a unit test's temp directory: a
- * backend for every storage whose snapshot is any pair of real commands ({@code mkdir}/{@code
- * rmdir} to see it made and removed, {@code false} to make it fail).
+ * Stands in for a snapshot mechanism where none can exist in a unit test's temp directory: its
+ * snapshot is any pair of real commands ({@code mkdir}/{@code rmdir} to see it made and removed,
+ * {@code false} to make it fail), offered to a prepared probe whatever its storage.
  */
-record CommandSnapshotBackend(String location, Command take, Command remove) implements ProbeSnapshotBackend {
+record CommandSnapshotBackend(Command take, Command remove) implements SnapshotBackend {
 
-  @Override
-  public String name() {
-    return "test commands";
+  /** {@code prepared} with this backend's snapshot of its directory at {@code location} offered. */
+  PreparedProbe offeredTo(PreparedProbe prepared, String location) {
+    Snapshot snapshot = new Snapshot(this, prepared.storage().realPath().toString(), location);
+    return new PreparedProbe(prepared.spec(), prepared.storage(), prepared.file(),
+        new SnapshotOffer.Available(snapshot), prepared.requiredBytes(), prepared.freeBytes(),
+        prepared.cacheActions());
   }
 
   @Override
-  public boolean handles(PathStorage storage) {
-    return true;
+  public String kind() {
+    return "test";
   }
 
   @Override
-  public SnapshotOffer offer(PathStorage storage, CommandRunner runner) {
-    return new SnapshotOffer.Available(new ProbeSnapshot() {
-      @Override
-      public String kind() {
-        return "test snapshot";
-      }
+  public List<Command> take(String source, String location, int position, int batch) {
+    return List.of(take);
+  }
 
-      @Override
-      public String source() {
-        return storage.realPath().toString();
-      }
+  @Override
+  public List<Command> remove(String location) {
+    return List.of(remove);
+  }
 
-      @Override
-      public String location() {
-        return location;
-      }
+  @Override
+  public Command presence(String location) {
+    return Command.of("true");
+  }
 
-      @Override
-      public Command take() {
-        return take;
-      }
+  @Override
+  public List<Program> programs() {
+    return List.of();
+  }
 
-      @Override
-      public Command remove() {
-        return remove;
-      }
-    });
+  @Override
+  public List<String> deviceMapperTargets() {
+    return List.of();
+  }
+
+  @Override
+  public List<String> notes(String source) {
+    return List.of();
   }
 }

@@ -56,13 +56,10 @@ class CowProbeTest {
     return CowProbeSpec.defaults(dir).withRewrites(64).withSize(MIB).withWorkers(3).withSnapshotMode(SnapshotMode.NONE);
   }
 
-  private CowProbe probe(ProbeSnapshots snapshots) {
-    return new CowProbe(runner, StorageLocator.system(), snapshots, Clock.systemUTC(), Duration.ofMillis(1));
-  }
+  private final CowProbe probe = new CowProbe(runner, StorageLocator.system(), Clock.systemUTC(), Duration.ofMillis(1));
 
   @Test
   void runsTheTimedPhasesAndRemovesItsFile() throws Exception {
-    CowProbe probe = probe(ProbeSnapshots.standard());
     PreparedProbe prepared = probe.prepare(small());
     Path journal = journals.resolve("probe.jsonl");
     CowProbeResult r = probe.run(prepared, journal, listener);
@@ -95,7 +92,6 @@ class CowProbeTest {
   @EnumSource(FillOrder.class)
   void aKeptFileHoldsEveryBlockAsLastWritten(FillOrder order) throws Exception {
     CowProbeSpec spec = small().withFillOrder(order).withKeep(true).withSeed(77);
-    CowProbe probe = probe(ProbeSnapshots.standard());
     CowProbeResult r = probe.run(probe.prepare(spec), journals.resolve("keep.jsonl"), listener);
 
     assertThat(r.fileKept()).isTrue();
@@ -126,10 +122,10 @@ class CowProbeTest {
   @Test
   void takesTheSnapshotAfterTheFillAndRemovesItAtTheEnd() throws Exception {
     Path snapshot = journals.resolve("snapshot");
-    CowProbe probe = probe(new ProbeSnapshots(List.of(new CommandSnapshotBackend(snapshot.toString(),
-        Command.of("mkdir", snapshot.toString()), Command.of("rmdir", snapshot.toString())))));
-    CowProbeResult r = probe.run(probe.prepare(small().withSnapshotMode(SnapshotMode.AUTO)),
-        journals.resolve("snap.jsonl"), listener);
+    CommandSnapshotBackend backend = new CommandSnapshotBackend(Command.of("mkdir", snapshot.toString()),
+        Command.of("rmdir", snapshot.toString()));
+    CowProbeResult r = probe.run(backend.offeredTo(probe.prepare(small().withSnapshotMode(SnapshotMode.AUTO)),
+        snapshot.toString()), journals.resolve("snap.jsonl"), listener);
 
     assertThat(r.phases()).extracting(PhaseResult::name).containsExactly("fill", "snapshot", "rewrite", "read");
     assertThat(r.snapshot().taken()).isTrue();
@@ -142,9 +138,8 @@ class CowProbeTest {
 
   @Test
   void aFailedSnapshotStopsTheProbeAndItsFileIsRemoved() throws Exception {
-    CowProbe probe = probe(new ProbeSnapshots(List.of(new CommandSnapshotBackend("nowhere", Command.of("false"),
-        Command.of("true")))));
-    PreparedProbe prepared = probe.prepare(small().withSnapshotMode(SnapshotMode.AUTO));
+    CommandSnapshotBackend backend = new CommandSnapshotBackend(Command.of("false"), Command.of("true"));
+    PreparedProbe prepared = backend.offeredTo(probe.prepare(small().withSnapshotMode(SnapshotMode.AUTO)), "nowhere");
     Path journal = journals.resolve("failed.jsonl");
 
     assertThatThrownBy(() -> probe.run(prepared, journal, listener)).isInstanceOf(IOException.class)
@@ -159,10 +154,9 @@ class CowProbeTest {
 
   @Test
   void aSnapshotThatCannotBeRemovedIsReportedAndTheFileStillGoes() throws Exception {
-    CowProbe probe = probe(new ProbeSnapshots(List.of(new CommandSnapshotBackend("/stays", Command.of("true"),
-        Command.of("false")))));
-    CowProbeResult r = probe.run(probe.prepare(small().withSnapshotMode(SnapshotMode.AUTO)),
-        journals.resolve("left.jsonl"), listener);
+    CommandSnapshotBackend backend = new CommandSnapshotBackend(Command.of("true"), Command.of("false"));
+    CowProbeResult r = probe.run(backend.offeredTo(probe.prepare(small().withSnapshotMode(SnapshotMode.AUTO)),
+        "/stays"), journals.resolve("left.jsonl"), listener);
 
     assertThat(r.snapshot().taken()).isTrue();
     assertThat(r.snapshot().removed()).isFalse();
@@ -174,7 +168,6 @@ class CowProbeTest {
 
   @Test
   void refusesWhatItCannotProbeAndWritesNothing() throws Exception {
-    CowProbe probe = probe(ProbeSnapshots.standard());
     Path missing = dir.resolve("missing");
     assertThatThrownBy(() -> probe.prepare(CowProbeSpec.defaults(missing))).isInstanceOf(RefusedException.class)
         .hasMessage("cannot probe " + missing + ": it does not exist; give a writable directory");

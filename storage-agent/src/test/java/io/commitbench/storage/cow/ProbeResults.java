@@ -2,6 +2,8 @@ package io.commitbench.storage.cow;
 
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.core.host.PathStorage;
+import io.commitbench.storage.snapshot.Snapshot;
+import io.commitbench.storage.snapshot.SnapshotBackend;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,8 +16,8 @@ final class ProbeResults {
 
   static final Path DIR = Path.of("/mnt/btrfs/data");
   static final Path FILE = DIR.resolve("commitbench-cow-probe-20261121-080000-42.dat");
-  static final BtrfsProbeSnapshot SNAPSHOT = new BtrfsProbeSnapshot("btrfs", DIR,
-      Path.of("/mnt/btrfs/data-cow-probe-snapshot-20261121-080000"));
+  static final Snapshot SNAPSHOT = new Snapshot(SnapshotBackend.btrfsSubvolume(), DIR.toString(),
+      "/mnt/btrfs/data-cow-probe-snapshot-20261121-080000");
 
   private ProbeResults() {}
 

@@ -1,17 +1,17 @@
-package io.commitbench.storage.layout;
+package io.commitbench.storage.snapshot;
 
 import io.commitbench.storage.exec.Command;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Thin snapshots of the thin data volume: {@code lvcreate -s -n snapN cb_ID/data}, no size (the
+ * Thin snapshots of a thin volume: {@code lvcreate -y -s -n NAME VG/LV}, no size (the
  * snapshot shares the pool's blocks). LVM marks thin snapshots "skip activation", so they stay
  * inactive (no device node); that does not change what they cost the origin, whose blocks are
  * shared in the pool's metadata either way, and the layout never mounts them. Activating one
- * would need {@code lvchange -ay -K cb_ID/snapN}.
+ * would need {@code lvchange -ay -K VG/NAME}.
  */
-public final class LvmThinSnapshots extends LvmSnapshots {
+final class LvmThinSnapshots extends LvmSnapshots {
 
   @Override
   public String kind() {
@@ -19,9 +19,8 @@ public final class LvmThinSnapshots extends LvmSnapshots {
   }
 
   @Override
-  public List<Command> create(LayoutSpec spec, int number, int position, int batch) {
-    return List.of(Command.of("lvcreate", "-y", "-s", "-n", SnapshotBackend.name(number),
-        spec.volumeGroup() + "/data"));
+  public List<Command> take(String source, String location, int position, int batch) {
+    return List.of(Command.of("lvcreate", "-y", "-s", "-n", volumeName(location), source));
   }
 
   @Override
@@ -37,7 +36,7 @@ public final class LvmThinSnapshots extends LvmSnapshots {
   }
 
   @Override
-  public List<String> notes(LayoutSpec spec) {
+  public List<String> notes(String source) {
     return List.of("thin snapshots share the pool: an origin write after a snapshot allocates a new pool block; "
         + "they stay inactive (LVM's activation skip), which does not change that cost");
   }
