@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * {@code lab.json}, format {@code commitbench.lab/2}: one object with {@code format}, {@code id},
+ * {@code lab.json}, format {@code commitbench.lab/3}: one object with {@code format}, {@code id},
  * {@code root}, {@code filesystem}, {@code created}, {@code complete}, {@code devices} (each with
  * {@code name}, {@code image}, {@code size_bytes}, {@code image_created}, {@code loop} and
  * {@code maj_min} and {@code rotational} when attached, {@code formatted}, {@code mount_point}
@@ -23,8 +23,14 @@ import java.util.TreeMap;
  * profile {@code server} ({@code dir}, {@code dir_created}, {@code nbdkit_pid} and
  * {@code nbdfuse_pid} when known, {@code fuse_started}), and once measured {@code calibration}
  * ({@code tool}, {@code fdatasync_count}, {@code fdatasync_p50_us}, {@code fdatasync_p99_us},
- * {@code seq_write_iops} and {@code rand_write_iops} when measured, {@code note})) and
+ * {@code paced_fdatasync_count}, {@code paced_fdatasync_p50_us}, {@code paced_fdatasync_p99_us},
+ * {@code paced_fdatasync_gap_us}, {@code seq_write_iops} and {@code rand_write_iops} when measured,
+ * {@code note})) and
  * {@code cgroup} ({@code dir}, {@code throttle}: file name to the array of lines written) once made.
+ *
+ * <p>The {@code paced_fdatasync_*} fields came later within format 3, without a new number: a
+ * reader that does not know them passes over them, and a calibration without them (an older lab,
+ * or the built-in probe) reads as one without a paced figure.
  *
  * <p>Format 3 added profiles, the nbdkit chain and the calibration; it changed the number so that
  * a reader of format 2 refuses a lab whose nbdkit and FUSE mount it would not take down. Formats 2
@@ -82,6 +88,12 @@ final class LabStateJson {
         v.put("fdatasync_count", c.fdatasyncCount());
         v.put("fdatasync_p50_us", c.fdatasyncP50Micros());
         v.put("fdatasync_p99_us", c.fdatasyncP99Micros());
+        c.paced().ifPresent(p -> {
+          v.put("paced_fdatasync_count", p.count());
+          v.put("paced_fdatasync_p50_us", p.p50Micros());
+          v.put("paced_fdatasync_p99_us", p.p99Micros());
+          v.put("paced_fdatasync_gap_us", p.gapMicros());
+        });
         c.seqWriteIops().ifPresent(x -> v.put("seq_write_iops", x));
         c.randWriteIops().ifPresent(x -> v.put("rand_write_iops", x));
         v.put("note", c.note());
@@ -147,9 +159,16 @@ final class LabStateJson {
       return Optional.empty();
     }
     return Optional.of(new Calibration(v.path("tool").asText(), v.path("fdatasync_count").asLong(),
-        v.path("fdatasync_p50_us").asDouble(), v.path("fdatasync_p99_us").asDouble(),
+        v.path("fdatasync_p50_us").asDouble(), v.path("fdatasync_p99_us").asDouble(), paced(v),
         number(v, "seq_write_iops").map(JsonNode::asDouble), number(v, "rand_write_iops").map(JsonNode::asDouble),
         v.path("note").asText()));
+  }
+
+  /** The paced fdatasync figures, when the calibration has them (fio, since they were added). */
+  private static Optional<Calibration.PacedSync> paced(JsonNode v) {
+    return number(v, "paced_fdatasync_p50_us").map(p50 -> new Calibration.PacedSync(
+        v.path("paced_fdatasync_count").asLong(), p50.asDouble(), v.path("paced_fdatasync_p99_us").asDouble(),
+        v.path("paced_fdatasync_gap_us").asLong()));
   }
 
   private static Optional<JsonNode> number(JsonNode n, String field) {

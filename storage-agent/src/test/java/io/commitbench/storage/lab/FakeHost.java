@@ -31,7 +31,7 @@ final class FakeHost implements LabHost, CommandRunner {
   boolean root = true;
   long free = Long.MAX_VALUE;
   String failOn;
-  /** What the fake fio prints: a minimal JSON output of the three calibration jobs. */
+  /** What the fake fio prints: a minimal JSON output of the four calibration jobs. */
   String fioOutput = FIO_OUTPUT;
   boolean fuse = true;
   /** Running fake processes: pid to command line (nbdkit, nbdfuse). */
@@ -43,6 +43,8 @@ final class FakeHost implements LabHost, CommandRunner {
       {"fio version": "fio-3.33", "jobs": [
         {"jobname": "fdatasync", "write": {"total_ios": 140, "iops": 70.0},
          "sync": {"total_ios": 0, "lat_ns": {"N": 140, "percentile": {"50.000000": 13500000, "99.000000": 41000000}}}},
+        {"jobname": "fdatasync-paced", "write": {"total_ios": 125, "iops": 41.5},
+         "sync": {"total_ios": 0, "lat_ns": {"N": 125, "percentile": {"50.000000": 14200000, "99.000000": 30500000}}}},
         {"jobname": "seqwrite", "write": {"total_ios": 9, "iops": 9.5}},
         {"jobname": "randwrite", "write": {"total_ios": 70, "iops": 70.25}}]}
       """;

@@ -182,12 +182,65 @@ class LabProfileTest {
     assertThat(hdd.fdatasyncP50Micros()).isEqualTo(13_500.0);
     assertThat(hdd.fdatasyncP99Micros()).isEqualTo(41_000.0);
     assertThat(hdd.fdatasyncCount()).isEqualTo(140);
+    assertThat(hdd.paced()).contains(new Calibration.PacedSync(125, 14_200.0, 30_500.0, 10_000));
     assertThat(hdd.randWriteIops()).contains(70.25);
     assertThat(hdd.note()).endsWith("inside the throttle cgroup");
     assertThat(LabState.read(root)).contains(state);
-    assertThat(Files.readString(root.resolve("lab.json"))).contains("\"fdatasync_p50_us\" : 13500.0");
+    assertThat(Files.readString(root.resolve("lab.json"))).contains("\"fdatasync_p50_us\" : 13500.0",
+        "\"paced_fdatasync_p50_us\" : 14200.0", "\"paced_fdatasync_p99_us\" : 30500.0",
+        "\"paced_fdatasync_count\" : 125", "\"paced_fdatasync_gap_us\" : 10000");
     assertThat(String.join("\n", LabStatus.lines(root, host))).contains("profile throttle",
-        "calibrated: fdatasync of 8 KiB p50 13.5 ms, p99 41.0 ms (n=140)");
+        "calibrated: fdatasync of 8 KiB p50 13.5 ms, p99 41.0 ms (n=140), paced (10 ms idle before each) p50 14.2 ms,"
+            + " p99 30.5 ms (n=125), sequential 1 MiB writes 10/s");
+  }
+
+  @Test
+  void fioRunsTheSyncsBackToBackThenPacedBeforeTheWriteJobs() throws Exception {
+    spec = spec.withCalibration(true);
+
+    up();
+
+    String fio = host.commands.stream().filter(c -> c.startsWith("fio ")).findFirst().orElseThrow();
+    assertThat(fio).contains("--name=fdatasync --rw=write --bs=8k --size=1m --overwrite=1 --fdatasync=1 --runtime=2 "
+        + "--name=fdatasync-paced --stonewall --rw=write --bs=8k --size=1m --overwrite=1 --fdatasync=1 "
+        + "--thinktime=10000 --thinktime_blocks=1 --runtime=3 --name=seqwrite --stonewall");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("fdatasync of 8 KiB p50/p99, back to back and paced");
+  }
+
+  @Test
+  void theJournalCarriesBothFdatasyncFiguresAndTheProbesOnlyTheBackToBackOnes() throws IOException {
+    Calibration fio = CalibrateStep.parseFio(FakeHost.FIO_OUTPUT, false);
+    Calibration probe = new Calibration("built-in probe", 100, 55.0, 120.0, Optional.empty(), Optional.empty(),
+        Optional.empty(), "probe");
+
+    assertThat(CalibrateStep.detail(fio)).containsExactly(java.util.Map.entry("fdatasync_p50_us", "13500"),
+        java.util.Map.entry("fdatasync_p99_us", "41000"), java.util.Map.entry("paced_fdatasync_p50_us", "14200"),
+        java.util.Map.entry("paced_fdatasync_p99_us", "30500"));
+    assertThat(CalibrateStep.detail(probe)).containsOnlyKeys("fdatasync_p50_us", "fdatasync_p99_us");
+    assertThat(fio.note()).contains("back to back 2 s, then paced (10000 µs idle between each write and its fdatasync) 3 s");
+    assertThat(probe.summary()).isEqualTo("fdatasync of 8 KiB p50 55 µs, p99 120 µs (n=100), built-in probe");
+  }
+
+  @Test
+  void fioOutputWithoutThePacedJobsPercentilesIsAnError() {
+    String withoutPaced = FakeHost.FIO_OUTPUT.replace("\"fdatasync-paced\"", "\"other\"");
+
+    assertThatThrownBy(() -> CalibrateStep.parseFio(withoutPaced, false)).isInstanceOf(IOException.class)
+        .hasMessage("fio's output has no job 'fdatasync-paced'");
+  }
+
+  @Test
+  void aCalibrationWithoutPacedFiguresReadsAsOneWithoutThem() throws Exception {
+    spec = spec.withCalibration(true);
+    up();
+    Path file = root.resolve("lab.json");
+    Files.writeString(file, Files.readString(file).replaceAll("\\s*\"paced_fdatasync_[a-z0-9_]+\" : [0-9.]+,", ""));
+
+    LabState read = LabState.read(root).orElseThrow();
+
+    assertThat(Files.readString(file)).doesNotContain("paced_");
+    assertThat(read.device("hdd").calibration().orElseThrow().paced()).isEmpty();
+    assertThat(read.device("hdd").calibration().orElseThrow().fdatasyncP50Micros()).isEqualTo(13_500.0);
   }
 
   @Test

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# The log pre-format arms against the baseline on a lab hdd, with a workload that really makes the
+# server create and recycle log files: a private PostgreSQL (and MariaDB) with its log on the lab's
+# hdd, its log made small (PostgreSQL: max_wal_size and min_wal_size, so that a checkpoint comes
+# every segment or two and old segments are recycled; MariaDB: innodb_log_file_size, so the redo
+# log wraps), then the commit workload with big rows, count-based so every run writes the same log:
+# one baseline run unrecorded (it brings the log directory to the shape later runs find, as the
+# first run would otherwise create every file), then once per arm in turn (baseline, arm1, arm2,
+# ..., baseline, arm1, ...) RUNS times. Prints one line
+# per run (commit p50/p99, TX/s, the arm's exposure: log written in files' worth, files created,
+# recycled, removed, checkpoints, whether it warned of nothing to act on) and the medians per arm,
+# also written to OUT/KIND-arms.tsv and OUT/KIND-medians.tsv. Everything is made under ROOT and
+# removed at the end (instances, then the lab), also when a step fails.
+#
+#   sudo RUNS=3 bash scripts/bench/formatter-arms.sh [postgresql] [mariadb]
+#
+# Environment: JAR (default harness-cli/target/commitbench.jar), ROOT (/var/tmp/cb-formatter-arms),
+# OUT (results/formatter-arms), RUNS (3), USERS (4), TRANSACTIONS (800), ROWS (20: rows per
+# commit), ROW_BYTES (4000), HDD_PROFILE (hdd: 12 ms per I/O for every process, served by nbdkit),
+# MAX_WAL_SIZE (64MB: PostgreSQL's max_wal_size and min_wal_size; at 32MB the server had no room
+# to recycle into and removed old segments instead), REDO_BYTES (16777216:
+# MariaDB's innodb_log_file_size), ARMS_postgresql / ARMS_mariadb (default: every arm
+# `commitbench storage formatters` lists for the kind, baseline first). Needs root, loop devices,
+# FUSE with nbdkit and nbdfuse, both servers' programs and their clients (psql, mariadb), as
+# `storage lab up` and `storage instance create` do.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+JAR=${JAR:-harness-cli/target/commitbench.jar}
+ROOT=${ROOT:-/var/tmp/cb-formatter-arms}
+OUT=$(realpath -m "${OUT:-results/formatter-arms}")
+RUNS=${RUNS:-3}
+USERS=${USERS:-4}
+TRANSACTIONS=${TRANSACTIONS:-800}
+ROWS=${ROWS:-20}
+ROW_BYTES=${ROW_BYTES:-4000}
+HDD_PROFILE=${HDD_PROFILE:-hdd}
+MAX_WAL_SIZE=${MAX_WAL_SIZE:-64MB}
+REDO_BYTES=${REDO_BYTES:-16777216}
+KINDS=("$@")
+[ ${#KINDS[@]} -gt 0 ] || KINDS=(postgresql mariadb)
+# Each command runs in the background and is waited for, so that a signal to this script reaches
+# it first: it ends its run and writes its results before the EXIT trap removes what it used.
+child=
+cb() {
+  java -jar "$JAR" "$@" &
+  child=$!
+  wait "$child"
+}
+stop() {
+  [ -n "$child" ] && kill -TERM "$child" 2> /dev/null && wait "$child"
+  exit 143
+}
+trap stop INT TERM
+
+mkdir -p "$OUT" "$ROOT"
+LAB=$ROOT/lab
+cleanup() {
+  for kind in "${KINDS[@]}"; do
+    if [ -f "$ROOT/$kind/instance.json" ]; then
+      cb storage instance destroy --instance "$ROOT/$kind" --apply > "$OUT/$kind-destroy.txt" 2>&1 \
+        || echo "warning: destroying $ROOT/$kind failed; see $OUT/$kind-destroy.txt" >&2
+    fi
+  done
+  if [ -f "$LAB/lab.json" ]; then
+    cb storage lab down --root "$LAB" --apply > "$OUT/lab-down.txt" 2>&1 \
+      || echo "warning: lab down failed; see $OUT/lab-down.txt" >&2
+  fi
+}
+trap cleanup EXIT
+
+cb storage lab up --root "$LAB" --hdd-profile "$HDD_PROFILE" --no-calibrate --apply > "$OUT/lab-up.txt"
+
+# The arms of a kind, baseline first, as `storage formatters` lists them (two-space indented names).
+arms_of() {
+  java -jar "$JAR" storage formatters | awk -v kind="$1:" '
+    /^[a-z0-9]+:$/ { in_kind = ($1 == kind); next }
+    in_kind && /^  [a-z]/ { print $1 }'
+}
+
+# The server's log made small, through its own client on the instance's port.
+shrink_log() { # kind
+  local kind=$1 url port
+  url=$(grep '^db.url=' "$ROOT/$kind/connection.properties" | cut -d= -f2-)
+  port=$(sed -E 's|.*://[^:/]+:([0-9]+)/.*|\1|' <<< "$url")
+  if [ "$kind" = postgresql ]; then
+    psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 \
+      -c "ALTER SYSTEM SET max_wal_size = '$MAX_WAL_SIZE'" -c "ALTER SYSTEM SET min_wal_size = '$MAX_WAL_SIZE'" \
+      -c "SELECT pg_reload_conf()" > /dev/null
+    psql -X -At -h 127.0.0.1 -p "$port" -U postgres -d postgres \
+      -c "SELECT 'max_wal_size ' || current_setting('max_wal_size') || ', min_wal_size ' || current_setting('min_wal_size')"
+  else
+    mariadb -h 127.0.0.1 -P "$port" -u root -e "SET GLOBAL innodb_log_file_size = $REDO_BYTES"
+    for _ in $(seq 1 60); do # the resize finishes in the background
+      [ "$(mariadb -h 127.0.0.1 -P "$port" -u root -N -e 'SELECT @@innodb_log_file_size')" = "$REDO_BYTES" ] && break
+      sleep 1
+    done
+    mariadb -h 127.0.0.1 -P "$port" -u root -N -e "SELECT CONCAT('innodb_log_file_size ', @@innodb_log_file_size)"
+  fi
+}
+
+# One line per run from its summary.json: arm, run, commit p50/p99 ms, TX/s, exposure, warned.
+row() { # arm run dir
+  python3 - "$@" << 'PY'
+import json, sys
+arm, run, path = sys.argv[1:4]
+d = json.load(open(path + "/summary.json"))
+commit = d["kinds"]["commit"]["latencyMillis"]
+f = d["companions"]["log-formatter"]
+e = f.get("exposure", {})
+def v(k):
+    x = e.get(k)
+    return "-" if x is None else (f"{x:.2f}" if isinstance(x, float) else str(x))
+print("\t".join([arm, run, f"{commit['p50']:.2f}", f"{commit['p99']:.2f}",
+                 f"{d['totals']['transactionsPerSecond']:.1f}", v("logBytes"), v("unitsWritten"),
+                 v("filesCreated"), v("filesRecycled"), v("filesRemoved"), v("checkpoints"), v("wraps"),
+                 "yes" if f.get("warnings") else "no"]))
+PY
+}
+
+medians() { # tsv
+  python3 - "$1" << 'PY'
+import statistics, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+head, rows = rows[0], rows[1:]
+print("\t".join(["arm", "runs"] + head[2:12]))
+for arm in dict.fromkeys(r[0] for r in rows):
+    mine = [r for r in rows if r[0] == arm]
+    cols = []
+    for i in range(2, 12):
+        vals = [float(r[i]) for r in mine if r[i] != "-"]
+        cols.append("-" if not vals else f"{statistics.median(vals):.2f}")
+    print("\t".join([arm, str(len(mine))] + cols))
+PY
+}
+
+for kind in "${KINDS[@]}"; do
+  cb storage instance create --kind "$kind" --instance "$ROOT/$kind" --log-dir "$LAB/hdd/$kind" \
+    --apply > "$OUT/$kind-create.txt"
+  shrink_log "$kind" | sed "s/^/$kind: /"
+  read -r -a arms <<< "$(eval "echo \${ARMS_$kind:-}")"
+  [ ${#arms[@]} -gt 0 ] || mapfile -t arms < <(arms_of "$kind")
+  params=$OUT/$kind-workload.properties
+  printf '%s\n' "workload=commit" "users=$USERS" "transactions=$TRANSACTIONS" "commit.rows=$ROWS" \
+    "row.bytes=$ROW_BYTES" > "$params"
+  tsv=$OUT/$kind-arms.tsv
+  printf 'arm\trun\tcommit_p50_ms\tcommit_p99_ms\ttx_per_s\tlog_bytes\tfiles_worth\tcreated\trecycled\tremoved\tcheckpoints\twraps\twarned\n' \
+    > "$tsv"
+  echo "== $kind: arms ${arms[*]}, $RUNS rounds of $TRANSACTIONS commits of $ROWS rows of $ROW_BYTES bytes, $USERS users"
+  cb run "$params" --set db.instance="$ROOT/$kind" --set storage.format.arm=baseline \
+    --set results.dir="$OUT" --set run.id="$kind-warmup" > "$OUT/$kind-warmup.console.txt"
+  row warmup 0 "$OUT/$kind-warmup" | sed 's/^/(not counted) /'
+  for run in $(seq 1 "$RUNS"); do
+    for arm in "${arms[@]}"; do
+      id=$kind-$arm-$run
+      cb run "$params" --set db.instance="$ROOT/$kind" --set storage.format.arm="$arm" \
+        --set results.dir="$OUT" --set run.id="$id" > "$OUT/$id.console.txt"
+      row "$arm" "$run" "$OUT/$id" | tee -a "$tsv"
+    done
+  done
+  echo "== $kind: medians over $RUNS runs ($OUT/$kind-medians.tsv)"
+  medians "$tsv" | tee "$OUT/$kind-medians.tsv" | column -t
+  cb storage instance destroy --instance "$ROOT/$kind" --apply > "$OUT/$kind-destroy.txt"
+done
