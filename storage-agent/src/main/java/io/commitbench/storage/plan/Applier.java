@@ -131,6 +131,7 @@ public final class Applier implements Closeable {
       Action.Outcome outcome = r.shown().isEmpty() ? r.work().run() : timed(r.display(), r.work()::run);
       if (outcome.event() == Action.Outcome.Event.NONE && !r.shown().isEmpty()) {
         pending.remove(pending.size() - 1); // it found nothing to do: nothing ran
+        progress.accept("        (nothing to do)");
       }
       record(outcome);
     }
