@@ -46,7 +46,6 @@ public final class RelocationRecovery implements JournaledRelocation {
   private final RecordedRelocation recorded;
   private final ManagedLogRelocation move;
   private final ManagedInstance instance;
-  private final boolean wasRunning;
   private final boolean finish;
   /** The journal this recovery writes, once it applies. */
   private Path journal;
@@ -56,7 +55,6 @@ public final class RelocationRecovery implements JournaledRelocation {
     this.recorded = interrupted.recorded();
     this.move = interrupted.move();
     this.instance = interrupted.instance();
-    this.wasRunning = interrupted.wasRunning();
     this.finish = interrupted.finish();
   }
 
