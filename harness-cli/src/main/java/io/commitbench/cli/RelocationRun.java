@@ -33,11 +33,10 @@ final class RelocationRun {
     long t0 = System.nanoTime();
     try (Applier applier = Applier.begin(file, relocation.operation(), relocation.journalParameters(),
         ProcessCommandRunner.standard(), PlanOutput.progress(out))) {
-      // A relocation writes its own step lines (undo reads them by their text) into the journal
-      // the applier began; its plan's steps are still its own code (JournaledRelocation).
+      // The relocation applies the steps its plan showed through the applier, under the journal it began.
       Journal j = applier.journal();
       try {
-        relocation.apply(j);
+        relocation.apply(applier);
       } catch (RefusedException e) {
         if (!j.ended()) { // a relocation that ends its journal itself has said why already
           j.end("refused: " + e.getMessage());

@@ -10,11 +10,11 @@ import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
-import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.storage.lab.LabSpec;
 import io.commitbench.storage.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.relocate.ManagedLogRelocation;
 import io.commitbench.storage.relocate.ManagedRelocations;
@@ -100,8 +100,9 @@ class LogPlacementIT {
       ManagedLogRelocation toSsd = ManagedRelocations.forInstance(instance, ssdLog, allowed, runner, Clock.systemUTC());
       toSsd.plan().render(Plan.Mode.APPLYING).forEach(l -> System.out.println(PREFIX + l));
       Path journalFile = instanceDir.resolve("relocate-to-ssd.journal");
-      try (Journal journal = Journal.begin(journalFile, ManagedLogRelocation.OPERATION, toSsd.journalParameters())) {
-        toSsd.apply(journal);
+      try (Applier applier = Applier.begin(journalFile, ManagedLogRelocation.OPERATION, toSsd.journalParameters(),
+          runner, System.out)) {
+        toSsd.apply(applier);
       }
       assertThat(instance.currentLog().toRealPath().startsWith(lab.mount("ssd"))).as("the log is on the ssd").isTrue();
       assertThat(query(instanceDir, server.sentinelChecksum())).as("sentinel after the move").isEqualTo(sentinel);
@@ -127,9 +128,9 @@ class LogPlacementIT {
       // undo moves the log back to the hdd, and still nothing is lost
       ManagedLogRelocation back = RelocationUndo.of(journalFile, runner, Clock.systemUTC());
       back.plan();
-      try (Journal journal = Journal.begin(instanceDir.resolve("undo.journal"), ManagedLogRelocation.OPERATION,
-          back.journalParameters())) {
-        back.apply(journal);
+      try (Applier applier = Applier.begin(instanceDir.resolve("undo.journal"), ManagedLogRelocation.OPERATION,
+          back.journalParameters(), runner, System.out)) {
+        back.apply(applier);
       }
       instance = ManagedInstance.open(instanceDir, runner);
       assertThat(instance.currentLog().toRealPath().startsWith(lab.mount("hdd"))).as("undo put the log back on the hdd")

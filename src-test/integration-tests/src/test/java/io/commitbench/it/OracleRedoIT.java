@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.it.support.OracleRedoContainer;
+import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.format.FormatterTally;
-import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalReader;
 import io.commitbench.storage.oracle.JdbcOracleRedoCatalog;
 import io.commitbench.storage.oracle.MemberFileAction;
@@ -17,6 +17,7 @@ import io.commitbench.storage.oracle.RedoGeometry;
 import io.commitbench.storage.oracle.RedoGroup;
 import io.commitbench.storage.oracle.RedoPolling;
 import io.commitbench.storage.oracle.RedoRelocationRequest;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.RefusedException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -103,8 +104,9 @@ class OracleRedoIT {
       move.plan().render(io.commitbench.storage.plan.Plan.Mode.APPLYING)
           .forEach(l -> System.out.println(DatabaseTargets.LOG_PREFIX + l));
       Path forward = tmp.resolve("forward.journal");
-      try (Journal journal = Journal.begin(forward, OracleRedoRelocation.OPERATION, move.journalParameters())) {
-        move.apply(journal);
+      try (Applier applier = Applier.begin(forward, OracleRedoRelocation.OPERATION, move.journalParameters(),
+          ProcessCommandRunner.standard(), System.out)) {
+        move.apply(applier);
       }
       List<RedoGroup> moved = catalog.groups();
       assertThat(moved).hasSize(3).allMatch(g -> g.bytes() == 16 * RedoGeometry.MEGABYTE);
@@ -118,9 +120,9 @@ class OracleRedoIT {
 
       OracleRedoRelocation back = OracleRedoRelocation.undo(JournalReader.read(forward), catalog, polling(),
           Optional.of(containerRemover()));
-      try (Journal journal = Journal.begin(tmp.resolve("back.journal"), OracleRedoRelocation.OPERATION,
-          back.journalParameters())) {
-        back.apply(journal);
+      try (Applier applier = Applier.begin(tmp.resolve("back.journal"), OracleRedoRelocation.OPERATION,
+          back.journalParameters(), ProcessCommandRunner.standard(), System.out)) {
+        back.apply(applier);
       }
       assertThat(catalog.groups()).flatExtracting(RedoGroup::paths).allMatch(p -> p.startsWith(ORIGINAL_DIR + "/"));
       assertThat(files(TARGET_DIR)).isEmpty();

@@ -101,7 +101,10 @@ public final class Applier implements Closeable {
     return runner;
   }
 
-  /** Applies the steps in order, numbered on the progress stream; each is journaled once its actions ran. */
+  /**
+   * Applies the steps in order, numbered on the progress stream; each is journaled once its actions
+   * ran, or (a step {@link Step#recordedByActions recorded by its actions}) as each action says.
+   */
   public void apply(List<Step> steps) throws IOException {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
@@ -109,7 +112,9 @@ public final class Applier implements Closeable {
       for (Action action : step.actions()) {
         perform(action);
       }
-      record(step.done(), step.detail());
+      if (step.done() != null) {
+        record(step.done(), step.detail());
+      }
     }
   }
 
@@ -122,6 +127,13 @@ public final class Applier implements Closeable {
         l.work().run();
         return null;
       });
+    } else if (action instanceof Action.Recorded r) {
+      Action.Outcome outcome = r.shown().isEmpty() ? r.work().run() : timed(r.display(), r.work()::run);
+      if (outcome.event() == Action.Outcome.Event.NONE && !r.shown().isEmpty()) {
+        pending.remove(pending.size() - 1); // it found nothing to do: nothing ran
+        progress.accept("        (nothing to do)");
+      }
+      record(outcome);
     }
   }
 
@@ -147,6 +159,18 @@ public final class Applier implements Closeable {
     all.putAll(ranDetail());
     pending.clear();
     journal.step(action, all);
+  }
+
+  /**
+   * Journals what a {@link Action#recorded recorded} action's work said it did: a step line (with
+   * what ran since the last line), a note, or nothing. For work done by hand too (a roll back).
+   */
+  public void record(Action.Outcome outcome) throws IOException {
+    switch (outcome.event()) {
+      case STEP -> record(outcome.text(), outcome.detail());
+      case NOTE -> journal.note(outcome.text(), outcome.detail());
+      case NONE -> { }
+    }
   }
 
   /** Journals something observed that is not an action; what ran before it stays for the next line. */

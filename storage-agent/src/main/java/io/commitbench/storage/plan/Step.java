@@ -12,7 +12,8 @@ import java.util.Map;
  *
  * @param description what the step achieves, e.g. "stop the server (fast shutdown)"
  * @param actions what runs, in order
- * @param done the journal's step line once every action ran, e.g. "stopped the server"
+ * @param done the journal's step line once every action ran, e.g. "stopped the server"; null for a
+ *     step whose {@link Action#recorded recorded} actions journal what they did themselves
  * @param detail facts for that journal line (paths, device numbers) beside what ran
  */
 public record Step(String description, List<Action> actions, String done, Map<String, String> detail) {
@@ -32,6 +33,15 @@ public record Step(String description, List<Action> actions, String done, Map<St
     return new Step(description, List.of(actions), done, Map.of());
   }
 
+  /**
+   * A step whose actions journal what they did themselves, each once it ran ({@link
+   * Action#recorded}): a line per thing done, with what was found only then, or none when there
+   * was nothing to do. Nothing more is journaled when they ran.
+   */
+  public static Step recordedByActions(String description, Action... actions) {
+    return new Step(description, List.of(actions), null, Map.of());
+  }
+
   /** The same step with facts for its journal line. */
   public Step withDetail(Map<String, String> facts) {
     return new Step(description, actions, done, facts);
@@ -39,6 +49,6 @@ public record Step(String description, List<Action> actions, String done, Map<St
 
   /** The step as a plan shows it: its description and each action's display. */
   public PlannedStep shown() {
-    return new PlannedStep(description, actions.stream().map(Action::display).toList());
+    return new PlannedStep(description, actions.stream().flatMap(a -> a.shown().stream()).toList());
   }
 }

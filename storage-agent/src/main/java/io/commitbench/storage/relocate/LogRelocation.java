@@ -1,6 +1,6 @@
 package io.commitbench.storage.relocate;
 
-import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 
@@ -22,9 +22,10 @@ public interface LogRelocation {
   Plan plan() throws RefusedException;
 
   /**
-   * Carries out the plan, writing every finished step to the journal. On failure it restores the
-   * server to where it was before (old log location, server running), writes that to the journal
-   * and throws.
+   * Carries out the plan through the applier, under the journal it began: the steps the plan
+   * showed, each shown as it runs and journaled once finished. On failure it restores the server
+   * to where it was before (old log location, server running), writes that to the journal and
+   * throws.
    */
-  void apply(Journal journal) throws Exception;
+  void apply(Applier applier) throws Exception;
 }

@@ -6,9 +6,11 @@ import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Action;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
-import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.plan.Step;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +73,8 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   private Optional<Path> createdOrigin = Optional.empty();
   private final List<String> remarks = new ArrayList<>();
   private String stamp;
+  /** The steps the last plan showed, which {@link #apply} runs. */
+  private List<Step> steps = List.of();
 
   /**
    * @param origin the log directory the move starts from: the instance's now, or the one an
@@ -126,19 +130,8 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     long free = checks.enoughSpace(space, logBytes, MARGIN_BYTES);
     Plan.Builder plan = new Plan.Builder("move the " + logName() + " of " + instance.descriptor().kind()
         + " instance " + instance.descriptor().instanceDir() + " from " + origin + " to " + target);
-    if (makeTarget) {
-      plan.step(PlannedStep.of("make the target directory and hand it to the server's OS user " + osUser
-          + " (journaled: undo removes it again if it is empty then)", Command.of("mkdir", target.toString()),
-          Command.of("chown", osUser + ":", target.toString())));
-    }
-    plan.step(PlannedStep.of("stop the server (" + stopKind() + ")",
-        instance.engine().stopCommands(instance.descriptor()).toArray(Command[]::new)));
-    moveSteps().forEach(plan::step);
-    plan.step(PlannedStep.of("start the server with its log in " + target,
-        instance.engine().startCommand(instance.descriptor().withLogDir(target))));
-    verifySteps().forEach(plan::step);
-    finishSteps().forEach(plan::step);
-    createdOrigin.ifPresent(dir -> plan.step(removeMadeStep(dir)));
+    steps = steps();
+    steps.forEach(plan::step);
     plan.note(String.format("%s: %,d bytes; free in %s: %,d bytes (needed: %,d = log × 1.2 + %d MiB)", logName(),
         logBytes, space, free, RelocationChecks.needed(logBytes, MARGIN_BYTES), MARGIN_BYTES >> 20));
     growthNote(space, free).ifPresent(plan::note);
@@ -147,9 +140,29 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     }
     plan.note("on any failure the log goes back to " + origin + " and the server is started as before"
         + (makeTarget ? "; the target directory made for it is removed again if empty" : ""));
+    plan.note("a server that was not running is stopped again at the end, as it was: "
+        + String.join(" && ", stopShown()));
     plan.note("lock while it runs: " + lock.file());
     notes().forEach(plan::note);
     return plan.build();
+  }
+
+  /** What {@link #apply} runs, in order, as the plan shows it; built by {@link #plan} for the state it checked. */
+  private List<Step> steps() {
+    List<Step> all = new ArrayList<>();
+    if (makeTarget) {
+      all.add(makeTargetStep());
+    }
+    all.add(stopStep("stop the server (" + stopKind() + ")"));
+    all.addAll(moveSteps());
+    all.add(new Step(recordDescription(), List.of(Action.local(instance.descriptor().instanceDir()
+        .resolve(InstanceDescriptor.FILE) + ": \"logDir\": \"" + target + "\"", () -> instance.recordLogDir(target))),
+        RECORDED_NEW, Map.of("old", origin.toString(), "new", target.toString())));
+    all.add(startStep());
+    all.addAll(verifySteps());
+    all.addAll(finishSteps());
+    createdOrigin.ifPresent(dir -> all.add(removeMadeStep(dir)));
+    return all;
   }
 
   /**
@@ -170,57 +183,50 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     return this;
   }
 
+  /**
+   * Plans again (the checks are made anew) and applies that plan's steps under the journal the
+   * applier began, between taking the lock (journaled first, with the server's state) and releasing
+   * it; a server that was not running is stopped again at the end. A failure is rolled back.
+   */
   @Override
-  public final void apply(Journal journal) throws Exception {
+  public final void apply(Applier applier) throws Exception {
     plan();
-    lock.acquire(journal.file());
+    lock.acquire(applier.journal().file());
     boolean wasRunning = instance.running();
-    journal.step(LOCKED, Map.of("lock", lock.file().toString(), "server", wasRunning ? RUNNING : "stopped"));
+    applier.record(LOCKED, Map.of("lock", lock.file().toString(), "server", wasRunning ? RUNNING : "stopped"));
     try {
-      if (makeTarget) {
-        makeTarget(journal);
+      List<Step> all = new ArrayList<>(steps);
+      if (!wasRunning) {
+        all.add(stopAgainStep("stop the server again, as it was before the move"));
       }
-      if (instance.stop()) {
-        journal.step(STOPPED, Map.of("how", stopKind()));
-      }
-      move(journal);
-      instance.recordLogDir(target);
-      journal.step(RECORDED_NEW, Map.of("old", origin.toString(), "new", target.toString()));
-      startForVerify();
-      journal.step("started the server", Map.of("logDir", target.toString()));
-      journal.note("verified: " + verify());
-      finish(journal);
-      if (createdOrigin.isPresent()) {
-        removeIfEmpty(createdOrigin.get(), journal);
-      }
-      if (!wasRunning && instance.stop()) {
-        journal.step("stopped the server again, as it was before", Map.of());
-      }
+      applier.apply(all);
     } catch (Exception failure) {
-      rollBack(journal, failure, wasRunning);
+      rollBack(applier, failure, wasRunning);
       throw failure;
     }
     // The lock goes before the end line: a crash in between leaves a journal to recover, not a lock to remove.
     lock.release();
-    journal.completed();
+    applier.completed();
   }
 
-  private void rollBack(Journal journal, Exception failure, boolean wasRunning) throws IOException {
-    journal.note(FAILED + failure.getMessage());
+  private void rollBack(Applier applier, Exception failure, boolean wasRunning) throws IOException {
+    Journal journal = applier.journal();
+    applier.endOfStep(); // what ran of the step that failed, before the failure's note
+    applier.note(FAILED + failure.getMessage());
     try {
       instance.stop();
-      restore(journal);
+      applier.apply(restoreSteps());
       instance.recordLogDir(origin);
-      journal.step("recorded the old log directory in the instance descriptor", Map.of("logDir", origin.toString()));
+      applier.record("recorded the old log directory in the instance descriptor", Map.of("logDir", origin.toString()));
       if (madeTarget) {
-        removeIfEmpty(target, journal);
+        applier.record(removeIfEmpty(target));
       }
       if (wasRunning) {
         instance.start();
-        journal.step("started the server with its log in " + origin, Map.of());
+        applier.record("started the server with its log in " + origin, Map.of());
       }
       lock.release();
-      journal.end(FAILED + failure.getMessage() + "; rolled back, the log is in " + origin);
+      applier.end(FAILED + failure.getMessage() + "; rolled back, the log is in " + origin);
     } catch (Exception e) {
       failure.addSuppressed(e);
       journal.end(FAILED + failure.getMessage() + "; roll back failed too: " + e.getMessage()
@@ -230,20 +236,51 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   }
 
   /** Makes the missing target and hands it to the server's OS user; each journaled, the first before the second. */
-  private void makeTarget(Journal journal) throws IOException {
+  private Step makeTargetStep() {
     String osUser = instance.engine().osUser();
-    Files.createDirectory(target);
-    madeTarget = true;
-    journal.step(MADE_TARGET, Map.of("path", target.toString()));
-    runner.run(Command.of("chown", osUser + ":", target.toString()));
-    journal.step("handed the target directory to the server's OS user", Map.of("path", target.toString(),
-        "owner", osUser));
+    return new Step("make the target directory and hand it to the server's OS user " + osUser
+        + " (journaled: undo removes it again if it is empty then)",
+        List.of(Action.recorded(Command.of("mkdir", target.toString()).display(), () -> {
+          Files.createDirectory(target);
+          madeTarget = true;
+          return Action.Outcome.step(MADE_TARGET, Map.of("path", target.toString()));
+        }), Action.run(Command.of("chown", osUser + ":", target.toString()))),
+        "handed the target directory to the server's OS user", Map.of("path", target.toString(), "owner", osUser));
   }
 
-  /** Removes a directory a relocation made, if empty; else leaves it and notes what it holds. */
-  void removeIfEmpty(Path dir, Journal journal) throws IOException {
+  /** The commands that stop the server, as a plan shows them. */
+  private List<String> stopShown() {
+    return instance.engine().stopCommands(instance.descriptor()).stream().map(Command::display).toList();
+  }
+
+  /** Stops the server unless it is stopped, journaled as {@link #STOPPED} only when it ran. */
+  Step stopStep(String description) {
+    return Step.recordedByActions(description, Action.recorded(stopShown(),
+        () -> instance.stop() ? Action.Outcome.step(STOPPED, Map.of("how", stopKind())) : Action.Outcome.none()));
+  }
+
+  /** Stops the server at the end of a move when it was not running before; journaled only when it ran. */
+  Step stopAgainStep(String description) {
+    return Step.recordedByActions(description, Action.recorded(stopShown(), () -> instance.stop()
+        ? Action.Outcome.step("stopped the server again, as it was before", Map.of()) : Action.Outcome.none()));
+  }
+
+  /** Starts the server on the new log for the verification; a kind may note where its log begins first. */
+  Step startStep() {
+    return Step.of("start the server with its log in " + target, "started the server",
+        Action.local(instance.engine().startCommand(instance.descriptor().withLogDir(target)).display(),
+            this::startForVerify)).withDetail(Map.of("logDir", target.toString()));
+  }
+
+  /** What the step that records the new log directory in the instance descriptor says it does. */
+  protected String recordDescription() {
+    return "record the new log directory " + target + " in the instance descriptor";
+  }
+
+  /** Removes a directory a relocation made, if empty; else leaves it and says what it holds. */
+  Action.Outcome removeIfEmpty(Path dir) throws IOException {
     if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return;
+      return Action.Outcome.none();
     }
     List<String> held;
     try (java.util.stream.Stream<Path> list = Files.list(dir)) {
@@ -251,18 +288,23 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     }
     if (held.isEmpty()) {
       Files.delete(dir);
-      journal.step(REMOVED_MADE, Map.of("path", dir.toString()));
-    } else {
-      String left = LEFT_MADE + dir + ": it is not empty (holds " + String.join(", ", held) + ")";
-      journal.note(left, Map.of("path", dir.toString()));
-      remarks.add(left);
+      return Action.Outcome.step(REMOVED_MADE, Map.of("path", dir.toString()));
     }
+    String left = LEFT_MADE + dir + ": it is not empty (holds " + String.join(", ", held) + ")";
+    remarks.add(left);
+    return Action.Outcome.note(left, Map.of("path", dir.toString()));
   }
 
-  /** The plan's step for {@link #removeIfEmpty}. */
-  static PlannedStep removeMadeStep(Path dir) {
-    return PlannedStep.of("remove " + dir + ", which the relocation being undone made, if it is empty by then (else"
-        + " it stays, and the output says what it holds)", Command.of("rmdir", dir.toString()));
+  /** The step of {@link #removeIfEmpty}. */
+  Step removeMadeStep(Path dir) {
+    return Step.recordedByActions("remove " + dir + ", which the relocation being undone made, if it is empty by then"
+        + " (else it stays, and the output says what it holds)",
+        Action.recorded(Command.of("rmdir", dir.toString()).display(), () -> removeIfEmpty(dir)));
+  }
+
+  /** The note a verification journals: {@code verified: WHAT WAS SEEN}. */
+  protected static Action.Outcome verified(String seen) {
+    return Action.Outcome.note("verified: " + seen, Map.of());
   }
 
   @Override
@@ -305,7 +347,7 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     return p.toRealPath();
   }
 
-  protected static List<PlannedStep> steps(PlannedStep... steps) {
+  protected static List<Step> steps(Step... steps) {
     return new ArrayList<>(List.of(steps));
   }
 
@@ -342,30 +384,28 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   /** Refuses when the target already holds a log of this kind. */
   protected abstract void refuseIfOccupied() throws RefusedException;
 
-  protected abstract List<PlannedStep> moveSteps();
+  /**
+   * The steps that copy the log to the target and point the server at it, the server stopped;
+   * each journals what it did.
+   */
+  protected abstract List<Step> moveSteps();
 
-  protected abstract List<PlannedStep> verifySteps();
+  /**
+   * The steps that check the running server uses the new log; the last journals what was seen
+   * ({@link #verified}), and a step fails when it is wrong.
+   */
+  protected abstract List<Step> verifySteps();
 
-  protected abstract List<PlannedStep> finishSteps();
+  /** The steps that follow a verified move (keeping or removing the old log); journaled. */
+  protected abstract List<Step> finishSteps();
 
   protected abstract List<String> notes();
 
-  /** Copies the log to the target and points the server at it; journals each action. Server stopped. */
-  protected abstract void move(Journal journal) throws IOException;
-
-  /** Checks the running server uses the new log; returns what was seen, throws when wrong. */
-  protected abstract String verify() throws IOException;
-
-  /** What follows a verified move (keeping or removing the old log); journaled. */
-  protected abstract void finish(Journal journal) throws IOException;
-
   /**
-   * Undoes whatever {@link #move} did, the server stopped; journals each action. Decides by what
-   * it finds (the copy, the link), not by what this object did, so that it also rolls back a move
-   * whose process was killed half-way, as long as the server never ran on the copy.
+   * The steps that undo whatever {@link #moveSteps} did, the server stopped, each journaled: only
+   * those that find something to undo now. Decided by what is found (the copy, the link), not by
+   * what this object did, so that they also roll back a move whose process was killed half-way,
+   * as long as the server never ran on the copy.
    */
-  protected abstract void restore(Journal journal) throws IOException;
-
-  /** The steps {@link #restore} would take now, for a plan: only those that find something to undo. */
-  protected abstract List<PlannedStep> restoreSteps();
+  protected abstract List<Step> restoreSteps();
 }

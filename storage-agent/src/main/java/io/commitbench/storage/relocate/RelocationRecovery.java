@@ -1,17 +1,14 @@
 package io.commitbench.storage.relocate;
 
-import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.LockHolder;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
-import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -49,15 +46,15 @@ public final class RelocationRecovery implements JournaledRelocation {
   private final RecordedRelocation recorded;
   private final ManagedLogRelocation move;
   private final ManagedInstance instance;
-  private final boolean wasRunning;
   private final boolean finish;
+  /** The journal this recovery writes, once it applies. */
+  private Path journal;
 
   private RelocationRecovery(InterruptedMove interrupted) {
     this.interrupted = interrupted;
     this.recorded = interrupted.recorded();
     this.move = interrupted.move();
     this.instance = interrupted.instance();
-    this.wasRunning = interrupted.wasRunning();
     this.finish = interrupted.finish();
   }
 
@@ -120,6 +117,11 @@ public final class RelocationRecovery implements JournaledRelocation {
 
   @Override
   public Plan plan() throws RefusedException {
+    return recoveryPlan().build();
+  }
+
+  /** Checks again that the relocation's process is gone, and plans for the instance as it is now. */
+  private RecoveryPlan recoveryPlan() throws RefusedException {
     requireDeadHolder(recorded, move);
     boolean runningNow;
     try {
@@ -128,80 +130,26 @@ public final class RelocationRecovery implements JournaledRelocation {
       throw recorded.refusal("cannot tell whether the server of " + instance.descriptor().instanceDir() + " runs: "
           + e.getMessage());
     }
-    return new RecoveryPlan(interrupted, runningNow).build();
+    return new RecoveryPlan(interrupted, runningNow, () -> journal);
   }
 
+  /**
+   * Plans again and applies that plan's steps: the lock taken over first; a failure after that
+   * ends this journal saying the lock stays for the next recovery.
+   */
   @Override
-  public void apply(Journal journal) throws Exception {
-    plan();
-    move.lock().takeOver(recorded.journal().file(), journal.file());
-    journal.step("took over the relocation lock", Map.of("lock", move.lock().file().toString()));
+  public void apply(Applier applier) throws Exception {
+    RecoveryPlan plan = recoveryPlan();
+    journal = applier.journal().file();
+    applier.apply(List.of(plan.takeOver()));
     try {
-      String outcome = finish ? finishMove(journal) : rollBack(journal);
-      move.lock().release(); // before the end line: a crash in between leaves a journal to recover, not a lock
-      journal.step("released the relocation lock");
-      try (Journal old = Journal.reopen(recorded.journal().file())) {
-        old.note("interrupted; recovered by " + journal.file());
-        if (finish) {
-          old.completed(); // so that undo of it moves the log back, as of any completed move
-        } else {
-          old.end(outcome);
-        }
-      }
-      journal.step("ended the interrupted journal", Map.of("journal", recorded.journal().file().toString(),
-          "outcome", outcome));
+      applier.apply(plan.steps());
     } catch (Exception failure) {
-      journal.end(ManagedLogRelocation.FAILED + failure.getMessage() + "; the lock " + move.lock().file()
+      applier.end(ManagedLogRelocation.FAILED + failure.getMessage() + "; the lock " + move.lock().file()
           + " stays; fix the cause and run 'commitbench storage undo " + recorded.journal().file()
           + " --apply' again");
       throw failure;
     }
-    journal.completed();
-  }
-
-  private String rollBack(Journal journal) throws IOException {
-    boolean changes = !move.restoreSteps().isEmpty() || !instance.descriptor().logDir().equals(recorded.from());
-    if ((changes || !wasRunning) && instance.stop()) {
-      journal.step(ManagedLogRelocation.STOPPED, Map.of("how", move.stopKind()));
-    }
-    move.restore(journal);
-    if (recorded.madeTarget()) {
-      move.removeIfEmpty(recorded.to(), journal);
-    }
-    if (!instance.descriptor().logDir().equals(recorded.from())) {
-      instance.recordLogDir(recorded.from());
-      journal.step("recorded the old log directory in the instance descriptor",
-          Map.of("logDir", recorded.from().toString()));
-    }
-    if (wasRunning && instance.start()) {
-      journal.step("started the server with its log in " + recorded.from());
-    }
-    return "interrupted; rolled back by recovery, the log is in " + recorded.from();
-  }
-
-  private String finishMove(Journal journal) throws IOException {
-    if (instance.stop()) {
-      journal.step(ManagedLogRelocation.STOPPED, Map.of("how", move.stopKind()));
-    }
-    move.startForVerify();
-    journal.step("started the server", Map.of("logDir", recorded.to().toString()));
-    journal.note("verified: " + move.verify());
-    if (Files.exists(move.oldLog(), LinkOption.NOFOLLOW_LINKS)) { // finished already when it is gone
-      move.finish(journal);
-    }
-    if (!wasRunning && instance.stop()) {
-      journal.step("stopped the server again, as it was before");
-    }
-    return Journal.COMPLETED;
-  }
-
-  /** For a plan: the command lines that stop the server. */
-  static Command[] stopCommands(ManagedInstance instance) {
-    return instance.engine().stopCommands(instance.descriptor()).toArray(Command[]::new);
-  }
-
-  /** A step without commands: done in-process. */
-  static PlannedStep inProcess(String description) {
-    return new PlannedStep(description, List.of());
+    applier.completed();
   }
 }

@@ -4,9 +4,9 @@ import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
-import io.commitbench.storage.journal.Journal;
-import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.plan.Action;
 import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.plan.Step;
 import io.commitbench.storage.relocate.DurableCopy;
 import io.commitbench.storage.relocate.ManagedLogRelocation;
 import java.io.IOException;
@@ -29,6 +29,7 @@ import java.util.Map;
 public final class MariadbRedoRelocation extends ManagedLogRelocation {
 
   private static final String LOG_FILE = MariadbLogFiles.REDO_LOG;
+  private static final String HOME_DIR = "SELECT @@innodb_log_group_home_dir";
 
   private long errorLogStart;
 
@@ -64,39 +65,42 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
   }
 
   @Override
-  protected List<PlannedStep> moveSteps() {
-    return steps(
-        PlannedStep.of("copy " + LOG_FILE + " keeping owner, mode and times; fsync it and the directory; compare"
-            + " sizes (in-process)", Command.of("cp", "-a", oldLog().toString(), newLog().toString()),
-            Command.of("sync", newLog().toString(), target.toString())),
-        new PlannedStep("write innodb_log_group_home_dir=" + target + " to the instance descriptor",
-            List.of(instance.descriptor().instanceDir().resolve(InstanceDescriptor.FILE) + ": \"logDir\": \""
-                + target + "\"")));
+  protected List<Step> moveSteps() {
+    return steps(Step.recordedByActions("copy " + LOG_FILE + " keeping owner, mode and times; fsync it and the directory;"
+        + " compare sizes (in-process)", Action.recorded(List.of(Command.of("cp", "-a", oldLog().toString(),
+            newLog().toString()).display(), Command.of("sync", newLog().toString(), target.toString()).display()), () -> {
+              long bytes = DurableCopy.copy(oldLog(), newLog());
+              return Action.Outcome.step("copied the redo log", Map.of("from", oldLog().toString(), "to",
+                  newLog().toString(), "bytes", Long.toString(bytes)));
+            })));
+  }
+
+  /** {@code innodb_log_group_home_dir} is what the descriptor's log directory becomes on every start. */
+  @Override
+  protected String recordDescription() {
+    return "write innodb_log_group_home_dir=" + target + " to the instance descriptor";
   }
 
   @Override
-  protected List<PlannedStep> verifySteps() {
+  protected List<Step> verifySteps() {
     InstanceDescriptor moved = instance.descriptor().withLogDir(target);
-    return steps(PlannedStep.of("verify: @@innodb_log_group_home_dir is " + target + " and the error log has no"
-        + " [ERROR] since the start", instance.engine().sql(moved, "SELECT @@innodb_log_group_home_dir")));
+    return steps(Step.recordedByActions("verify: @@innodb_log_group_home_dir is " + target + " and the error log has no"
+        + " [ERROR] since the start", Action.recorded(instance.engine().sql(moved, HOME_DIR).display(),
+            () -> verified(verify()))));
   }
 
   @Override
-  protected List<PlannedStep> finishSteps() {
-    return steps(PlannedStep.of("delete the old redo log, now that the server runs on the copy",
-        Command.of("rm", oldLog().toString())));
+  protected List<Step> finishSteps() {
+    return steps(Step.of("delete the old redo log, now that the server runs on the copy", "deleted the old redo log",
+        Action.local(Command.of("rm", oldLog().toString()).display(), () -> {
+          Files.delete(oldLog());
+          DurableCopy.fsync(oldLog().getParent());
+        })).withDetail(Map.of("path", oldLog().toString())));
   }
 
   @Override
   protected List<String> notes() {
     return List.of("the old " + LOG_FILE + " is deleted only after the server has started on the copy");
-  }
-
-  @Override
-  protected void move(Journal journal) throws IOException {
-    long bytes = DurableCopy.copy(oldLog(), newLog());
-    journal.step("copied the redo log", Map.of("from", oldLog().toString(), "to", newLog().toString(),
-        "bytes", Long.toString(bytes)));
   }
 
   @Override
@@ -106,9 +110,9 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
     super.startForVerify();
   }
 
-  @Override
-  protected String verify() throws IOException {
-    String home = instance.query("SELECT @@innodb_log_group_home_dir");
+  /** Checks the server's log directory and its error log since the start; returns what was seen. */
+  private String verify() throws IOException {
+    String home = instance.query(HOME_DIR);
     if (!Path.of(home).toAbsolutePath().normalize().equals(target)) {
       throw new IOException("the server reports innodb_log_group_home_dir=" + home + ", not " + target);
     }
@@ -131,37 +135,19 @@ public final class MariadbRedoRelocation extends ManagedLogRelocation {
   }
 
   @Override
-  protected void finish(Journal journal) throws IOException {
-    Files.delete(oldLog());
-    DurableCopy.fsync(oldLog().getParent());
-    journal.step("deleted the old redo log", Map.of("path", oldLog().toString()));
-  }
-
-  @Override
-  protected void restore(Journal journal) throws IOException {
-    if (!exists(newLog())) {
-      return;
-    }
-    if (exists(oldLog())) {
-      Files.delete(newLog());
-      journal.step("removed the copy; the old redo log is in place", Map.of("path", newLog().toString()));
-    } else {
-      DurableCopy.copy(newLog(), oldLog());
-      Files.delete(newLog());
-      journal.step("moved the redo log back", Map.of("from", newLog().toString(), "to", oldLog().toString()));
-    }
-  }
-
-  @Override
-  protected List<PlannedStep> restoreSteps() {
+  protected List<Step> restoreSteps() {
     if (!exists(newLog())) {
       return steps();
     }
     if (exists(oldLog())) {
-      return steps(PlannedStep.of("remove the copy " + newLog() + " (the old redo log is in place and stays the log)",
-          Command.of("rm", newLog().toString())));
+      return steps(Step.of("remove the copy " + newLog() + " (the old redo log is in place and stays the log)",
+          "removed the copy; the old redo log is in place", Action.local(Command.of("rm", newLog().toString())
+              .display(), () -> Files.delete(newLog()))).withDetail(Map.of("path", newLog().toString())));
     }
-    return steps(PlannedStep.of("move the redo log back (copy, fsync, then remove the copy)",
-        Command.of("cp", "-a", newLog().toString(), oldLog().toString()), Command.of("rm", newLog().toString())));
+    return steps(Step.of("move the redo log back (copy, fsync, then remove the copy)", "moved the redo log back",
+        Action.local(Command.of("cp", "-a", newLog().toString(), oldLog().toString()).display(),
+            () -> DurableCopy.copy(newLog(), oldLog())),
+        Action.local(Command.of("rm", newLog().toString()).display(), () -> Files.delete(newLog())))
+        .withDetail(Map.of("from", newLog().toString(), "to", oldLog().toString())));
   }
 }

@@ -3,6 +3,7 @@ package io.commitbench.storage.oracle;
 import io.commitbench.driver.oracle.OracleDialect;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
@@ -124,7 +125,8 @@ public final class OracleRedoRelocation implements JournaledRelocation {
   }
 
   @Override
-  public void apply(Journal journal) throws Exception {
+  public void apply(Applier applier) throws Exception {
+    Journal journal = applier.journal();
     RelocationPlan p;
     try {
       p = prepare();

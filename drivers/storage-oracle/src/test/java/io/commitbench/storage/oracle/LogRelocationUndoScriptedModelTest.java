@@ -7,6 +7,7 @@ import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.relocate.FakeInstances;
 import io.commitbench.storage.relocate.JournaledRelocation;
@@ -29,13 +30,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LogRelocationUndoScriptedModelTest {
 
+  /** Oracle is moved over SQL: the applier runs no command. */
+  private static final CommandRunner NO_COMMANDS = c -> {
+    throw new AssertionError("no command expected: " + c.display());
+  };
+
   private static final String TARGET = "/ssd/redo";
   private static final RedoPolling FAST = new RedoPolling(Duration.ZERO, Duration.ofMinutes(1), 10, Clock.systemUTC());
 
   @TempDir Path dir;
 
   private static Path journaled(JournaledRelocation relocation, Path file) throws Exception {
-    try (Journal journal = Journal.begin(file, relocation.operation(), relocation.journalParameters())) {
+    try (Applier journal = Applier.begin(file, relocation.operation(), relocation.journalParameters(), NO_COMMANDS,
+        line -> { })) {
       relocation.apply(journal);
     }
     return file;

@@ -3,9 +3,11 @@ package io.commitbench.storage.oracle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalEntry;
 import io.commitbench.storage.journal.JournalReader;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 import java.nio.file.Files;
@@ -22,6 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 /** The relocation's state machine against {@link ScriptedOracleRedoModel}, as gvenzl/oracle-free ships. */
 class OracleRedoRelocationScriptedModelTest {
 
+  /** Oracle is moved over SQL: the applier runs no command. */
+  private static final CommandRunner NO_COMMANDS = c -> {
+    throw new AssertionError("no command expected: " + c.display());
+  };
+
   private static final String TARGET = "/ssd/redo";
   private static final RedoGeometry FIFTY_MB = RedoGeometry.ofSize(50 * RedoGeometry.MEGABYTE);
   private static final RedoPolling FAST = new RedoPolling(Duration.ZERO, Duration.ofMinutes(1), 10, Clock.systemUTC());
@@ -34,7 +41,8 @@ class OracleRedoRelocationScriptedModelTest {
 
   private Path apply(OracleRedoRelocation relocation, String name) throws Exception {
     Path file = dir.resolve(name);
-    try (Journal journal = Journal.begin(file, OracleRedoRelocation.OPERATION, relocation.journalParameters())) {
+    try (Applier journal = Applier.begin(file, OracleRedoRelocation.OPERATION, relocation.journalParameters(), NO_COMMANDS,
+        line -> { })) {
       relocation.apply(journal);
     }
     return file;
@@ -42,7 +50,8 @@ class OracleRedoRelocationScriptedModelTest {
 
   private Path applyExpectingFailure(OracleRedoRelocation relocation, String name, Class<?> failure) throws Exception {
     Path file = dir.resolve(name);
-    try (Journal journal = Journal.begin(file, OracleRedoRelocation.OPERATION, relocation.journalParameters())) {
+    try (Applier journal = Applier.begin(file, OracleRedoRelocation.OPERATION, relocation.journalParameters(), NO_COMMANDS,
+        line -> { })) {
       assertThatThrownBy(() -> relocation.apply(journal)).isInstanceOf(failure);
     }
     return file;

@@ -5,9 +5,9 @@ import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.Trees;
-import io.commitbench.storage.journal.Journal;
-import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.plan.Action;
 import io.commitbench.storage.plan.RefusedException;
+import io.commitbench.storage.plan.Step;
 import io.commitbench.storage.relocate.DurableCopy;
 import io.commitbench.storage.relocate.LogCeiling;
 import io.commitbench.storage.relocate.ManagedLogRelocation;
@@ -32,6 +32,8 @@ import java.util.Optional;
  * deleted by the agent.
  */
 public final class PostgresqlWalRelocation extends ManagedLogRelocation {
+
+  private static final String LSN = "SELECT pg_current_wal_lsn()";
 
   private Path linkBefore;
 
@@ -78,29 +80,47 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
   }
 
   @Override
-  protected List<PlannedStep> moveSteps() {
-    Path tmp = tmpLink();
+  protected List<Step> moveSteps() {
     return steps(
-        PlannedStep.of("copy the WAL keeping owner, mode and times; fsync every file and directory; compare sizes"
-            + " (in-process)", Command.of("cp", "-a", "-T", oldWal().toString(), newWal().toString()),
-            Command.of("sync", newWal().toString())),
-        PlannedStep.of("point pg_wal at the copy atomically (in-process: a new symlink renamed over the old one)",
-            Command.of("ln", "-s", newWal().toString(), tmp.toString()),
-            Command.of("mv", "-T", tmp.toString(), link().toString())));
+        Step.recordedByActions("copy the WAL keeping owner, mode and times; fsync every file and directory; compare"
+            + " sizes (in-process)", Action.recorded(List.of(Command.of("cp", "-a", "-T", oldWal().toString(),
+                newWal().toString()).display(), Command.of("sync", newWal().toString()).display()), () -> {
+                  long bytes = DurableCopy.copy(oldWal(), newWal());
+                  return Action.Outcome.step("copied the WAL", Map.of("from", oldWal().toString(), "to",
+                      newWal().toString(), "bytes", Long.toString(bytes)));
+                })),
+        Step.recordedByActions("point pg_wal at the copy atomically (in-process: a new symlink renamed over the old"
+            + " one)", Action.recorded(swapShown(newWal()), () -> {
+              linkBefore = Files.readSymbolicLink(link());
+              swapLink(newWal());
+              return Action.Outcome.step("pointed pg_wal at the copy", Map.of("link", link().toString(), "old",
+                  linkBefore.toString(), "new", newWal().toString()));
+            })));
+  }
+
+  /** The atomic swap of the pg_wal symlink to {@code to}, as the shell would do it. */
+  private List<String> swapShown(Path to) {
+    return List.of(Command.of("ln", "-s", to.toString(), tmpLink().toString()).display(),
+        Command.of("mv", "-T", tmpLink().toString(), link().toString()).display());
   }
 
   @Override
-  protected List<PlannedStep> verifySteps() {
+  protected List<Step> verifySteps() {
     InstanceDescriptor moved = instance.descriptor().withLogDir(target);
-    return steps(PlannedStep.of("verify: the server answers, pg_wal resolves to " + newWal()
+    String[] lsn = new String[1];
+    return steps(Step.recordedByActions("verify: the server answers, pg_wal resolves to " + newWal()
             + ", pg_controldata says 'in production'",
-        instance.engine().sql(moved, "SELECT pg_current_wal_lsn()"), controldata()));
+        Action.local(instance.engine().sql(moved, LSN).display(), () -> lsn[0] = instance.query(LSN)),
+        Action.recorded(controldata().display(), () -> verified(verify(lsn[0])))));
   }
 
   @Override
-  protected List<PlannedStep> finishSteps() {
-    return steps(PlannedStep.of("keep the old WAL directory, renamed (journaled; delete it when sure)",
-        Command.of("mv", "-T", oldWal().toString(), keptName().toString())));
+  protected List<Step> finishSteps() {
+    Path kept = keptName();
+    return steps(Step.of("keep the old WAL directory, renamed (journaled; delete it when sure)",
+        "kept the old WAL directory", Action.local(Command.of("mv", "-T", oldWal().toString(), kept.toString())
+            .display(), () -> Files.move(oldWal(), kept, StandardCopyOption.ATOMIC_MOVE)))
+        .withDetail(Map.of("path", kept.toString())));
   }
 
   /** {@code max_wal_size} + {@code wal_keep_size} from the running server ({@link PostgresqlWalCeiling}). */
@@ -112,17 +132,6 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
   @Override
   protected List<String> notes() {
     return List.of("the old WAL directory is kept as " + oldWal() + ".moved-<time>, not deleted");
-  }
-
-  @Override
-  protected void move(Journal journal) throws IOException {
-    linkBefore = Files.readSymbolicLink(link());
-    long bytes = DurableCopy.copy(oldWal(), newWal());
-    journal.step("copied the WAL", Map.of("from", oldWal().toString(), "to", newWal().toString(),
-        "bytes", Long.toString(bytes)));
-    swapLink(newWal());
-    journal.step("pointed pg_wal at the copy", Map.of("link", link().toString(), "old", linkBefore.toString(),
-        "new", newWal().toString()));
   }
 
   /** Replaces the pg_wal symlink by one to {@code to} atomically, keeping the old link's owner. */
@@ -143,9 +152,8 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
     return instance.descriptor().dataDir().resolve("pg_wal.commitbench-new");
   }
 
-  @Override
-  protected String verify() throws IOException {
-    String lsn = instance.query("SELECT pg_current_wal_lsn()");
+  /** Checks that pg_wal leads to the copy and the cluster is in production; returns what was seen. */
+  private String verify(String lsn) throws IOException {
     Path real = link().toRealPath();
     if (!real.equals(newWal().toRealPath())) {
       throw new IOException("pg_wal resolves to " + real + ", not to " + newWal());
@@ -169,44 +177,28 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
   }
 
   @Override
-  protected void finish(Journal journal) throws IOException {
-    Path kept = keptName();
-    Files.move(oldWal(), kept, StandardCopyOption.ATOMIC_MOVE);
-    journal.step("kept the old WAL directory", Map.of("path", kept.toString()));
-  }
-
-  @Override
-  protected void restore(Journal journal) throws IOException {
-    if (exists(tmpLink())) {
-      Files.delete(tmpLink());
-      journal.step("removed the new link that was not renamed yet", Map.of("path", tmpLink().toString()));
+  protected List<Step> restoreSteps() {
+    List<Step> steps = steps();
+    Path tmp = tmpLink();
+    if (exists(tmp)) {
+      steps.add(Step.of("remove the new link that was not renamed yet", "removed the new link that was not renamed yet",
+          Action.local(Command.of("rm", tmp.toString()).display(), () -> Files.delete(tmp)))
+          .withDetail(Map.of("path", tmp.toString())));
     }
     if (pointsAtCopy()) {
       // The link this move replaced, or (recovering a killed move) the old WAL the journal names.
       Path back = linkBefore != null ? linkBefore : oldWal();
-      swapLink(back);
-      journal.step("pointed pg_wal back at the old WAL", Map.of("link", link().toString(), "to", back.toString()));
+      steps.add(Step.recordedByActions("point pg_wal back at the old WAL atomically (in-process)",
+          Action.recorded(swapShown(back), () -> {
+            swapLink(back);
+            return Action.Outcome.step("pointed pg_wal back at the old WAL", Map.of("link", link().toString(), "to",
+                back.toString()));
+          })));
     }
     if (exists(newWal())) {
-      Trees.delete(newWal());
-      journal.step("removed the copy", Map.of("path", newWal().toString()));
-    }
-  }
-
-  @Override
-  protected List<PlannedStep> restoreSteps() {
-    List<PlannedStep> steps = steps();
-    if (exists(tmpLink())) {
-      steps.add(PlannedStep.of("remove the new link that was not renamed yet", Command.of("rm", tmpLink().toString())));
-    }
-    if (pointsAtCopy()) {
-      steps.add(PlannedStep.of("point pg_wal back at the old WAL atomically (in-process)",
-          Command.of("ln", "-s", oldWal().toString(), tmpLink().toString()),
-          Command.of("mv", "-T", tmpLink().toString(), link().toString())));
-    }
-    if (exists(newWal())) {
-      steps.add(PlannedStep.of("remove the copy " + newWal() + " (the old WAL is complete and stays the log)",
-          Command.of("rm", "-r", newWal().toString())));
+      steps.add(Step.of("remove the copy " + newWal() + " (the old WAL is complete and stays the log)",
+          "removed the copy", Action.local(Command.of("rm", "-r", newWal().toString()).display(),
+              () -> Trees.delete(newWal()))).withDetail(Map.of("path", newWal().toString())));
     }
     return steps;
   }

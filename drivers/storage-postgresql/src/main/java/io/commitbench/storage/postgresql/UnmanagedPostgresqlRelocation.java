@@ -1,6 +1,6 @@
 package io.commitbench.storage.postgresql;
 
-import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
@@ -44,7 +44,7 @@ public final class UnmanagedPostgresqlRelocation implements LogRelocation {
   }
 
   @Override
-  public void apply(Journal journal) throws RefusedException {
+  public void apply(Applier applier) throws RefusedException {
     throw new RefusedException("commitbench does not manage the server at " + url
         + "; its operator runs the plan's commands (only managed instances, --instance DIR, are moved by the agent)");
   }

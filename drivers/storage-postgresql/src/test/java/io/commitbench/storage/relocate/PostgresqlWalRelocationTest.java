@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
-import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalReader;
 import io.commitbench.storage.instance.RelocationLock;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
@@ -53,6 +53,7 @@ class PostgresqlWalRelocationTest {
         List.of("cp -a -T " + inst + "/log/pg_wal " + target + "/pg_wal", "sync " + target + "/pg_wal"),
         List.of("ln -s " + target + "/pg_wal " + inst + "/data/pg_wal.commitbench-new",
             "mv -T " + inst + "/data/pg_wal.commitbench-new " + inst + "/data/pg_wal"),
+        List.of(inst + "/instance.json: \"logDir\": \"" + target + "\""),
         List.of("runuser -u postgres -- " + bin + "pg_ctl -D " + inst + "/data -w -t 120 -l " + inst
             + "/server.log -o '-p 45678 -k " + inst + "/socket -c listen_addresses=127.0.0.1' start"),
         List.of(bin + "psql -X -q -h 127.0.0.1 -p 45678 -U postgres -d postgres -v ON_ERROR_STOP=1 -At -F '\t' -c "
@@ -107,8 +108,9 @@ class PostgresqlWalRelocationTest {
     String planned = keep.get(0).substring(keep.get(0).lastIndexOf(' ') + 1);
     Path file = base.resolve("j.jsonl");
 
-    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters())) {
-      r.apply(journal);
+    try (Applier applier = Applier.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters(), runner,
+        line -> { })) {
+      r.apply(applier);
     }
 
     assertThat(JournalReader.read(file).steps()).filteredOn(e -> e.text().equals("kept the old WAL directory"))

@@ -3,11 +3,13 @@ package io.commitbench.storage.relocate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalReader;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
 import java.nio.file.Files;
@@ -57,7 +59,7 @@ class RelocationRecoveryTest {
 
   private JournaledRelocationRun recover(FakeServer server) throws Exception {
     return new JournaledRelocationRun(RelocationUndo.reverse(JournalReader.read(journal), server, Clock.systemUTC()),
-        base.resolve("recovery.journal"));
+        base.resolve("recovery.journal"), server);
   }
 
   @Test
@@ -162,10 +164,11 @@ class RelocationRecoveryTest {
   }
 
   /** A relocation and the journal it writes, as the command line runs it. */
-  private record JournaledRelocationRun(JournaledRelocation relocation, Path journal) {
+  private record JournaledRelocationRun(JournaledRelocation relocation, Path journal, CommandRunner runner) {
     void apply() throws Exception {
-      try (Journal j = Journal.begin(journal, relocation.operation(), relocation.journalParameters())) {
-        relocation.apply(j);
+      try (Applier applier = Applier.begin(journal, relocation.operation(), relocation.journalParameters(), runner,
+          line -> { })) {
+        relocation.apply(applier);
       }
     }
   }

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.RelocationLock;
-import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalEntry;
 import io.commitbench.storage.journal.JournalReader;
+import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.postgresql.PostgresqlWalRelocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,8 +35,9 @@ class RelocationRollbackTest {
     PostgresqlWalRelocation r = new PostgresqlWalRelocation(pg, target, List.of(base), runner, Clock.systemUTC());
     Path file = base.resolve("j.jsonl");
 
-    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters())) {
-      assertThatThrownBy(() -> r.apply(journal)).hasMessageContaining("not 'in production'");
+    try (Applier applier = Applier.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters(), runner,
+        line -> { })) {
+      assertThatThrownBy(() -> r.apply(applier)).hasMessageContaining("not 'in production'");
     }
 
     assertThat(Files.readSymbolicLink(inst.resolve("data/pg_wal"))).isEqualTo(inst.resolve("log/pg_wal"));
@@ -64,8 +65,9 @@ class RelocationRollbackTest {
         .creatingTarget(true);
     Path file = base.resolve("j.jsonl");
 
-    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters())) {
-      assertThatThrownBy(() -> r.apply(journal)).hasMessageContaining("not 'in production'");
+    try (Applier applier = Applier.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters(), runner,
+        line -> { })) {
+      assertThatThrownBy(() -> r.apply(applier)).hasMessageContaining("not 'in production'");
     }
 
     assertThat(made).doesNotExist();
