@@ -92,14 +92,20 @@ public final class EnvironmentText {
         device + "lab_device") + ", profile " + value(profile) + ", " + calibration(byKey, device)));
   }
 
-  /** The lab's calibration of the device under the log: fdatasync of 8 KiB p50/p99, or why unknown. */
+  /**
+   * The lab's calibration of the device under the log: fdatasync of 8 KiB p50/p99 back to back,
+   * and after an idle gap (paced) where the lab measured it, or why unknown.
+   */
   private static String calibration(Map<String, Fact> byKey, String device) {
     Optional<Fact> p50 = find(byKey, device + "lab_fdatasync_p50_us");
     if (p50.isEmpty() || !p50.get().known()) {
       return "calibration " + p50.map(EnvironmentText::value).orElse("unknown (not collected)");
     }
-    return "calibrated fdatasync of 8 KiB p50 " + micros(p50.get().value()) + ", p99 "
+    String line = "calibrated fdatasync of 8 KiB p50 " + micros(p50.get().value()) + ", p99 "
         + find(byKey, device + "lab_fdatasync_p99_us").filter(Fact::known).map(f -> micros(f.value())).orElse("?");
+    Optional<Fact> paced = find(byKey, device + "lab_paced_fdatasync_p50_us").filter(Fact::known);
+    return paced.isEmpty() ? line : line + "; paced p50 " + micros(paced.get().value()) + ", p99 "
+        + find(byKey, device + "lab_paced_fdatasync_p99_us").filter(Fact::known).map(f -> micros(f.value())).orElse("?");
   }
 
   private static String micros(String value) {

@@ -14,9 +14,11 @@ import java.util.Optional;
 /**
  * When a log location lies on a {@code storage lab} device, that device's profile and the figures
  * {@code lab up} measured on it, as facts {@code <location>.lab_device}, {@code .lab_profile},
- * {@code .lab_fdatasync_p50_us}, {@code .lab_fdatasync_p99_us}, {@code .lab_seq_write_iops},
- * {@code .lab_rand_write_iops} and {@code .lab_calibration} (tool and how it measured). A location
- * on no lab gives no facts at all.
+ * {@code .lab_fdatasync_p50_us}, {@code .lab_fdatasync_p99_us} (syncs back to back), {@code
+ * .lab_paced_fdatasync_p50_us}, {@code .lab_paced_fdatasync_p99_us} (each sync after an idle gap,
+ * what a commit at a moderate rate pays), {@code .lab_seq_write_iops}, {@code
+ * .lab_rand_write_iops} and {@code .lab_calibration} (tool and how it measured). A location on no
+ * lab gives no facts at all.
  *
  * <p>The lab is found as {@code LabState.containing} finds it: walking up from the location (as
  * written, then with symlinks resolved) to a directory whose parent holds a {@code lab.json}
@@ -90,6 +92,10 @@ final class LabDeviceFacts {
     String noFigure = why != null ? why : "not in the lab's calibration";
     facts.add(number(group, prefix + ".lab_fdatasync_p50_us", c.path("fdatasync_p50_us"), noFigure));
     facts.add(number(group, prefix + ".lab_fdatasync_p99_us", c.path("fdatasync_p99_us"), noFigure));
+    String noPaced = why != null ? why : "not in the lab's calibration (the built-in probe, or a lab brought up"
+        + " before paced syncs were measured)";
+    facts.add(number(group, prefix + ".lab_paced_fdatasync_p50_us", c.path("paced_fdatasync_p50_us"), noPaced));
+    facts.add(number(group, prefix + ".lab_paced_fdatasync_p99_us", c.path("paced_fdatasync_p99_us"), noPaced));
     String noIops = why != null ? why : "measured by " + c.path("tool").asText() + ", which gives no write IOPS";
     facts.add(number(group, prefix + ".lab_seq_write_iops", c.path("seq_write_iops"), noIops));
     facts.add(number(group, prefix + ".lab_rand_write_iops", c.path("rand_write_iops"), noIops));

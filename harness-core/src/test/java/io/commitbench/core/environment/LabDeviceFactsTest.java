@@ -23,7 +23,8 @@ class LabDeviceFactsTest {
           {"name": "ssd", "mount_point": "%1$s/ssd", "profile": "ram"},
           {"name": "hdd", "mount_point": "%1$s/hdd", "profile": "hdd", "calibration": {"tool": "fio-3.33",
            "fdatasync_count": 136, "fdatasync_p50_us": 14032.5, "fdatasync_p99_us": 27918.3,
-           "seq_write_iops": 19.2, "rand_write_iops": 38.9, "note": "fio: ..."}}]}
+           "paced_fdatasync_count": 120, "paced_fdatasync_p50_us": 14210.0, "paced_fdatasync_p99_us": 28500.0,
+           "paced_fdatasync_gap_us": 10000, "seq_write_iops": 19.2, "rand_write_iops": 38.9, "note": "fio: ..."}}]}
         """);
 
     List<Fact> facts = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("hdd/pg/pg_wal"));
@@ -33,13 +34,33 @@ class LabDeviceFactsTest {
         Fact.of("log_device", "wal_directory.lab_profile", "hdd"),
         Fact.of("log_device", "wal_directory.lab_fdatasync_p50_us", "14032.5"),
         Fact.of("log_device", "wal_directory.lab_fdatasync_p99_us", "27918.3"),
+        Fact.of("log_device", "wal_directory.lab_paced_fdatasync_p50_us", "14210.0"),
+        Fact.of("log_device", "wal_directory.lab_paced_fdatasync_p99_us", "28500.0"),
         Fact.of("log_device", "wal_directory.lab_seq_write_iops", "19.2"),
         Fact.of("log_device", "wal_directory.lab_rand_write_iops", "38.9"),
         Fact.of("log_device", "wal_directory.lab_calibration", "fio-3.33, 136 fdatasyncs; fio: ..."));
     List<Fact> all = new ArrayList<>(EnvironmentFixtures.postgresqlOnThisHost());
     all.addAll(facts);
     assertThat(EnvironmentText.headerLines(all)).contains(" | Log Lab Device   : hdd of lab lab-1a2b at " + root
-        + ", profile hdd, calibrated fdatasync of 8 KiB p50 14.0 ms, p99 27.9 ms");
+        + ", profile hdd, calibrated fdatasync of 8 KiB p50 14.0 ms, p99 27.9 ms; paced p50 14.2 ms, p99 28.5 ms");
+  }
+
+  @Test
+  void aCalibrationWithoutAPacedFigureSaysWhyAndTheHeaderLeavesItOut() throws IOException {
+    Path root = lab("""
+        {"format": "commitbench.lab/3", "id": "lab-9z", "devices": [
+          {"name": "ssd", "mount_point": "%1$s/ssd", "profile": "ram", "calibration": {"tool": "built-in probe",
+           "fdatasync_count": 200, "fdatasync_p50_us": 45.0, "fdatasync_p99_us": 90.0, "note": "probe"}}]}
+        """);
+
+    List<Fact> facts = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("ssd"));
+
+    assertThat(facts).filteredOn(f -> f.name().endsWith("lab_paced_fdatasync_p50_us")).singleElement()
+        .satisfies(f -> assertThat(f.unknownReason()).contains("not in the lab's calibration"));
+    List<Fact> all = new ArrayList<>(EnvironmentFixtures.postgresqlOnThisHost());
+    all.addAll(facts);
+    assertThat(EnvironmentText.headerLines(all)).contains(" | Log Lab Device   : ssd of lab lab-9z at " + root
+        + ", profile ram, calibrated fdatasync of 8 KiB p50 45 µs, p99 90 µs");
   }
 
   @Test
@@ -52,7 +73,7 @@ class LabDeviceFactsTest {
     List<Fact> facts = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("hdd"));
 
     assertThat(facts).contains(Fact.of("log_device", "wal_directory.lab_profile", "throttle"));
-    assertThat(facts).filteredOn(f -> f.name().endsWith("_p50_us")).singleElement()
+    assertThat(facts).filteredOn(f -> f.name().endsWith(".lab_fdatasync_p50_us")).singleElement()
         .satisfies(f -> assertThat(f.unknownReason()).contains("recorded no calibration of hdd"));
   }
 
