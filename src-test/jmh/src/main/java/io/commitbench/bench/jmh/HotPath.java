@@ -32,6 +32,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *   <li>{@code recordLatency}: an autocommit statement recorded with its transaction: {@link
  *       ActorRecorder#statement} and {@link ActorRecorder#transactionDone} (one critical section
  *       of the actor's stripe)
+ *   <li>{@code recordLatencyColdCaches}: the same after 4 MiB of other memory was touched (outside
+ *       the timing), as the JDBC driver and the kernel's network stack touch it between two
+ *       transactions of a real actor: what recording costs when the recorder's memory is no longer
+ *       in the caches, which is what a run pays
  *   <li>{@code operationEnvelope}: everything the engine and the paper's actor do around one
  *       autocommit statement: the stop check, the clock reads of the transaction and of the
  *       statement, the records and the per-kind cycle sum
@@ -83,6 +87,21 @@ public class HotPath {
     }
   }
 
+  /** Memory an actor's driver and kernel would touch between two transactions, touched before each call. */
+  @State(Scope.Thread)
+  public static class OtherWork {
+    private static final int BYTES = 4 << 20;
+    private static final int CACHE_LINE = 64;
+    final byte[] memory = new byte[BYTES];
+
+    @Setup(Level.Invocation)
+    public void touch() {
+      for (int i = 0; i < memory.length; i += CACHE_LINE) {
+        memory[i]++;
+      }
+    }
+  }
+
   @Benchmark
   public long nanoTimeTwice() {
     long began = System.nanoTime();
@@ -94,6 +113,11 @@ public class HotPath {
     long latency = actor.latencies.next();
     actor.recorder.statement(OperationKind.INSERT, latency);
     actor.recorder.transactionDone(0, 0, 0, latency);
+  }
+
+  @Benchmark
+  public void recordLatencyColdCaches(ActorState actor, OtherWork other) {
+    recordLatency(actor);
   }
 
   /** {@code PaperActor.execute} around the statement, plus its stop check, with no statement. */
