@@ -117,6 +117,18 @@ public interface Dialect {
   Properties connectionProperties(ConnectionTimeouts timeouts);
 
   /**
+   * Driver properties, added to the actors' connections of a workload that asks for them ({@code
+   * BoundWorkload#serverPreparedStatements}), under which a prepared statement is prepared once on
+   * the server and then executed there by handle, as sysbench's drivers do ({@code
+   * --db-ps-mode=auto}); a driver that prepares on the client by default sends each execution as
+   * SQL text the server parses again. The default: none (the driver prepares on the server
+   * already, or has no such choice).
+   */
+  default Properties serverPreparedStatements() {
+    return new Properties();
+  }
+
+  /**
    * Statements run once on every actor connection so that no statement of the workload waits
    * longer than {@code statement.timeout}, enforced by the server for the whole session. That
    * keeps the measured statements exactly as written: a per-statement JDBC query timeout makes

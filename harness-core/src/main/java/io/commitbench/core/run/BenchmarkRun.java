@@ -283,7 +283,8 @@ public final class BenchmarkRun {
       throws Exception {
     IntervalSinks sinks = new IntervalSinks();
     countersBefore = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
-    try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), log::print); sinks) {
+    try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), workload.serverPreparedStatements(),
+        log::print); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
       for (int i = 0; i < config.users(); i++) {
         actors.add(newActor(i, setup.userOf(i), pools, tables));

@@ -28,17 +28,21 @@ final class ConnectionPools implements AutoCloseable {
   private final BenchmarkConfig config;
   private final Dialect dialect;
   private final boolean autocommit;
+  private final boolean serverPrepared;
   private final List<HikariDataSource> pools = new ArrayList<>();
   private final StalledCallWatchdog watchdog;
 
   /**
    * @param autocommit the workload's connection mode
+   * @param serverPrepared whether the workload asks for statements prepared on the server
    * @param warn receives a line for each actor connection closed under a stalled call
    */
-  ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit, Consumer<String> warn) {
+  ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit, boolean serverPrepared,
+      Consumer<String> warn) {
     this.config = config;
     this.dialect = dialect;
     this.autocommit = autocommit;
+    this.serverPrepared = serverPrepared;
     this.watchdog = new StalledCallWatchdog(config.statementTimeoutSeconds() + CALL_SLACK_SECONDS, warn);
   }
 
@@ -46,6 +50,15 @@ final class ConnectionPools implements AutoCloseable {
   static Properties driverProperties(BenchmarkConfig config, Dialect dialect) {
     return dialect.connectionProperties(new ConnectionTimeouts(
         config.connectTimeoutSeconds(), config.statementTimeoutSeconds() + CALL_SLACK_SECONDS));
+  }
+
+  /** The driver properties of the actors' connections: connecting times out, and the workload's statement preparation. */
+  static Properties actorProperties(Dialect dialect, int connectTimeoutSeconds, boolean serverPrepared) {
+    Properties properties = dialect.connectionProperties(ConnectionTimeouts.connectOnly(connectTimeoutSeconds));
+    if (serverPrepared) {
+      properties.putAll(dialect.serverPreparedStatements());
+    }
+    return properties;
   }
 
   /** Watches one actor's calls on the connections of its pool; see the class comment. */
@@ -60,7 +73,7 @@ final class ConnectionPools implements AutoCloseable {
     hikari.setJdbcUrl(config.dbUrl());
     hikari.setUsername(user);
     hikari.setPassword(password);
-    hikari.setDataSourceProperties(dialect.connectionProperties(ConnectionTimeouts.connectOnly(config.connectTimeoutSeconds())));
+    hikari.setDataSourceProperties(actorProperties(dialect, config.connectTimeoutSeconds(), serverPrepared));
     hikari.setAutoCommit(autocommit);
     hikari.setMaximumPoolSize(size);
     // Prefilled: with minimumIdle=0 and every actor asking at once, Hikari was seen to leave the

@@ -23,6 +23,16 @@ public interface BoundWorkload {
   boolean autocommit();
 
   /**
+   * Whether its actors' statements are to be prepared on the server where the driver would prepare
+   * them on the client ({@link io.commitbench.core.dialect.Dialect#serverPreparedStatements}):
+   * a workload that reproduces another tool's statements asks for what that tool does. The
+   * default: no, the driver's own choice.
+   */
+  default boolean serverPreparedStatements() {
+    return false;
+  }
+
+  /**
    * How many cycles a count-based run has, for a workload that {@linkplain Workload#runsInCycles
    * runs in cycles} (the paper's {@code repeat}); empty when the run is time-based.
    */

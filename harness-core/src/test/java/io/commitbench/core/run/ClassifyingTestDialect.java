@@ -12,7 +12,7 @@ import java.util.Properties;
  * A test double of the Dialect SPI for actor tests: it classifies errors by the SQL standard
  * only; tables get the Dialect's standard DDL; everything else throws.
  */
-final class ClassifyingTestDialect extends UnsupportedTestDialect {
+class ClassifyingTestDialect extends UnsupportedTestDialect {
 
   ClassifyingTestDialect() {
     super("test");

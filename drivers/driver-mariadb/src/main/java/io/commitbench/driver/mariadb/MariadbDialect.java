@@ -137,6 +137,18 @@ public final class MariadbDialect implements Dialect {
   }
 
   /**
+   * mariadb-java-client prepares on the client unless told otherwise: each execution is then SQL
+   * text the server parses again. Measured here (oltp_point_select, 4 threads, 20 s legs): 0.85 of
+   * sysbench's transactions/s without this, 0.92-0.94 with it.
+   */
+  @Override
+  public Properties serverPreparedStatements() {
+    Properties props = new Properties();
+    props.setProperty("useServerPrepStmts", "true");
+    return props;
+  }
+
+  /**
    * The connection's database. The driver reports it as the catalog by default and as the schema
    * with {@code useCatalogTerm=Schema}; without one in the URL there is nowhere to create tables.
    */

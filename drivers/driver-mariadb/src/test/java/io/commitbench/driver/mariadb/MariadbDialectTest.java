@@ -77,6 +77,11 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   }
 
   @Test
+  void aWorkloadThatAsksGetsItsStatementsPreparedOnTheServer() {
+    assertThat(maria.serverPreparedStatements()).containsEntry("useServerPrepStmts", "true").hasSize(1);
+  }
+
+  @Test
   void connectOnlyTimeoutsLeaveReadsUnbounded() {
     assertThat(maria.connectionProperties(ConnectionTimeouts.connectOnly(7)))
         .containsEntry("connectTimeout", "7000").doesNotContainKey("socketTimeout");

@@ -54,6 +54,12 @@ final class BoundOltpWorkload implements BoundWorkload {
     return !(script.transactional() && !settings.skipTrx());
   }
 
+  /** sysbench prepares its statements on the server ({@code --db-ps-mode=auto}, its default). */
+  @Override
+  public boolean serverPreparedStatements() {
+    return true;
+  }
+
   @Override
   public OptionalInt cycles() {
     return OptionalInt.empty();
