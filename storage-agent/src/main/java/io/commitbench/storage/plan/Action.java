@@ -7,10 +7,13 @@ import java.util.Map;
 
 /**
  * One thing a step does: an external command, or work done in-process (a file written, a tree
- * removed) shown as its shell equivalent. A plan shows an action with {@link #shown()} and {@link
- * Applier#perform} runs the same object, so what is shown is what runs.
+ * removed, statements sent to a server) shown as its shell or SQL equivalent; or a command left to
+ * the operator ({@link #forOperator}), which the agent shows and does not run. A plan shows an
+ * action with {@link #shown()} and the {@link Applier} runs the same object, so what is shown is
+ * what runs.
  */
-public sealed interface Action permits Action.Run, Action.Local, Action.Recorded {
+public sealed interface Action permits Action.Run, Action.Local, Action.Recorded, Action.Journaling,
+    Action.ForOperator {
 
   /** The action as an operator would type it. */
   String display();
@@ -59,6 +62,28 @@ public sealed interface Action permits Action.Run, Action.Local, Action.Recorded
     return new Recorded(List.of(display), work);
   }
 
+  /**
+   * Work that journals its own lines as it goes, as many as it takes: a statement repeated until
+   * the server shows a state, each one journaled; a remedy for each error met. It runs each of its
+   * statements through {@link Lines#run} (shown, timed, put into the next line's {@code ran}), and
+   * may fail with any exception, which {@link Applier#applyFrom} throws on as it is: a roll back
+   * tells an SQL error from a wait that timed out or an interrupt. Shown in the plan as the
+   * statements in {@code shown}, each once.
+   */
+  static Action journaling(List<String> shown, JournalingWork work) {
+    return new Journaling(shown, work);
+  }
+
+  /**
+   * A command the agent does not run but leaves to the operator (a file on a host it cannot
+   * reach): the plan shows it (its step says whose it is), and when its turn comes the applier
+   * shows it as left for the operator and journals what {@code bookkeeping} says (the note that it
+   * was left); it is not listed as ran.
+   */
+  static Action forOperator(String display, RecordedWork bookkeeping) {
+    return new ForOperator(display, bookkeeping);
+  }
+
   /** @param command the command, exactly as it runs */
   record Run(Command command) implements Action {
     @Override
@@ -88,6 +113,28 @@ public sealed interface Action permits Action.Run, Action.Local, Action.Recorded
     }
   }
 
+  /**
+   * @param shown the statements the work runs, for the plan, each once however often it runs
+   * @param work what is done, journaling each thing it did
+   */
+  record Journaling(List<String> shown, JournalingWork work) implements Action {
+    public Journaling {
+      shown = List.copyOf(shown);
+    }
+
+    @Override
+    public String display() {
+      return String.join(" && ", shown);
+    }
+  }
+
+  /**
+   * @param display the command, as the operator types it
+   * @param bookkeeping what the agent does instead of running it (keeps it for the operator), saying
+   *     what the journal records of that
+   */
+  record ForOperator(String display, RecordedWork bookkeeping) implements Action {}
+
   /** In-process work that may fail with an I/O error. */
   @FunctionalInterface
   interface Work {
@@ -98,6 +145,40 @@ public sealed interface Action permits Action.Run, Action.Local, Action.Recorded
   @FunctionalInterface
   interface RecordedWork {
     Outcome run() throws IOException;
+  }
+
+  /** {@link Journaling} work: runs its statements through {@code lines} and journals what it did there. */
+  @FunctionalInterface
+  interface JournalingWork {
+    void run(Lines lines) throws Exception;
+  }
+
+  /**
+   * What {@link Journaling} work runs its statements through and journals with: the applier's, so
+   * each statement is shown ({@code $ …}) before it runs and timed, and each step line carries
+   * what ran since the last one ({@code ran}, {@code exit}, {@code seconds}). Not thread-safe.
+   */
+  interface Lines {
+
+    /**
+     * Runs one statement or command of the work, shown first and timed; a failure is journaled
+     * ({@code action failed after …}) and thrown on as it is.
+     *
+     * @param display the statement as it is sent, e.g. {@code ALTER SYSTEM SWITCH LOGFILE}
+     */
+    <T, E extends Exception> T run(String display, Call<T, E> call) throws IOException, E;
+
+    /** Journals a thing done, with what ran since the last line. */
+    void step(String text, Map<String, String> detail) throws IOException;
+
+    /** Journals something observed that is not an action; what ran before it stays for the next line. */
+    void note(String text) throws IOException;
+  }
+
+  /** One statement or command that {@link Lines#run} runs; fails with {@code E}. */
+  @FunctionalInterface
+  interface Call<T, E extends Exception> {
+    T call() throws E;
   }
 
   /**

@@ -26,6 +26,12 @@ import java.util.function.Function;
  * after it is written at the step's end as a {@code ran} note. A command that fails is journaled
  * ({@code command failed: …}) before its failure is thrown.
  *
+ * <p>Work that issues a statement until the server shows a state, or remedies an error with
+ * another, is an {@link Action#journaling} action: it runs each statement through the applier
+ * (shown, timed) and journals a line for each, and its failures, of any type, are thrown on as
+ * they are by {@link #applyFrom}. A command left to the operator ({@link Action#forOperator}) is
+ * shown and journaled as left, never run.
+ *
  * <pre>
  * try (Applier applier = Applier.begin(file, "instance-destroy", parameters, runner, progress)) {
  *   applier.apply(plan.steps());     // the same Step objects the plan was rendered from
@@ -104,13 +110,41 @@ public final class Applier implements Closeable {
   /**
    * Applies the steps in order, numbered on the progress stream; each is journaled once its actions
    * ran, or (a step {@link Step#recordedByActions recorded by its actions}) as each action says.
+   *
+   * @throws IllegalArgumentException when a step holds {@link Action#journaling} work, whose
+   *     failures this method could not throw on as they are: such steps go through {@link #applyFrom}
    */
   public void apply(List<Step> steps) throws IOException {
+    steps.stream().flatMap(s -> s.actions().stream()).filter(Action.Journaling.class::isInstance).findFirst()
+        .ifPresent(a -> {
+          throw new IllegalArgumentException("apply cannot throw what journaling work may fail with: apply '"
+              + a.display() + "' with applyFrom");
+        });
+    applyNumbered(1, steps, this::perform);
+  }
+
+  /**
+   * {@link #apply} for steps that may hold {@link Action#journaling} work, whose failures, of any
+   * type, are thrown on as they are; the steps are numbered from {@code first}. A plan built in two
+   * phases (a read-only discovery, then the steps made from what it found) is applied in two calls
+   * and numbered as it was shown.
+   *
+   * <pre>
+   * applier.applyFrom(1, List.of(discovery));     // runs the query, keeps what it found
+   * applier.applyFrom(2, stepsFrom(found));       // the steps the plan showed for it
+   * </pre>
+   */
+  public void applyFrom(int first, List<Step> steps) throws Exception {
+    applyNumbered(first, steps, this::performAny);
+  }
+
+  private <E extends Exception> void applyNumbered(int first, List<Step> steps, Performer<E> performer)
+      throws IOException, E {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
-      progress.accept(String.format(Locale.ROOT, "  %2d. %s", i + 1, step.description()));
+      progress.accept(String.format(Locale.ROOT, "  %2d. %s", first + i, step.description()));
       for (Action action : step.actions()) {
-        perform(action);
+        performer.perform(action);
       }
       if (step.done() != null) {
         record(step.done(), step.detail());
@@ -118,8 +152,14 @@ public final class Applier implements Closeable {
     }
   }
 
-  /** Runs one action, showing it first. */
-  public void perform(Action action) throws IOException {
+  /** Runs one action of a step, showing it first. */
+  @FunctionalInterface
+  private interface Performer<E extends Exception> {
+    void perform(Action action) throws IOException, E;
+  }
+
+  /** Runs one action, showing it first; journaling work goes through {@link #performAny}. */
+  private void perform(Action action) throws IOException {
     if (action instanceof Action.Run r) {
       run(r.command());
     } else if (action instanceof Action.Local l) {
@@ -134,6 +174,20 @@ public final class Applier implements Closeable {
         progress.accept("        (nothing to do)");
       }
       record(outcome);
+    } else if (action instanceof Action.ForOperator o) {
+      progress.accept("        left for the operator: " + o.display());
+      record(o.bookkeeping().run());
+    } else {
+      throw new IllegalArgumentException("journaling work is applied with applyFrom: " + action.display());
+    }
+  }
+
+  /** {@link #perform}, and journaling work, whose failure is thrown on as it is. */
+  private void performAny(Action action) throws Exception {
+    if (action instanceof Action.Journaling j) {
+      j.work().run(lines);
+    } else {
+      perform(action);
     }
   }
 
@@ -206,20 +260,18 @@ public final class Applier implements Closeable {
     journal.close();
   }
 
-  private <T> T timed(String display, Timed<T> work) throws IOException {
+  private <T, E extends Exception> T timed(String display, Action.Call<T, E> work) throws IOException, E {
     show(display);
     long start = System.nanoTime();
     try {
-      T result = work.run();
+      T result = work.call();
       pending.add(new Ran(display, result instanceof CommandResult r ? Integer.toString(r.exitCode()) : "-",
           System.nanoTime() - start));
       return result;
-    } catch (CommandFailedException e) {
-      journal.note("command failed after " + seconds(System.nanoTime() - start) + " s: " + e.getMessage());
-      throw e;
-    } catch (IOException | RuntimeException e) {
-      journal.note("action failed after " + seconds(System.nanoTime() - start) + " s: " + display + ": "
-          + e.getMessage());
+    } catch (Exception e) { // of the work's own type, thrown on as it is
+      String after = seconds(System.nanoTime() - start) + " s: ";
+      journal.note(e instanceof CommandFailedException ? "command failed after " + after + e.getMessage()
+          : "action failed after " + after + display + ": " + e.getMessage());
       throw e;
     }
   }
@@ -240,8 +292,21 @@ public final class Applier implements Closeable {
   /** What ran: its display, its exit code ({@code -} for in-process work) and how long it took. */
   private record Ran(String display, String exit, long nanos) {}
 
-  @FunctionalInterface
-  private interface Timed<T> {
-    T run() throws IOException;
-  }
+  /** What journaling work runs its statements through and journals with: this applier. */
+  private final Action.Lines lines = new Action.Lines() {
+    @Override
+    public <T, E extends Exception> T run(String display, Action.Call<T, E> call) throws IOException, E {
+      return timed(display, call);
+    }
+
+    @Override
+    public void step(String text, Map<String, String> detail) throws IOException {
+      record(text, detail);
+    }
+
+    @Override
+    public void note(String text) throws IOException {
+      journal.note(text);
+    }
+  };
 }

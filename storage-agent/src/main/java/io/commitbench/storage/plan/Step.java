@@ -39,7 +39,12 @@ public record Step(String description, List<Action> actions, String done, Map<St
    * was nothing to do. Nothing more is journaled when they ran.
    */
   public static Step recordedByActions(String description, Action... actions) {
-    return new Step(description, List.of(actions), null, Map.of());
+    return recordedByActions(description, List.of(actions));
+  }
+
+  /** {@link #recordedByActions(String, Action...)} for a list of actions made from data (one per group, per file). */
+  public static Step recordedByActions(String description, List<Action> actions) {
+    return new Step(description, actions, null, Map.of());
   }
 
   /** The same step with facts for its journal line. */

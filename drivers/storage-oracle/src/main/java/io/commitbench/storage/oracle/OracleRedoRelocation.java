@@ -1,24 +1,19 @@
 package io.commitbench.storage.oracle;
 
 import io.commitbench.driver.oracle.OracleDialect;
-import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
-import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.relocate.JournaledRelocation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -26,14 +21,18 @@ import java.util.stream.Collectors;
  * (storage-agent design §1.4): add new groups at the target, switch until one of them is current,
  * checkpoint (and archive, in ARCHIVELOG mode) until the old ones are free, drop the old ones,
  * have their files removed, verify. {@code RENAME FILE} would need the database mounted, not open.
+ * The plan and the apply are made of the same steps ({@link RelocationSteps}), applied and
+ * journaled through the storage agent's {@link Applier}; the old files the agent cannot reach are
+ * shown and journaled as left for the operator, never run.
  *
  * <pre>
  * try (Connection root = DriverManager.getConnection("jdbc:oracle:thin:@db:1521/FREE", "system", pw)) {
  *   OracleRedoRelocation move = OracleRedoRelocation.forConnection(root,
  *       RedoRelocationRequest.of("/ssd/redo", RedoGeometry.ofSize(50 * RedoGeometry.MEGABYTE)));
  *   move.plan().render(Plan.Mode.DRY_RUN).forEach(System.out::println);
- *   try (Journal journal = Journal.begin(file, OracleRedoRelocation.OPERATION, move.journalParameters())) {
- *     move.apply(journal);
+ *   try (Applier applier = Applier.begin(file, OracleRedoRelocation.OPERATION, move.journalParameters(),
+ *       ProcessCommandRunner.standard(), System.out)) {
+ *     move.apply(applier);
  *   }
  * }
  * </pre>
@@ -52,9 +51,8 @@ public final class OracleRedoRelocation implements JournaledRelocation {
 
   private final OracleRedoCatalog catalog;
   private final RedoRelocationRequest request;
-  private final RedoPolling polling;
-  private final Optional<MemberFileAction> remover;
   private final List<String> leftForOperator = new ArrayList<>();
+  private final RelocationSteps steps;
 
   /**
    * @param catalog the server (connected to CDB$ROOT)
@@ -67,8 +65,7 @@ public final class OracleRedoRelocation implements JournaledRelocation {
       Optional<MemberFileAction> remover) {
     this.catalog = catalog;
     this.request = request;
-    this.polling = polling;
-    this.remover = remover;
+    this.steps = new RelocationSteps(catalog, request, polling, remover, leftForOperator::add);
   }
 
   /** Over a JDBC connection to the root container, standard polling, old files left for the operator. */
@@ -121,49 +118,45 @@ public final class OracleRedoRelocation implements JournaledRelocation {
 
   @Override
   public Plan plan() throws RefusedException {
-    return render(prepare());
+    RelocationPlan p = steps.discover();
+    RelocationSteps.Attempt none = new RelocationSteps.Attempt();
+    Plan.Builder plan = new Plan.Builder("move the online redo logs of " + catalog.describe() + " from "
+        + p.oldDirectories() + " to " + request.targetDirectory() + " (" + p.geometry().clause() + ", "
+        + p.newGroups().size() + " groups)");
+    plan.step(steps.discovery(none));
+    steps.forward(p, none).forEach(plan::step);
+    plan.note("log mode " + p.snapshot().logMode() + "; old groups: "
+        + p.oldGroups().stream().map(RedoGroup::describe).collect(Collectors.joining("; ")));
+    plan.note("before the first DROP a failure is rolled back (the new groups are dropped once INACTIVE);"
+        + " undo moves the logs back to " + p.oldDirectories().get(0) + " as " + p.oldGeometry().clause());
+    p.oldGroups().stream().flatMap(g -> g.paths().stream()).filter(RelocationPlan::isOmf)
+        .forEach(f -> plan.note(f + " is Oracle-managed: DROP deletes it"));
+    return plan.build();
   }
 
+  /**
+   * Applies the plan in its two phases through the applier: the discovery (made anew, so the
+   * steps fit the server as it is now), then the steps made from what it found, numbered on as
+   * the plan showed them. A refusal ends the journal {@code refused: …}; a failure before the first
+   * drop is rolled back, one after it is not (the journal's end says to undo it).
+   */
   @Override
   public void apply(Applier applier) throws Exception {
-    Journal journal = applier.journal();
-    RelocationPlan p;
+    RelocationSteps.Attempt attempt = new RelocationSteps.Attempt();
     try {
-      p = prepare();
+      applier.applyFrom(1, List.of(steps.discovery(attempt)));
     } catch (RefusedException e) {
-      journal.end("refused: " + e.getMessage());
+      applier.end("refused: " + e.getMessage());
       throw e;
     }
-    journal.step("discovered", p.discoveryDetail());
-    List<Integer> added = new ArrayList<>();
-    boolean dropping = false;
     try {
-      for (int group : p.newGroups()) {
-        add(group, p.geometry(), journal, added);
-      }
-      polling.until("a new group (" + added + ") to become CURRENT", catalog, () -> switchLogfile(journal, "relocation"),
-          groups -> groups.stream().anyMatch(g -> g.is(RedoGroup.CURRENT) && added.contains(g.group())));
-      polling.until("the old groups " + p.oldNumbers() + " to become INACTIVE", catalog, () -> checkpoint(journal),
-          groups -> groups.stream().filter(g -> p.oldNumbers().contains(g.group())).noneMatch(RedoGroup::inUse));
-      if (p.archiveLog()) {
-        catalog.execute(RedoStatements.ARCHIVE_CURRENT);
-        journal.step("archived current log", Map.of("sql", RedoStatements.ARCHIVE_CURRENT));
-        polling.until("the old groups " + p.oldNumbers() + " to be ARCHIVED", catalog, () -> { },
-            groups -> groups.stream().filter(g -> p.oldNumbers().contains(g.group())).allMatch(RedoGroup::archived));
-      }
-      dropping = true;
-      RedoGroupDropper dropper = new RedoGroupDropper(catalog, polling, journal);
-      for (RedoGroup old : p.oldGroups()) {
-        dropper.drop(old, () -> add(nextUnused(), p.geometry(), journal, added));
-      }
-      cleanUp(p.oldGroups(), journal);
-      verify(journal);
-      journal.completed();
+      applier.applyFrom(2, steps.forward(attempt.found, attempt));
+      applier.completed();
     } catch (Exception e) {
-      if (!dropping) {
-        rollBack(added, journal, e);
+      if (!attempt.dropping) {
+        rollBack(applier, attempt, e);
       } else {
-        journal.end("failed after old groups began to be dropped: " + OracleErrors.firstLine(e)
+        applier.end("failed after old groups began to be dropped: " + OracleErrors.firstLine(e)
             + "; not rolled back (the new groups hold the redo); undo this journal to move the logs back");
       }
       if (e instanceof InterruptedException) {
@@ -173,188 +166,18 @@ public final class OracleRedoRelocation implements JournaledRelocation {
     }
   }
 
-  private RelocationPlan prepare() throws RefusedException {
-    try {
-      OracleRedoPreconditions.Snapshot snapshot = OracleRedoPreconditions.check(catalog);
-      List<RedoGroup> atTarget = snapshot.groups().stream()
-          .filter(g -> g.paths().stream().anyMatch(request::atTarget)).toList();
-      if (!atTarget.isEmpty()) {
-        throw new RefusedException("group(s) " + atTarget.stream().map(g -> Integer.toString(g.group())).toList()
-            + " already have members in " + request.targetDirectory() + ": a relocation there is done or unfinished"
-            + " (finish or undo it from its journal); give a directory that holds no redo member");
-      }
-      if (snapshot.groups().isEmpty()) {
-        throw new RefusedException("V$LOG shows no online redo group on " + catalog.describe());
-      }
-      RedoGroup reference = snapshot.groups().stream().filter(g -> g.is(RedoGroup.CURRENT)).findFirst()
-          .orElse(snapshot.groups().get(0));
-      RedoGeometry geometry = request.geometry().withDefaultBlocksize(reference.blocksize());
-      Set<Integer> used = snapshot.groups().stream().map(RedoGroup::group).collect(Collectors.toCollection(TreeSet::new));
-      List<Integer> newGroups = new ArrayList<>();
-      for (int n = 1; newGroups.size() < request.newGroups(); n++) {
-        if (!used.contains(n)) {
-          newGroups.add(n);
-        }
-      }
-      RelocationPlan p = new RelocationPlan(request, snapshot, geometry, newGroups);
-      new LocalTargetCheck(request, geometry).check(newGroups);
-      return p;
-    } catch (SQLException e) {
-      throw new RefusedException("could not read the redo configuration of " + catalog.describe() + ": "
-          + OracleErrors.firstLine(e));
-    }
-  }
-
-  private Plan render(RelocationPlan p) {
-    Plan.Builder plan = new Plan.Builder("move the online redo logs of " + catalog.describe() + " from "
-        + p.oldDirectories() + " to " + request.targetDirectory() + " (" + p.geometry().clause() + ", "
-        + p.newGroups().size() + " groups)");
-    plan.step(PlannedStep.sql("discover the redo groups; keep the old group numbers and member paths",
-        JdbcOracleRedoCatalog.GROUPS_SQL));
-    plan.step(PlannedStep.sql("add " + p.newGroups().size() + " groups at the target (expect STATUS UNUSED)",
-        p.newGroups().stream().map(n -> RedoStatements.add(n, List.of(request.memberPath(n)), p.geometry()))
-            .toArray(String[]::new)));
-    plan.step(PlannedStep.sql("switch, repeated until a new group is CURRENT", RedoStatements.SWITCH));
-    plan.step(PlannedStep.sql("checkpoint, repeated until the old groups " + p.oldNumbers() + " are INACTIVE",
-        RedoStatements.CHECKPOINT));
-    if (p.archiveLog()) {
-      plan.step(PlannedStep.sql("archive (ARCHIVELOG mode) and wait until the old groups show ARCHIVED=YES",
-          RedoStatements.ARCHIVE_CURRENT));
-    }
-    plan.step(PlannedStep.sql("drop the old groups (ORA-01624: checkpoint and retry; ORA-01623: switch and retry;"
-        + " ORA-01567: add a group at the target first)",
-        p.oldNumbers().stream().map(RedoStatements::drop).toArray(String[]::new)));
-    List<String> files = p.oldGroups().stream().flatMap(g -> g.paths().stream()).toList();
-    plan.step(PlannedStep.of("remove the old member files on the database host ("
-        + (remover.isPresent() ? "done by the agent" : "by its operator") + "; Oracle deletes only files it named itself)",
-        files.stream().filter(f -> !RelocationPlan.isOmf(f)).map(f -> Command.of("rm", "--", f)).toArray(Command[]::new)));
-    plan.step(PlannedStep.sql("verify: every member's V$LOGFILE.STATUS is empty, at least 2 groups, all members in "
-        + request.targetDirectory(), JdbcOracleRedoCatalog.GROUPS_SQL));
-    plan.note("log mode " + p.snapshot().logMode() + "; old groups: "
-        + p.oldGroups().stream().map(RedoGroup::describe).collect(Collectors.joining("; ")));
-    plan.note("before the first DROP a failure is rolled back (the new groups are dropped once INACTIVE);"
-        + " undo moves the logs back to " + p.oldDirectories().get(0) + " as " + p.oldGeometry().clause());
-    files.stream().filter(RelocationPlan::isOmf).forEach(f -> plan.note(f + " is Oracle-managed: DROP deletes it"));
-    return plan.build();
-  }
-
-  private int add(int group, RedoGeometry geometry, Journal journal, List<Integer> added)
-      throws SQLException, IOException {
-    String path = request.memberPath(group);
-    String sql = RedoStatements.add(group, List.of(path), geometry);
-    catalog.execute(sql);
-    added.add(group);
-    journal.step("added group", Map.of("group", Integer.toString(group), "paths", path, "bytes",
-        Long.toString(geometry.bytes()), "blocksize", Integer.toString(geometry.blocksize().orElse(0)), "sql", sql));
-    return group;
-  }
-
-  private int nextUnused() throws SQLException {
-    Set<Integer> used = catalog.groups().stream().map(RedoGroup::group).collect(Collectors.toSet());
-    int n = 1;
-    while (used.contains(n)) {
-      n++;
-    }
-    return n;
-  }
-
-  private void switchLogfile(Journal journal, String reason) throws SQLException {
-    catalog.execute(RedoStatements.SWITCH);
-    journaled(journal, "switched logfile", RedoStatements.SWITCH, reason);
-  }
-
-  private void checkpoint(Journal journal) throws SQLException {
-    catalog.execute(RedoStatements.CHECKPOINT);
-    journaled(journal, "checkpoint", RedoStatements.CHECKPOINT, "relocation");
-  }
-
-  private static void journaled(Journal journal, String action, String sql, String reason) throws SQLException {
-    try {
-      journal.step(action, Map.of("sql", sql, "reason", reason));
-    } catch (IOException e) {
-      throw new SQLException("executed " + sql + " but could not journal it: " + e.getMessage(), e);
-    }
-  }
-
-  private void cleanUp(List<RedoGroup> oldGroups, Journal journal) throws IOException {
-    for (RedoGroup old : oldGroups) {
-      for (String path : old.paths()) {
-        if (RelocationPlan.isOmf(path)) {
-          journal.note(path + " is Oracle-managed and was deleted by DROP");
-        } else if (remover.isPresent()) {
-          removeOrReport(path, journal);
-        } else {
-          leftForOperator.add(path);
-          journal.note("dropped member left for the operator to remove on the database host: "
-              + Command.of("rm", "--", path).display());
-        }
-      }
-    }
-  }
-
-  private void removeOrReport(String path, Journal journal) throws IOException {
-    try {
-      remover.get().apply(path);
-      journal.step("removed member file", Map.of("path", path));
-    } catch (Exception e) {
-      leftForOperator.add(path);
-      journal.note("could not remove dropped member " + path + " (" + OracleErrors.firstLine(e)
-          + "); remove it on the database host: " + Command.of("rm", "--", path).display());
-    }
-  }
-
-  private void verify(Journal journal) throws SQLException, IOException {
-    List<RedoGroup> groups = catalog.groups();
-    // A member never written yet may show a status until its group's first turn as CURRENT: let
-    // each such group be switched into once before judging.
-    for (int i = 0; i <= request.newGroups() && groups.stream().anyMatch(OracleRedoRelocation::unusedWithStatus); i++) {
-      switchLogfile(journal, "verify: write every new member once");
-      groups = catalog.groups();
-    }
-    List<String> problems = new ArrayList<>();
-    if (groups.size() < 2) {
-      problems.add("only " + groups.size() + " group(s) remain");
-    }
-    for (RedoGroup g : groups) {
-      for (RedoGroup.Member m : g.members()) {
-        m.status().ifPresent(s -> problems.add(m.path() + " has V$LOGFILE.STATUS " + s));
-        if (!request.atTarget(m.path())) {
-          problems.add(m.path() + " (group " + g.group() + ") is not in " + request.targetDirectory());
-        }
-      }
-    }
-    if (!problems.isEmpty()) {
-      throw new IllegalStateException("verification failed: " + String.join("; ", problems));
-    }
-    journal.note("verified: " + groups.size() + " groups, every member in " + request.targetDirectory()
-        + " with an empty V$LOGFILE.STATUS");
-  }
-
-  private static boolean unusedWithStatus(RedoGroup g) {
-    return g.is(RedoGroup.UNUSED) && g.members().stream().anyMatch(m -> m.status().isPresent());
-  }
-
-  private void rollBack(List<Integer> added, Journal journal, Exception cause) throws IOException {
+  private void rollBack(Applier applier, RelocationSteps.Attempt attempt, Exception cause) throws IOException {
+    List<Integer> added = attempt.added;
     if (added.isEmpty()) {
-      journal.end("failed: " + OracleErrors.firstLine(cause) + "; nothing had been changed");
+      applier.end("failed: " + OracleErrors.firstLine(cause) + "; nothing had been changed");
       return;
     }
     try {
-      polling.until("an old group to become CURRENT again", catalog, () -> switchLogfile(journal, "rollback"),
-          groups -> groups.stream().anyMatch(g -> g.is(RedoGroup.CURRENT) && !added.contains(g.group())));
-      polling.until("the new groups " + added + " to become INACTIVE", catalog, () -> checkpoint(journal),
-          groups -> groups.stream().filter(g -> added.contains(g.group())).noneMatch(RedoGroup::inUse));
-      RedoGroupDropper dropper = new RedoGroupDropper(catalog, polling, journal);
-      for (RedoGroup g : catalog.groups()) {
-        if (added.contains(g.group())) {
-          dropper.drop(g, null);
-          cleanUp(List.of(g), journal);
-        }
-      }
-      journal.end("failed: " + OracleErrors.firstLine(cause) + "; rolled back: dropped the new groups " + added);
+      applier.applyFrom(1, steps.rollBack(attempt));
+      applier.end("failed: " + OracleErrors.firstLine(cause) + "; rolled back: dropped the new groups " + added);
     } catch (Exception rollbackFailure) {
       cause.addSuppressed(rollbackFailure);
-      journal.end("failed: " + OracleErrors.firstLine(cause) + "; rollback failed too: "
+      applier.end("failed: " + OracleErrors.firstLine(cause) + "; rollback failed too: "
           + OracleErrors.firstLine(rollbackFailure) + "; new groups " + added + " may remain at "
           + request.targetDirectory());
     }

@@ -1,6 +1,6 @@
 package io.commitbench.storage.oracle;
 
-import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.plan.Action;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.Map;
@@ -10,7 +10,9 @@ import java.util.Map;
  * ORA-01624 (still needed for crash recovery) it checkpoints, on ORA-01623 (current) it switches, on
  * ORA-00350 (not yet archived) it archives the current log,
  * on ORA-01567 (would leave fewer than two groups) it has a group added first, each followed by a
- * retry, at most {@link RedoPolling#maxAttempts()} times. Every statement is journaled.
+ * retry, at most {@link RedoPolling#maxAttempts()} times. Every statement runs through the
+ * applier's {@link Action.Lines}: shown, timed, and journaled as its own line (a failed attempt as
+ * the applier's {@code action failed} note).
  */
 final class RedoGroupDropper {
 
@@ -22,12 +24,20 @@ final class RedoGroupDropper {
 
   private final OracleRedoCatalog catalog;
   private final RedoPolling polling;
-  private final Journal journal;
+  private final Action.Lines lines;
 
-  RedoGroupDropper(OracleRedoCatalog catalog, RedoPolling polling, Journal journal) {
+  RedoGroupDropper(OracleRedoCatalog catalog, RedoPolling polling, Action.Lines lines) {
     this.catalog = catalog;
     this.polling = polling;
-    this.journal = journal;
+    this.lines = lines;
+  }
+
+  /** Runs {@code sql} on the server through {@code lines}: shown, timed, kept for the next journal line. */
+  static void execute(OracleRedoCatalog catalog, Action.Lines lines, String sql) throws SQLException, IOException {
+    lines.run(sql, () -> {
+      catalog.execute(sql);
+      return null;
+    });
   }
 
   /**
@@ -39,8 +49,8 @@ final class RedoGroupDropper {
     String sql = RedoStatements.drop(group.group());
     for (int attempt = 1; ; attempt++) {
       try {
-        catalog.execute(sql);
-        journal.step("dropped group", Map.of("group", Integer.toString(group.group()), "paths",
+        execute(catalog, lines, sql);
+        lines.step("dropped group", Map.of("group", Integer.toString(group.group()), "paths",
             String.join("|", group.paths()), "bytes", Long.toString(group.bytes()), "blocksize",
             Integer.toString(group.blocksize()), "sql", sql));
         return;
@@ -62,23 +72,23 @@ final class RedoGroupDropper {
     String because = "to drop group " + group.group() + ": " + OracleErrors.firstLine(e);
     switch (code) {
       case OracleErrors.NEEDED_FOR_CRASH_RECOVERY -> {
-        catalog.execute(RedoStatements.CHECKPOINT);
-        journal.step("checkpoint", Map.of("sql", RedoStatements.CHECKPOINT, "reason", because));
+        execute(catalog, lines, RedoStatements.CHECKPOINT);
+        lines.step("checkpoint", Map.of("sql", RedoStatements.CHECKPOINT, "reason", because));
       }
       case OracleErrors.LOG_IS_CURRENT -> {
-        catalog.execute(RedoStatements.SWITCH);
-        journal.step("switched logfile", Map.of("sql", RedoStatements.SWITCH, "reason", because));
+        execute(catalog, lines, RedoStatements.SWITCH);
+        lines.step("switched logfile", Map.of("sql", RedoStatements.SWITCH, "reason", because));
       }
       case OracleErrors.NEEDS_ARCHIVING -> {
-        catalog.execute(RedoStatements.ARCHIVE_CURRENT);
-        journal.step("archived current log", Map.of("sql", RedoStatements.ARCHIVE_CURRENT, "reason", because));
+        execute(catalog, lines, RedoStatements.ARCHIVE_CURRENT);
+        lines.step("archived current log", Map.of("sql", RedoStatements.ARCHIVE_CURRENT, "reason", because));
       }
       case OracleErrors.WOULD_LEAVE_FEWER_THAN_TWO -> {
         if (adder == null) {
           throw e;
         }
         int added = adder.addOne();
-        journal.note("added group " + added + " first, " + because);
+        lines.note("added group " + added + " first, " + because);
       }
       default -> throw e;
     }

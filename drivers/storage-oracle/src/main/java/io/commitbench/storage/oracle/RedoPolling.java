@@ -1,5 +1,6 @@
 package io.commitbench.storage.oracle;
 
+import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,10 +34,10 @@ public record RedoPolling(Duration interval, Duration timeout, int maxAttempts, 
     }
   }
 
-  /** What is issued to move the server along (a switch, a checkpoint), before each look. */
+  /** What is issued to move the server along (a switch, a checkpoint), and journaled, before each look. */
   @FunctionalInterface
   interface Nudge {
-    void run() throws SQLException;
+    void run() throws SQLException, IOException;
   }
 
   /**
@@ -46,7 +47,7 @@ public record RedoPolling(Duration interval, Duration timeout, int maxAttempts, 
    * @throws TimeoutException naming what was awaited and the last groups seen
    */
   List<RedoGroup> until(String awaited, OracleRedoCatalog catalog, Nudge nudge, Predicate<List<RedoGroup>> done)
-      throws SQLException, TimeoutException, InterruptedException {
+      throws SQLException, IOException, TimeoutException, InterruptedException {
     Instant deadline = clock.instant().plus(timeout);
     List<RedoGroup> groups = catalog.groups();
     for (int attempt = 0; !done.test(groups); attempt++) {

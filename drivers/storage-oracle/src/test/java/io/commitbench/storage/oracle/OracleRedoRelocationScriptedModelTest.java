@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
@@ -109,6 +110,41 @@ class OracleRedoRelocationScriptedModelTest {
     assertThat(journal.steps().get(7).detail()).containsEntry("group", "1").containsEntry("sql",
         "ALTER DATABASE DROP LOGFILE GROUP 1");
     assertThat(journal.entries()).anyMatch(e -> e.event().equals("note") && e.text().startsWith("verified: 3 groups"));
+  }
+
+  @Test
+  void applyShowsThePlansStepsAndEachStatementAsItRunsAndEachLineSaysWhatRanForIt() throws Exception {
+    ScriptedOracleRedoModel model = ScriptedOracleRedoModel.gvenzlFree().checkpointsToInactive(2);
+    OracleRedoRelocation relocation = relocation(model, FIFTY_MB);
+    List<String> planned = relocation.plan().render(Plan.Mode.APPLYING).stream()
+        .filter(OracleRedoRelocationScriptedModelTest::numbered).toList();
+    List<String> progress = new ArrayList<>();
+    Path file = dir.resolve("progress.journal");
+    try (Applier applier = Applier.begin(file, OracleRedoRelocation.OPERATION, relocation.journalParameters(), NO_COMMANDS,
+        progress::add)) {
+      relocation.apply(applier);
+    }
+
+    assertThat(progress.stream().filter(OracleRedoRelocationScriptedModelTest::numbered).toList())
+        .as("the steps the plan showed, numbered as it showed them").containsExactlyElementsOf(planned);
+    assertThat(progress.stream().filter(l -> l.startsWith("        $ ALTER "))
+        .map(l -> l.substring("        $ ".length()))).as("every statement shown as it runs, repeats included").containsExactlyElementsOf(model.executed());
+    assertThat(progress).containsSubsequence("        $ " + JdbcOracleRedoCatalog.GROUPS_SQL,
+        "        left for the operator: rm -- /opt/oracle/oradata/FREE/redo01.log",
+        "        left for the operator: rm -- /opt/oracle/oradata/FREE/redo02.log",
+        "        $ " + JdbcOracleRedoCatalog.GROUPS_SQL);
+    List<JournalEntry> steps = JournalReader.read(file).steps();
+    assertThat(steps.get(0).detail()).containsEntry("ran", JdbcOracleRedoCatalog.GROUPS_SQL);
+    assertThat(steps.subList(1, steps.size())).as("each statement's line names it as what ran, and only it")
+        .allSatisfy(s -> assertThat(s.detail().get("ran")).isEqualTo(s.detail().get("sql")))
+        .filteredOn(s -> s.text().equals("checkpoint")).hasSize(2);
+    assertThat(JournalReader.read(file).entries())
+        .filteredOn(e -> e.text().startsWith("dropped member left for the operator"))
+        .allSatisfy(e -> assertThat(e.detail()).as("not run by the agent").doesNotContainKey("ran")).hasSize(2);
+  }
+
+  private static boolean numbered(String line) {
+    return line.matches(" +\\d+\\. .*");
   }
 
   @Test
@@ -316,6 +352,46 @@ class OracleRedoRelocationScriptedModelTest {
     assertThat(model.groups()).allMatch(g -> g.bytes() == 20 * RedoGeometry.MEGABYTE && g.blocksize() == 512);
     assertThat(back.leftForOperator()).containsExactly("/ssd/redo/redo_g03.log", "/ssd/redo/redo_g04.log",
         "/ssd/redo/redo_g05.log");
+  }
+
+  /**
+   * A journal as the relocation wrote it before its statements went through the applier (commit
+   * 9bd4ff8): the move of {@link #journalOfTheSameMoveNow}, which met ORA-01624 on the first drop.
+   */
+  private static final String OWN_LINES_JOURNAL = "relocate-log-oracle-own-lines.journal";
+
+  /** The move {@link #OWN_LINES_JOURNAL} records, made now on a model in the same state. */
+  private Path journalOfTheSameMoveNow(ScriptedOracleRedoModel model) throws Exception {
+    model.checkpointsToInactive(2).failNext("DROP LOGFILE GROUP 1$", 1624,
+        "log 1 needed for crash recovery of instance FREE (thread 1)");
+    return apply(relocation(model, FIFTY_MB), "now.journal");
+  }
+
+  /** A journal's begin, step and end lines without what the applier adds (what ran, and its time). */
+  private static List<String> linesUndoReads(Path journal) throws Exception {
+    return JournalReader.read(journal).entries().stream().filter(e -> !e.event().equals("note"))
+        .map(e -> e.event() + " " + e.text() + " " + new java.util.TreeMap<>(e.detail()).entrySet().stream()
+            .filter(d -> !List.of("ran", "exit", "seconds").contains(d.getKey())).toList()).toList();
+  }
+
+  @Test
+  void aJournalWrittenBeforeTheApplierRanTheStatementsHoldsTheSameLinesAndIsUndoneTheSameWay() throws Exception {
+    Path before = Path.of(getClass().getResource(OWN_LINES_JOURNAL).toURI());
+    ScriptedOracleRedoModel model = ScriptedOracleRedoModel.gvenzlFree();
+    Path now = journalOfTheSameMoveNow(model);
+
+    assertThat(linesUndoReads(now)).as("the same step lines, texts and facts; what ran is added")
+        .containsExactlyElementsOf(linesUndoReads(before));
+    assertThat(JournalReader.read(now).entries()).extracting(JournalEntry::text)
+        .containsSubsequence(JournalReader.read(before).entries().stream().filter(e -> e.event().equals("note"))
+            .map(JournalEntry::text).toList());
+    OracleRedoRelocation fromBefore = OracleRedoRelocation.undo(JournalReader.read(before), model, FAST, Optional.empty());
+    OracleRedoRelocation fromNow = OracleRedoRelocation.undo(JournalReader.read(now), model, FAST, Optional.empty());
+    assertThat(fromBefore.journalParameters()).isEqualTo(fromNow.journalParameters());
+    assertThat(fromBefore.plan()).isEqualTo(fromNow.plan());
+    apply(fromBefore, "back.journal");
+    assertThat(memberPaths(model)).hasSize(2).allMatch(p -> p.startsWith(ScriptedOracleRedoModel.FREE_DIR + "/"));
+    assertThat(model.groups()).allMatch(g -> g.bytes() == 20 * RedoGeometry.MEGABYTE && g.blocksize() == 512);
   }
 
   @Test
