@@ -30,36 +30,8 @@ HDD_PROFILE=${HDD_PROFILE:-hdd}
 SSD_PROFILE=${SSD_PROFILE:-ssd}
 KINDS=("$@")
 [ ${#KINDS[@]} -gt 0 ] || KINDS=(postgresql mariadb)
-# Each command runs in the background and is waited for, so that a signal to this script
-# reaches it first: it ends its run and writes its results before the EXIT trap removes the
-# instances and the lab it was using.
-child=
-cb() {
-  java -jar "$JAR" "$@" &
-  child=$!
-  wait "$child"
-}
-stop() {
-  [ -n "$child" ] && kill -TERM "$child" 2> /dev/null && wait "$child"
-  exit 143
-}
-trap stop INT TERM
-
-mkdir -p "$OUT" "$ROOT"
-LAB=$ROOT/lab
-cleanup() {
-  for kind in "${KINDS[@]}"; do
-    if [ -f "$ROOT/$kind/instance.json" ]; then
-      cb storage instance destroy --instance "$ROOT/$kind" --apply > "$OUT/$kind-destroy.txt" 2>&1 \
-        || echo "warning: destroying $ROOT/$kind failed; see $OUT/$kind-destroy.txt" >&2
-    fi
-  done
-  if [ -f "$LAB/lab.json" ]; then
-    cb storage lab down --root "$LAB" --apply > "$OUT/lab-down.txt" 2>&1 \
-      || echo "warning: lab down failed; see $OUT/lab-down.txt" >&2
-  fi
-}
-trap cleanup EXIT
+# cb, LAB, and the EXIT trap that destroys the instances and brings the lab down.
+source scripts/bench/lab-session.sh
 
 cb storage lab up --root "$LAB" --hdd-profile "$HDD_PROFILE" --ssd-profile "$SSD_PROFILE" --apply > "$OUT/lab-up.txt"
 grep -E '^ *(ssd|hdd): fdatasync' "$OUT/lab-up.txt" || true
