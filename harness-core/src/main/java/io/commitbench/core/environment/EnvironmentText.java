@@ -101,11 +101,18 @@ public final class EnvironmentText {
     if (p50.isEmpty() || !p50.get().known()) {
       return "calibration " + p50.map(EnvironmentText::value).orElse("unknown (not collected)");
     }
-    String line = "calibrated fdatasync of 8 KiB p50 " + micros(p50.get().value()) + ", p99 "
-        + find(byKey, device + "lab_fdatasync_p99_us").filter(Fact::known).map(f -> micros(f.value())).orElse("?");
-    Optional<Fact> paced = find(byKey, device + "lab_paced_fdatasync_p50_us").filter(Fact::known);
-    return paced.isEmpty() ? line : line + "; paced p50 " + micros(paced.get().value()) + ", p99 "
-        + find(byKey, device + "lab_paced_fdatasync_p99_us").filter(Fact::known).map(f -> micros(f.value())).orElse("?");
+    String line = "calibrated fdatasync of 8 KiB " + percentiles(byKey, device + "lab_fdatasync");
+    boolean paced = find(byKey, device + "lab_paced_fdatasync_p50_us").filter(Fact::known).isPresent();
+    return paced ? line + "; paced " + percentiles(byKey, device + "lab_paced_fdatasync") : line;
+  }
+
+  /** {@code p50 …, p99 …} of the facts {@code <figure>_p50_us} and {@code <figure>_p99_us}, {@code ?} where unknown. */
+  private static String percentiles(Map<String, Fact> byKey, String figure) {
+    return "p50 " + knownMicros(byKey, figure + "_p50_us") + ", p99 " + knownMicros(byKey, figure + "_p99_us");
+  }
+
+  private static String knownMicros(Map<String, Fact> byKey, String key) {
+    return find(byKey, key).filter(Fact::known).map(f -> micros(f.value())).orElse("?");
   }
 
   private static String micros(String value) {
