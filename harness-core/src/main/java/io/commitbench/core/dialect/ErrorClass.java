@@ -20,12 +20,16 @@ public enum ErrorClass {
   /** Anything else. */
   OTHER;
 
+  /** The classes the server raises to resolve a conflict between transactions. */
+  public static final java.util.Set<ErrorClass> CONFLICTS =
+      java.util.Collections.unmodifiableSet(java.util.EnumSet.of(DEADLOCK, SERIALIZATION_FAILURE));
+
   /**
    * Whether a transaction that failed with this class may succeed when tried again unchanged:
    * the server aborted it to resolve a conflict (deadlock, serialization failure).
    */
   public boolean retryable() {
-    return this == DEADLOCK || this == SERIALIZATION_FAILURE;
+    return CONFLICTS.contains(this);
   }
 
   /** The lower-case label used in reports and JSON: {@code connection_lost}. */

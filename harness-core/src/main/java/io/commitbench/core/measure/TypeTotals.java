@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
  * @param serviceNanos time from its actual start to its end
  * @param lagNanos how late each transaction started after its intended start (the schedule lag)
  * @param errors transactions that failed for good, by class of their failure
- * @param retries attempts that were retried (serialization failures and deadlocks, up to retry.max)
+ * @param retries attempts that were retried (the failures the workload retries, up to retry.max)
  */
 public record TypeTotals(String name, Histogram responseNanos, Histogram serviceNanos, Histogram lagNanos,
     Map<ErrorClass, Long> errors, long retries) {

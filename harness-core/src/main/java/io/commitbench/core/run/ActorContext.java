@@ -21,17 +21,21 @@ final class ActorContext implements TransactionContext {
   private final ActorRecorder recorder;
   private final boolean autocommit;
   private final StopSignal stop;
+  /** The classes the workload retries ({@link io.commitbench.core.workload.BoundWorkload#retriedErrors}). */
+  private final java.util.Set<ErrorClass> retried;
   private long lastNanos;
   private int retriesLeft;
   /** The class of the first failure the workload went on after; null while none. */
   private ErrorClass failure;
 
-  ActorContext(ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit, StopSignal stop) {
+  ActorContext(ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit,
+      java.util.Set<ErrorClass> retried, StopSignal stop) {
     this.session = session;
     this.dialect = dialect;
     this.recorder = recorder;
     this.autocommit = autocommit;
     this.stop = stop;
+    this.retried = retried.isEmpty() ? java.util.EnumSet.noneOf(ErrorClass.class) : java.util.EnumSet.copyOf(retried);
   }
 
   /** A new attempt begins, with this many retries left after it. */
@@ -125,7 +129,7 @@ final class ActorContext implements TransactionContext {
 
   /** Whether an attempt that failed with this class is tried again. */
   boolean mayRetry(ErrorClass errorClass) {
-    return retriesLeft > 0 && errorClass.retryable() && !stop.isRequested();
+    return retriesLeft > 0 && retried.contains(errorClass) && !stop.isRequested();
   }
 
   /** Reconnects when the connection is gone, else abandons the open transaction. */

@@ -363,7 +363,7 @@ public final class BenchmarkRun {
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),
         new WorkloadActor.Backlog(control.backlogSeconds() * 1_000_000_000L, control.backlogFails()), budget,
-        control.retryMax(), stop);
+        new WorkloadActor.Retries(control.retryMax(), workload.retriedErrors()), stop);
   }
 
   /**

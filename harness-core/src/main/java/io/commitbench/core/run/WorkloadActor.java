@@ -30,13 +30,24 @@ final class WorkloadActor implements ActorBody {
   private final TransactionBudget budget;
   private final StopSignal stop;
   private final Dialect dialect;
-  private final int retryMax;
+  private final Retries retries;
+
+  /**
+   * How many times a transaction is tried again ({@code retry.max}), and after which failures
+   * ({@link io.commitbench.core.workload.BoundWorkload#retriedErrors}).
+   */
+  record Retries(int max, java.util.Set<ErrorClass> after) {
+    /** No retries: every failure counts. */
+    static Retries none() {
+      return new Retries(0, ErrorClass.CONFLICTS);
+    }
+  }
 
   /** How far an open-loop actor may fall behind its schedule before arrivals are shed, or the run fails. */
   record Backlog(long limitNanos, boolean fails) {}
 
   WorkloadActor(ActorWork work, ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit,
-      Pacing pacing, Backlog backlog, TransactionBudget budget, int retryMax, StopSignal stop) {
+      Pacing pacing, Backlog backlog, TransactionBudget budget, Retries retries, StopSignal stop) {
     this.work = work;
     this.session = session;
     this.dialect = dialect;
@@ -44,9 +55,9 @@ final class WorkloadActor implements ActorBody {
     this.pacing = pacing;
     this.backlog = backlog;
     this.budget = budget;
-    this.retryMax = retryMax;
+    this.retries = retries;
     this.stop = stop;
-    this.context = new ActorContext(session, dialect, recorder, autocommit, stop);
+    this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), stop);
   }
 
   @Override
@@ -114,7 +125,7 @@ final class WorkloadActor implements ActorBody {
   /** Runs one transaction to its end (retries included) and returns when it ended. */
   private long runTransaction(int type, long intended, long start) throws Exception {
     for (int attempt = 0; ; attempt++) {
-      context.beginAttempt(retryMax - attempt);
+      context.beginAttempt(retries.max() - attempt);
       try {
         work.execute(type, context);
         long end = System.nanoTime();

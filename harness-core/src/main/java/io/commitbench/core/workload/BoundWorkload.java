@@ -1,6 +1,7 @@
 package io.commitbench.core.workload;
 
 import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
 import io.commitbench.core.measure.RunTotals;
@@ -8,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -30,6 +32,16 @@ public interface BoundWorkload {
    */
   default boolean serverPreparedStatements() {
     return false;
+  }
+
+  /**
+   * The failures after which a transaction is tried again, up to {@code retry.max} times: by
+   * default those the server raises to resolve a conflict ({@link ErrorClass#retryable()}:
+   * deadlocks, serialization failures). A workload that reproduces another tool retries what that
+   * tool retries.
+   */
+  default Set<ErrorClass> retriedErrors() {
+    return ErrorClass.CONFLICTS;
   }
 
   /**

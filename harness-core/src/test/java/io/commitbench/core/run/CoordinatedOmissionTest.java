@@ -88,7 +88,7 @@ class CoordinatedOmissionTest {
     StopSignal stop = new StopSignal();
     ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), stop, e -> false, new CallWatch("actor 1"));
     return new WorkloadActor(work, session, new ClassifyingTestDialect(), measurements.newActorRecorder(), true,
-        Pacing.of(control, 0, 1), backlog, budget, 0, stop);
+        Pacing.of(control, 0, 1), backlog, budget, WorkloadActor.Retries.none(), stop);
   }
 
   @Test

@@ -90,7 +90,7 @@ class PaperActorTest {
     ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), new StopSignal(), e -> false, new CallWatch("actor 1"));
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(RunControl.counted(), 0, 1), new WorkloadActor.Backlog(Long.MAX_VALUE, false),
-        TransactionBudget.unlimited(), 0, new StopSignal());
+        TransactionBudget.unlimited(), WorkloadActor.Retries.none(), new StopSignal());
   }
 
   private static IntervalSampler sampler(Measurements measurements) {

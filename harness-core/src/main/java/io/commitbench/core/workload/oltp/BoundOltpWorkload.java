@@ -1,6 +1,7 @@
 package io.commitbench.core.workload.oltp;
 
 import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.load.LoadFigures;
 import io.commitbench.core.load.ParallelLoad;
@@ -23,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /** One OLTP script with its settings, for one run: its tables, their load, its actors and its figures. */
@@ -54,10 +56,27 @@ final class BoundOltpWorkload implements BoundWorkload {
     return !(script.transactional() && !settings.skipTrx());
   }
 
+  private static final Set<ErrorClass> RETRIED = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
+      ErrorClass.DEADLOCK, ErrorClass.SERIALIZATION_FAILURE, ErrorClass.CONSTRAINT_VIOLATION, ErrorClass.LOCK_TIMEOUT));
+
   /** sysbench prepares its statements on the server ({@code --db-ps-mode=auto}, its default). */
   @Override
   public boolean serverPreparedStatements() {
     return true;
+  }
+
+  /**
+   * What sysbench 1.0.20 ignores and restarts the event after: deadlocks and serialization
+   * failures; on PostgreSQL also a unique violation ({@code drv_pgsql.c}: 40P01, 40001, 23505),
+   * which the delete and insert pair of {@code oltp_read_write} and {@code oltp_delete} raises
+   * there when two users draw the same id (the second delete finds the row gone, then its insert
+   * meets the first user's new row); on MariaDB/MySQL also a lock wait timeout (its default
+   * {@code --mysql-ignore-errors=1213,1020,1205}). Retried up to {@code retry.max} times, and
+   * counted as retries, not errors, as sysbench counts them as "ignored errors".
+   */
+  @Override
+  public Set<ErrorClass> retriedErrors() {
+    return RETRIED;
   }
 
   @Override
