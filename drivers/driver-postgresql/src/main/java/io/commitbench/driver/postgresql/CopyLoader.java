@@ -2,7 +2,6 @@ package io.commitbench.driver.postgresql;
 
 import io.commitbench.core.load.BulkLoader;
 import io.commitbench.core.load.RowSource;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -30,17 +29,11 @@ final class CopyLoader implements BulkLoader {
     CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
         .copyIn("COPY " + qualifiedTable + " (" + String.join(", ", columns) + ") FROM STDIN");
     Object[] row = new Object[columns.size()];
-    StringBuilder text = new StringBuilder(BUFFER_BYTES + BUFFER_BYTES / 4);
+    CopyText text = new CopyText(BUFFER_BYTES + BUFFER_BYTES / 4);
     long written = 0;
     try {
       while (rows.next(row)) {
-        for (int c = 0; c < row.length; c++) {
-          if (c > 0) {
-            text.append('\t');
-          }
-          escape(String.valueOf(row[c]), text);
-        }
-        text.append('\n');
+        text.row(row);
         written++;
         if (text.length() >= BUFFER_BYTES) {
           send(copy, text);
@@ -56,23 +49,8 @@ final class CopyLoader implements BulkLoader {
     return written;
   }
 
-  private static void send(CopyIn copy, StringBuilder text) throws SQLException {
-    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-    copy.writeToCopy(bytes, 0, bytes.length);
-    text.setLength(0);
-  }
-
-  /** COPY's text format: a backslash, tab, newline or carriage return in a value is escaped. */
-  static void escape(String value, StringBuilder out) {
-    for (int i = 0; i < value.length(); i++) {
-      char ch = value.charAt(i);
-      switch (ch) {
-        case '\\' -> out.append("\\\\");
-        case '\t' -> out.append("\\t");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        default -> out.append(ch);
-      }
-    }
+  private static void send(CopyIn copy, CopyText text) throws SQLException {
+    copy.writeToCopy(text.bytes(), 0, text.length());
+    text.clear();
   }
 }

@@ -26,9 +26,34 @@ class RandomStringsTest {
 
   @Test
   void hashIsADigitAtIsALetterAndEverythingElseStays() {
-    // uniform('0','9') with u = 0.5: '0' + 0.5 × 10 = '5'; uniform('a','z'): 'a' + 0.5 × 26 = 'n'
+    // Digits come nine from one draw, the lowest first: uniform(0, 999,999,999) with u = 0.5 is
+    // 500,000,000, so the first eight # are '0' and the ninth '5'; uniform('a','z'): 'a' + 0.5 × 26 = 'n'
     RandomStrings strings = RandomStrings.of(() -> 0.5);
-    assertThat(strings.fill("#@-x#")).isEqualTo("5n-x5");
+    assertThat(strings.fill("#@-x########")).isEqualTo("0n-x00000005");
+  }
+
+  /** Every digit at every position of c about equally often: nine digits of one draw are as good as nine draws. */
+  @Test
+  void digitsAreUniformAtEveryPosition() {
+    RandomStrings strings = RandomStrings.of(new SplittableRandom(7)::nextDouble);
+    int rows = 20_000;
+    int[][] counts = new int[RandomStrings.C_TEMPLATE.length()][10];
+    for (int r = 0; r < rows; r++) {
+      String c = strings.c();
+      for (int i = 0; i < c.length(); i++) {
+        if (c.charAt(i) != '-') {
+          counts[i][c.charAt(i) - '0']++;
+        }
+      }
+    }
+    for (int i = 0; i < counts.length; i++) {
+      if (RandomStrings.C_TEMPLATE.charAt(i) == '#') {
+        for (int d = 0; d < 10; d++) {
+          // expected 2,000; 5 standard deviations (about 42 each) either side
+          assertThat(counts[i][d]).as("digit %d at position %d", d, i).isBetween(1_790, 2_210);
+        }
+      }
+    }
   }
 
   @Test
