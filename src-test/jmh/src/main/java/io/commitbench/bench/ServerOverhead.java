@@ -34,12 +34,20 @@ import java.util.Properties;
  *     url=jdbc:postgresql://127.0.0.1:5432/test user=postgres workload=commit users=1,4,10 rounds=5
  * </pre>
  *
- * Parameters: {@code url}, {@code user}, {@code passwordEnv} (a variable holding the password),
+ * <p>{@code side=harness} or {@code side=plain} runs only that side, every leg, and prints its own
+ * figures per round: two such processes started together ({@code scripts/bench/overhead-paired.sh})
+ * measure the two sides at the same time, against the same server and the same machine, so what
+ * moves both (the server's group commit, caches, the other core's load) cancels in their ratio,
+ * which it does not between legs run one after the other. {@code names} keeps the tables of two
+ * such processes apart.
+ *
+ * <p>Parameters: {@code url}, {@code user}, {@code passwordEnv} (a variable holding the password),
  * {@code workload} (paper or commit), {@code users} (a comma list), {@code rounds}, {@code
  * warmups}, {@code transactions} (commit: per leg), {@code tables}, {@code pertable} and {@code
  * repeat} (paper: per leg), {@code plainProperties} ({@code driver}: the plain commit loop connects
- * with the driver's defaults; {@code harness}: with the harness's connect and socket timeouts).
- * Tables are named {@code cbov_*} and dropped after each leg.
+ * with the driver's defaults; {@code harness}: with the harness's connect and socket timeouts),
+ * {@code side} (both, harness or plain), {@code names} (added to the table names). Tables are named
+ * {@code cbov<names>_*} and dropped after each leg.
  */
 public final class ServerOverhead {
 
@@ -59,8 +67,13 @@ public final class ServerOverhead {
     Path results = Files.createTempDirectory("commitbench-server-overhead");
     int rounds = Integer.parseInt(p.get("rounds"));
     int warmups = Integer.parseInt(p.get("warmups"));
-    System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%n",
-        HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds, warmups);
+    String side = p.get("side");
+    if (!List.of("both", "harness", "plain").contains(side)) {
+      throw new IllegalArgumentException("side=" + side + ": allowed: both, harness, plain");
+    }
+    System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s%n",
+        HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds, warmups,
+        side.equals("both") ? "" : ", " + side + " side only");
     for (String users : p.get("users").split(",")) {
       List<Double> throughput = new ArrayList<>();
       List<Double> cpu = new ArrayList<>();
@@ -69,12 +82,20 @@ public final class ServerOverhead {
         double[] plain = new double[2];
         boolean harnessOutside = Math.floorMod(round, 2) == 0;
         for (int leg = 0; leg < 4; leg++) {
-          boolean harnessLeg = (leg == 0 || leg == 3) == harnessOutside;
-          double[] side = harnessLeg ? harness(p, dialect, url, password, Integer.parseInt(users), results)
+          awaitCompilerIdle();
+          boolean harnessLeg = side.equals("both") ? (leg == 0 || leg == 3) == harnessOutside : side.equals("harness");
+          double[] figures = harnessLeg ? harness(p, dialect, url, password, Integer.parseInt(users), results)
               : plain(p, dialect, url, password, Integer.parseInt(users));
           double[] sum = harnessLeg ? harness : plain;
-          sum[0] += side[0] / 2;
-          sum[1] += side[1] / 2;
+          double share = side.equals("both") ? 2 : 4;
+          sum[0] += figures[0] / share;
+          sum[1] += figures[1] / share;
+        }
+        if (!side.equals("both")) {
+          double[] own = side.equals("harness") ? harness : plain;
+          System.out.printf(Locale.ROOT, "users=%s %s %d: %s %,.0f statements/s at %,.0f ns CPU each%n", users,
+              round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, side, own[0], own[1]);
+          continue;
         }
         System.out.printf(Locale.ROOT, "users=%s %s %d: harness %,.0f statements/s at %,.0f ns CPU each, plain %,.0f"
             + " statements/s at %,.0f ns CPU each; throughput ratio %.3f, CPU ratio %.3f%n", users,
@@ -84,6 +105,9 @@ public final class ServerOverhead {
           throughput.add(harness[0] / plain[0]);
           cpu.add(harness[1] / plain[1]);
         }
+      }
+      if (!side.equals("both")) {
+        continue;
       }
       System.out.printf(Locale.ROOT, "users=%s: median throughput ratio %.3f (range %.3f .. %.3f), median CPU per"
           + " statement ratio %.3f (range %.3f .. %.3f)%n", users, median(throughput), min(throughput),
@@ -96,7 +120,7 @@ public final class ServerOverhead {
       Path results) throws Exception {
     Properties file = new Properties();
     Map<String, String> keys = new HashMap<>(Map.of("workload", p.get("workload"), "users", "" + users, "db.url", url,
-        "db.user", p.get("user"), "users.mode", "shared", "table.prefix", "cbov_h_", "results.dir",
+        "db.user", p.get("user"), "users.mode", "shared", "table.prefix", "cbov" + p.get("names") + "_h_", "results.dir",
         results.toString()));
     if (p.get("workload").equals("commit")) {
       keys.put("transactions", p.get("transactions"));
@@ -129,14 +153,37 @@ public final class ServerOverhead {
       java.util.Properties properties = p.get("plainProperties").equals("harness")
           ? dialect.connectionProperties(new io.commitbench.core.dialect.ConnectionTimeouts(10, 90))
           : new java.util.Properties();
-      PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov_p_commit", users,
+      PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_commit", users,
           Integer.parseInt(p.get("transactions")), properties);
       return new double[] {loop.run(), loop.cpuNanosPerStatement()};
     }
-    PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov_p_", users,
+    PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_", users,
         Integer.parseInt(p.get("tables")), Integer.parseInt(p.get("pertable")), Integer.parseInt(p.get("repeat")),
         CycleRelease.TOGETHER);
     return new double[] {loop.run(), loop.cpuNanosPerStatement()};
+  }
+
+  /**
+   * Waits (up to 10 s) until the JIT compiler has been idle for half a second. A harness leg ends
+   * with its report (summary, charts, HTML), whose code the compiler then compiles in the
+   * background for seconds: without the wait, that work fell into the next leg's measured window,
+   * a cost of running many short runs in one JVM that a real run, whose report comes after its
+   * window, does not pay. Both sides wait alike.
+   */
+  private static void awaitCompilerIdle() throws InterruptedException {
+    java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+    if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+      return;
+    }
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    long last = jit.getTotalCompilationTime();
+    int quiet = 0;
+    while (quiet < 5 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      long now = jit.getTotalCompilationTime();
+      quiet = now == last ? quiet + 1 : 0;
+      last = now;
+    }
   }
 
   /**
@@ -160,6 +207,8 @@ public final class ServerOverhead {
         "transactions", "4000", "tables", "2", "pertable", "50"));
     defaults.put("repeat", "3");
     defaults.put("plainProperties", "driver");
+    defaults.put("side", "both");
+    defaults.put("names", "");
     return BenchArguments.parse(args, defaults);
   }
 

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The harness's own cost against a plain JDBC loop issuing the same statements on the same number
+# of threads, measured side by side: two JVMs started together, one running only commitbench legs
+# and one only plain-loop legs (ServerOverhead side=harness / side=plain), against the same server
+# at the same time. What moves both sides (the server's group commit, its caches, the load on the
+# other core) then cancels in their ratio; legs run one after the other, as ServerOverhead's
+# mirrored rounds run them, differed by 5-25 % from round to round on this 2-core machine, more
+# than the bar being measured. Per round: each side's statements/s and its JVM's CPU time per
+# statement over its measured window; per cell the median ratio (harness over plain) and its range.
+# CONTROL=1 also runs plain beside plain: how far two identical sides differ is the method's noise.
+#
+#   scripts/bench/overhead-paired.sh                     # commit and paper, PostgreSQL and MariaDB, 1 4 10 users
+#   CELLS="postgresql:commit" USERS="1" ROUNDS=5 CONTROL=1 scripts/bench/overhead-paired.sh
+#
+# Needs the local PostgreSQL and MariaDB and the benchmarks jar (mvn -B -pl src-test/jmh -am package
+# -DskipTests). Tables are cbovhp_*/cbovpp_* (and cbovqq_* for the control), dropped after each leg.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/../.." && pwd)
+jar=${JAR:-$here/src-test/jmh/target/benchmarks.jar}
+CELLS=${CELLS:-"postgresql:commit mariadb:commit postgresql:paper mariadb:paper"}
+USERS=${USERS:-"1 4 10"}
+ROUNDS=${ROUNDS:-5}
+WARMUPS=${WARMUPS:-1}
+TRANSACTIONS=${TRANSACTIONS:-15000}
+PERTABLE=${PERTABLE:-500}
+REPEAT=${REPEAT:-3}
+CONTROL=${CONTROL:-0}
+out=${OUT:-$here/results/overhead-paired-$(date -u +%Y%m%d-%H%M%S)}
+[[ -f $jar ]] || { echo "error: no $jar; build it: mvn -B -pl src-test/jmh -am package -DskipTests" >&2; exit 2; }
+mkdir -p "$out"
+summary=$out/summary.md
+{
+  echo "# harness beside a plain JDBC loop, side by side, $(date -u +%FT%TZ), $(nproc) cores"
+  echo "rounds $ROUNDS after $WARMUPS warm-up; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT)"
+  echo
+  echo "| db | workload | users | pair | throughput ratio median (range) | CPU per statement ratio median (range) | side A µs CPU/statement | side B |"
+  echo "|---|---|---|---|---|---|---|---|"
+} > "$summary"
+
+connection() {
+  case $1 in
+    postgresql) echo "url=jdbc:postgresql://127.0.0.1:5432/test user=postgres" ;;
+    mariadb) echo "url=jdbc:mariadb://127.0.0.1:3306/test user=root" ;;
+    *) echo "error: unknown database '$1'; allowed: postgresql, mariadb" >&2; exit 2 ;;
+  esac
+}
+
+# pair DB WORKLOAD USERS SIDE_A SIDE_B: both sides at once; one line of the summary
+pair() {
+  local db=$1 workload=$2 users=$3 a=$4 b=$5 size
+  if [[ $workload == commit ]]; then size="transactions=$TRANSACTIONS"; else size="tables=2 pertable=$PERTABLE repeat=$REPEAT"; fi
+  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size"
+  local log_a=$out/$db-$workload-$users-$a-beside-$b.a.log log_b=$out/$db-$workload-$users-$a-beside-$b.b.log
+  echo "== $db $workload users=$users: $a beside $b ($(date -u +%T))"
+  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &
+  local pid_a=$!
+  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$b names=${a:0:1}${b:0:1}b > "$log_b" 2>&1 &
+  local pid_b=$!
+  local failed=0
+  wait $pid_a || failed=1
+  wait $pid_b || failed=1
+  if (( failed )); then echo "error: a side failed; see $log_a and $log_b" >&2; exit 1; fi
+  python3 - "$log_a" "$log_b" "$db" "$workload" "$users" "$a beside $b" >> "$summary" <<'PY'
+import re, statistics, sys
+def rounds(path):
+    out = {}
+    for m in re.finditer(r"^users=\S+ round (\d+): \S+ ([\d,]+) statements/s at ([\d,]+) ns CPU each", open(path).read(), re.M):
+        out[int(m.group(1))] = (float(m.group(2).replace(",", "")), float(m.group(3).replace(",", "")))
+    return out
+a, b = rounds(sys.argv[1]), rounds(sys.argv[2])
+common = sorted(set(a) & set(b))
+tp = [a[r][0] / b[r][0] for r in common]
+cpu = [a[r][1] / b[r][1] for r in common]
+fmt = lambda xs: "%.3f (%.3f .. %.3f)" % (statistics.median(xs), min(xs), max(xs))
+print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], fmt(tp), fmt(cpu),
+      " ".join("%.1f" % (a[r][1] / 1000) for r in common), " ".join("%.1f" % (b[r][1] / 1000) for r in common)))
+PY
+  tail -1 "$summary"
+}
+
+for cell in $CELLS; do
+  db=${cell%%:*}; workload=${cell##*:}
+  for users in $USERS; do
+    pair "$db" "$workload" "$users" harness plain
+    if [[ $CONTROL == 1 ]]; then pair "$db" "$workload" "$users" plain plain; fi
+  done
+done
+echo; cat "$summary"
+echo "logs: $out"
