@@ -8,6 +8,13 @@
 #   scripts/bench/oltp-vs-sysbench.sh            # full: 60 s per leg, 1 4 8 threads, 1,000,000 rows
 #   SHORT=1 scripts/bench/oltp-vs-sysbench.sh    # short: 10 s per leg, 1 4 threads, 200,000 rows
 #   DURATION=30 THREADS="1 8" ROWS=500000 DBS="postgresql" scripts/bench/oltp-vs-sysbench.sh
+#   ROUNDS=2 WORKLOADS=oltp_read_write THREADS=1 scripts/bench/oltp-vs-sysbench.sh
+#
+# ROUNDS (default 1) repeats every leg pair, the order swapped each round (sysbench first in odd
+# rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
+# does not always favour the same tool. The loader table gives rows/s and, since the tools load
+# rows of different widths (pgbench_accounts' rows are about half an sbtest row), the table's
+# size on the server (data and indexes) per second too.
 #
 # Needs the local PostgreSQL (127.0.0.1:5432, trust, db test) and MariaDB (127.0.0.1:3306, root
 # without password, db test), and the jar (mvn -pl harness-cli -am package -DskipTests). Installs
@@ -27,6 +34,8 @@ else
   DURATION=${DURATION:-60}; THREADS=${THREADS:-"1 4 8"}; ROWS=${ROWS:-1000000}; PGBENCH_SCALE=${PGBENCH_SCALE:-10}
 fi
 DBS=${DBS:-"postgresql mariadb"}
+WORKLOADS=${WORKLOADS:-"oltp_read_write oltp_point_select"}
+ROUNDS=${ROUNDS:-1}
 WARMUP=${WARMUP:-5}
 LOAD_THREADS=${LOAD_THREADS:-4}
 out=${OUT:-$here/results/oltp-vs-sysbench-$(date -u +%Y%m%d-%H%M%S)}
@@ -54,6 +63,13 @@ sql() { # run one statement, print the result unaligned
   case $1 in
     postgresql) psql -h 127.0.0.1 -U postgres -d test -Atc "$2" ;;
     mariadb) mysql -h 127.0.0.1 -uroot -N -B test -e "$2" ;;
+  esac
+}
+# table_mb DB TABLE: the table's size on the server, data and indexes, in MB
+table_mb() {
+  case $1 in
+    postgresql) sql "$1" "SELECT round(pg_total_relation_size('$2') / 1048576.0, 1)" ;;
+    mariadb) sql "$1" "SELECT round((data_length + index_length) / 1048576, 1) FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = '$2'" ;;
   esac
 }
 table_exists() { [[ -n $(sql "$1" "SELECT table_name FROM information_schema.tables WHERE table_name = '$2'") ]]; }
@@ -89,14 +105,44 @@ summary=$out/summary.md
   echo "# sysbench vs commitbench, $(date -u +%FT%TZ), host $(hostname), $(nproc) cores"
   echo "duration ${DURATION}s per leg (commitbench after a ${WARMUP}s warm-up), threads: $THREADS, $ROWS rows in 1 table, rand-type special (both defaults)"
   echo
-  echo "| db | loader | rows | seconds | rows/s |"
-  echo "|---|---|---|---|---|"
+  echo "| db | loader | rows | seconds | rows/s | table MB | MB/s |"
+  echo "|---|---|---|---|---|---|---|"
 } > "$summary"
 results=$out/runs.md
 {
-  echo "| db | workload | threads | tool | tx/s | p95 ms | p99 ms | client CPU µs/tx | errors |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| db | workload | threads | tool | round | tx/s | p95 ms | p99 ms | client CPU µs/tx | errors |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
 } > "$results"
+
+# One leg each: sysbench or commitbench at $workload, $threads threads, round $round of $db, on
+# the same tables; each appends its line to the results table.
+sysbench_leg() {
+  local log=$out/$db-$workload-$threads-r$round-sysbench.log
+  cpu_of sysbench "$workload" $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads="$threads" \
+    --time="$DURATION" --histogram=on --percentile=95 run > "$log"
+  local tps txs errs cpu p95 p99
+  tps=$(grep -o 'transactions: *[0-9]* *([0-9.]* per sec' "$log" | grep -o '[0-9.]* per sec' | cut -d' ' -f1)
+  txs=$(grep -o 'transactions: *[0-9]*' "$log" | grep -o '[0-9]*$')
+  errs=$(grep -o 'ignored errors: *[0-9]*' "$log" | grep -o '[0-9]*$')
+  cpu=$(grep -o 'cpu_seconds=[0-9.]*' "$log" | cut -d= -f2)
+  read -r p95 p99 < <(sb_percentiles < "$log")
+  echo "| $db | $workload | $threads | sysbench | $round | $tps | $p95 | $p99 | $(echo "scale=1; $cpu * 1000000 / $txs" | bc) | $errs (ignored, retried) |" >> "$results"
+}
+commitbench_leg() {
+  local run_id=$db-$workload-$threads-r$round
+  java -jar "$jar" run "$params" --set db.url="$(cb_url "$db")" --set workload="$workload" \
+    --set users="$threads" --set duration="$DURATION" --set warmup="$WARMUP" --set table.prefix=sbtest --set load=reuse \
+    --set results.dir="$out" --set run.id="$run_id" > "$out/$run_id-commitbench.log" 2>&1 || true
+  python3 - "$out/$run_id/summary.json" "$db" "$workload" "$threads" "$round" >> "$results" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+w, t = s["workloadFigures"], s["totals"]
+cpu = t.get("clientCpuMicrosPerTransaction")
+print("| %s | %s | %s | commitbench | %s | %.2f | %.3f | %.3f | %s | %d (retries %d) |" % (sys.argv[2], sys.argv[3],
+      sys.argv[4], sys.argv[5], w["transactionsPerSecond"], w["latencyMillis"]["p95"], w["latencyMillis"]["p99"],
+      "%.1f" % cpu if cpu is not None else "n/a", t["errors"], t["retries"]))
+PY
+}
 
 for db in $DBS; do
   for t in sbtest1 cbload1; do
@@ -111,49 +157,33 @@ for db in $DBS; do
   # Loaders: sysbench prepare (its data set is then the one every run uses), commitbench prepare
   # into tables of its own (cbload1, dropped again), pgbench -i on PostgreSQL.
   s=$(now); sysbench oltp_read_write $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads=1 prepare >"$out/$db-sysbench-prepare.log"; e=$(now)
-  echo "| $db | sysbench prepare | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) |" >> "$summary"
+  mb=$(table_mb "$db" sbtest1)
+  echo "| $db | sysbench prepare | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
   s=$(now); java -jar "$jar" prepare "$params" --set db.url="$(cb_url "$db")" --set table.prefix=cbload \
     --set load.threads="$LOAD_THREADS" >"$out/$db-commitbench-prepare.log"; e=$(now)
-  echo "| $db | commitbench prepare (load.threads=$LOAD_THREADS, incl. JVM start) | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) |" >> "$summary"
-  echo "| $db | commitbench loader alone | $(grep -o 'load: [0-9,]* rows in [0-9.]* s, [0-9,]* rows/s ([^)]*)' "$out/$db-commitbench-prepare.log" | tail -1) | | |" >> "$summary"
+  mb=$(table_mb "$db" cbload1)
+  echo "| $db | commitbench prepare (load.threads=$LOAD_THREADS, incl. JVM start) | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
+  echo "| $db | commitbench loader alone | $(grep -o 'load: [0-9,]* rows in [0-9.]* s, [0-9,]* rows/s ([^)]*)' "$out/$db-commitbench-prepare.log" | tail -1) | | | | |" >> "$summary"
   java -jar "$jar" cleanup "$params" --set db.url="$(cb_url "$db")" --prefix cbload --apply >/dev/null
   if [[ $db == postgresql ]]; then
     if table_exists "$db" pgbench_accounts; then
-      echo "| $db | pgbench -i | skipped: pgbench_accounts exists (not ours) | | |" >> "$summary"
+      echo "| $db | pgbench -i | skipped: pgbench_accounts exists (not ours) | | | | |" >> "$summary"
     else
       s=$(now); pgbench -h 127.0.0.1 -U postgres -i -s "$PGBENCH_SCALE" test >"$out/pgbench-init.log" 2>&1; e=$(now)
       rows=$((PGBENCH_SCALE * 100000))
-      echo "| $db | pgbench -i -s $PGBENCH_SCALE (pgbench_accounts) | $rows | $(echo "$e - $s" | bc) | $(echo "$rows / ($e - $s)" | bc) |" >> "$summary"
+      mb=$(table_mb "$db" pgbench_accounts)
+      echo "| $db | pgbench -i -s $PGBENCH_SCALE (pgbench_accounts) | $rows | $(echo "$e - $s" | bc) | $(echo "$rows / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
       sql "$db" "DROP TABLE IF EXISTS pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers"
     fi
   fi
 
-  for workload in oltp_read_write oltp_point_select; do
-    for threads in $THREADS; do
-      # sysbench, then commitbench, on the same tables, one right after the other
-      log=$out/$db-$workload-$threads-sysbench.log
-      cpu_of sysbench "$workload" $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads="$threads" \
-        --time="$DURATION" --histogram=on --percentile=95 run > "$log"
-      tps=$(grep -o 'transactions: *[0-9]* *([0-9.]* per sec' "$log" | grep -o '[0-9.]* per sec' | cut -d' ' -f1)
-      txs=$(grep -o 'transactions: *[0-9]*' "$log" | grep -o '[0-9]*$')
-      errs=$(grep -o 'ignored errors: *[0-9]*' "$log" | grep -o '[0-9]*$')
-      cpu=$(grep -o 'cpu_seconds=[0-9.]*' "$log" | cut -d= -f2)
-      read -r p95 p99 < <(sb_percentiles < "$log")
-      echo "| $db | $workload | $threads | sysbench | $tps | $p95 | $p99 | $(echo "scale=1; $cpu * 1000000 / $txs" | bc) | $errs (ignored, retried) |" >> "$results"
-
-      run_id=$db-$workload-$threads
-      java -jar "$jar" run "$params" --set db.url="$(cb_url "$db")" --set workload="$workload" \
-        --set users="$threads" --set duration="$DURATION" --set warmup="$WARMUP" --set table.prefix=sbtest --set load=reuse \
-        --set results.dir="$out" --set run.id="$run_id" > "$out/$run_id-commitbench.log" 2>&1 || true
-      python3 - "$out/$run_id/summary.json" "$db" "$workload" "$threads" >> "$results" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-w, t = s["workloadFigures"], s["totals"]
-cpu = t.get("clientCpuMicrosPerTransaction")
-print("| %s | %s | %s | commitbench | %.2f | %.3f | %.3f | %s | %d (retries %d) |" % (sys.argv[2], sys.argv[3],
-      sys.argv[4], w["transactionsPerSecond"], w["latencyMillis"]["p95"], w["latencyMillis"]["p99"],
-      "%.1f" % cpu if cpu is not None else "n/a", t["errors"], t["retries"]))
-PY
+  for round in $(seq 1 "$ROUNDS"); do
+    for workload in $WORKLOADS; do
+      for threads in $THREADS; do
+        # sysbench and commitbench on the same tables, one right after the other; who goes first
+        # alternates by round
+        if (( round % 2 == 0 )); then commitbench_leg; sysbench_leg; else sysbench_leg; commitbench_leg; fi
+      done
     done
   done
   sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup > /dev/null
