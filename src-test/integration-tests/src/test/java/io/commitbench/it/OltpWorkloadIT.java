@@ -86,6 +86,8 @@ class OltpWorkloadIT {
       assertThat(prepared.out()).contains("load: " + String.format("%,d", TABLE_SIZE) + " rows");
       long rowsBefore = count(target, table);
       assertThat(rowsBefore).isEqualTo(TABLE_SIZE);
+      // sysbench's schema however it was loaded (PostgreSQL adds the key after the rows)
+      assertThat(primaryKey(target, table)).as("primary key of %s", table).containsExactly("id");
       settings.put("load", "reuse");
 
       RunOutput run = null;
@@ -289,6 +291,24 @@ class OltpWorkloadIT {
       rs.next();
       return rs.getLong(1);
     }
+  }
+
+  /** The primary key's columns, in lower case, of the table whose name matches {@code table} in any case. */
+  private static List<String> primaryKey(DatabaseTarget target, String table) throws SQLException {
+    List<String> columns = new ArrayList<>();
+    try (Connection c = target.connect(); ResultSet tables = c.getMetaData().getTables(null, null, "%", null)) {
+      while (tables.next()) {
+        if (tables.getString("TABLE_NAME").equalsIgnoreCase(table)) {
+          try (ResultSet key = c.getMetaData().getPrimaryKeys(tables.getString("TABLE_CAT"),
+              tables.getString("TABLE_SCHEM"), tables.getString("TABLE_NAME"))) {
+            while (key.next()) {
+              columns.add(key.getString("COLUMN_NAME").toLowerCase(java.util.Locale.ROOT));
+            }
+          }
+        }
+      }
+    }
+    return columns;
   }
 
   private static boolean tableExists(DatabaseTarget target, String table) throws SQLException {
