@@ -68,7 +68,7 @@ final class BoundOltpWorkload implements BoundWorkload {
   /**
    * What sysbench 1.0.20 ignores and restarts the event after: deadlocks and serialization
    * failures; on PostgreSQL also a unique violation ({@code drv_pgsql.c}: 40P01, 40001, 23505),
-   * which the delete and insert pair of {@code oltp_read_write} and {@code oltp_delete} raises
+   * which the delete and insert pair of {@code oltp_read_write} and {@code oltp_write_only} raises
    * there when two users draw the same id (the second delete finds the row gone, then its insert
    * meets the first user's new row); on MariaDB/MySQL also a lock wait timeout (its default
    * {@code --mysql-ignore-errors=1213,1020,1205}). Retried up to {@code retry.max} times, and
