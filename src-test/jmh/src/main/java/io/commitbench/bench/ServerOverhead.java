@@ -45,7 +45,9 @@ import java.util.Properties;
  * {@code workload} (paper or commit), {@code users} (a comma list), {@code rounds}, {@code
  * warmups}, {@code transactions} (commit: per leg), {@code tables}, {@code pertable} and {@code
  * repeat} (paper: per leg), {@code plainProperties} ({@code driver}: the plain commit loop connects
- * with the driver's defaults; {@code harness}: with the harness's connect and socket timeouts),
+ * with the driver's defaults; {@code harness}: as the harness's actors connect, with a connect
+ * timeout and no read timeout; {@code readTimeout}: with the 90 s read timeout the harness's other
+ * connections have),
  * {@code side} (both, harness or plain), {@code names} (added to the table names). Tables are named
  * {@code cbov<names>_*} and dropped after each leg.
  */
@@ -148,11 +150,16 @@ public final class ServerOverhead {
   private static double[] plain(Map<String, String> p, Dialect dialect, String url, String password, int users)
       throws Exception {
     if (p.get("workload").equals("commit")) {
-      // plainProperties=harness opens the loop's connections as the harness does (its connect and
-      // socket timeouts), to see what they cost apart from the harness's own code.
-      java.util.Properties properties = p.get("plainProperties").equals("harness")
-          ? dialect.connectionProperties(new io.commitbench.core.dialect.ConnectionTimeouts(10, 90))
-          : new java.util.Properties();
+      // plainProperties=harness opens the loop's connections as the harness opens its actors'
+      // (a connect timeout, no read timeout: the stalled-call watchdog bounds their calls);
+      // readTimeout adds the read timeout of the harness's other connections, to see its cost.
+      java.util.Properties properties = switch (p.get("plainProperties")) {
+        case "harness" -> dialect.connectionProperties(io.commitbench.core.dialect.ConnectionTimeouts.connectOnly(10));
+        case "readTimeout" -> dialect.connectionProperties(new io.commitbench.core.dialect.ConnectionTimeouts(10, 90));
+        case "driver" -> new java.util.Properties();
+        default -> throw new IllegalArgumentException("plainProperties=" + p.get("plainProperties")
+            + ": allowed: driver, harness, readTimeout");
+      };
       PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_commit", users,
           Integer.parseInt(p.get("transactions")), properties);
       return new double[] {loop.run(), loop.cpuNanosPerStatement()};
