@@ -20,17 +20,12 @@ public enum ErrorClass {
   /** Anything else. */
   OTHER;
 
-  /** The classes the server raises to resolve a conflict between transactions. */
+  /**
+   * The classes the server raises to resolve a conflict between transactions: a transaction that
+   * failed with one of them may succeed when tried again unchanged.
+   */
   public static final java.util.Set<ErrorClass> CONFLICTS =
       java.util.Collections.unmodifiableSet(java.util.EnumSet.of(DEADLOCK, SERIALIZATION_FAILURE));
-
-  /**
-   * Whether a transaction that failed with this class may succeed when tried again unchanged:
-   * the server aborted it to resolve a conflict (deadlock, serialization failure).
-   */
-  public boolean retryable() {
-    return CONFLICTS.contains(this);
-  }
 
   /** The lower-case label used in reports and JSON: {@code connection_lost}. */
   public String label() {

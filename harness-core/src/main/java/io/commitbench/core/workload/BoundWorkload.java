@@ -36,7 +36,7 @@ public interface BoundWorkload {
 
   /**
    * The failures after which a transaction is tried again, up to {@code retry.max} times: by
-   * default those the server raises to resolve a conflict ({@link ErrorClass#retryable()}:
+   * default those the server raises to resolve a conflict ({@link ErrorClass#CONFLICTS}:
    * deadlocks, serialization failures). A workload that reproduces another tool retries what that
    * tool retries.
    */
