@@ -94,24 +94,17 @@ final class CopyText {
   /** One byte, escaped as COPY's text format needs; room for two is already made. */
   private void escaped(byte b) {
     switch (b) {
-      case '\\' -> {
-        bytes[length++] = '\\';
-        bytes[length++] = '\\';
-      }
-      case '\t' -> {
-        bytes[length++] = '\\';
-        bytes[length++] = 't';
-      }
-      case '\n' -> {
-        bytes[length++] = '\\';
-        bytes[length++] = 'n';
-      }
-      case '\r' -> {
-        bytes[length++] = '\\';
-        bytes[length++] = 'r';
-      }
+      case '\\' -> backslashAnd('\\');
+      case '\t' -> backslashAnd('t');
+      case '\n' -> backslashAnd('n');
+      case '\r' -> backslashAnd('r');
       default -> bytes[length++] = b;
     }
+  }
+
+  private void backslashAnd(char letter) {
+    bytes[length++] = '\\';
+    bytes[length++] = (byte) letter;
   }
 
   private void put(byte b) {
