@@ -13,7 +13,7 @@
 #   CELLS="postgresql:commit" USERS="1" ROUNDS=5 CONTROL=1 scripts/bench/overhead-paired.sh
 #
 # Needs the local PostgreSQL and MariaDB and the benchmarks jar (mvn -B -pl src-test/jmh -am package
-# -DskipTests). Tables are cbovhp_*/cbovpp_* (and cbovqq_* for the control), dropped after each leg.
+# -DskipTests). Tables are cbovhpa_*/cbovhpb_* (cbovppa_*/cbovppb_* for the control), dropped after each leg.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/../.." && pwd)

@@ -73,6 +73,7 @@ public final class ServerOverhead {
     if (!List.of("both", "harness", "plain").contains(side)) {
       throw new IllegalArgumentException("side=" + side + ": allowed: both, harness, plain");
     }
+    plainCommitProperties(p, dialect); // refused before any leg runs
     System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s%n",
         HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds, warmups,
         side.equals("both") ? "" : ", " + side + " side only");
@@ -150,24 +151,30 @@ public final class ServerOverhead {
   private static double[] plain(Map<String, String> p, Dialect dialect, String url, String password, int users)
       throws Exception {
     if (p.get("workload").equals("commit")) {
-      // plainProperties=harness opens the loop's connections as the harness opens its actors'
-      // (a connect timeout, no read timeout: the stalled-call watchdog bounds their calls);
-      // readTimeout adds the read timeout of the harness's other connections, to see its cost.
-      java.util.Properties properties = switch (p.get("plainProperties")) {
-        case "harness" -> dialect.connectionProperties(io.commitbench.core.dialect.ConnectionTimeouts.connectOnly(10));
-        case "readTimeout" -> dialect.connectionProperties(new io.commitbench.core.dialect.ConnectionTimeouts(10, 90));
-        case "driver" -> new java.util.Properties();
-        default -> throw new IllegalArgumentException("plainProperties=" + p.get("plainProperties")
-            + ": allowed: driver, harness, readTimeout");
-      };
       PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_commit", users,
-          Integer.parseInt(p.get("transactions")), properties);
+          Integer.parseInt(p.get("transactions")), plainCommitProperties(p, dialect));
       return new double[] {loop.run(), loop.cpuNanosPerStatement()};
     }
     PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_", users,
         Integer.parseInt(p.get("tables")), Integer.parseInt(p.get("pertable")), Integer.parseInt(p.get("repeat")),
         CycleRelease.TOGETHER);
     return new double[] {loop.run(), loop.cpuNanosPerStatement()};
+  }
+
+  /**
+   * The plain commit loop's driver properties, as {@code plainProperties} asks: {@code harness}
+   * opens its connections as the harness opens its actors' (a connect timeout, no read timeout:
+   * the stalled-call watchdog bounds their calls); {@code readTimeout} adds the read timeout of the
+   * harness's other connections, to see its cost.
+   */
+  private static Properties plainCommitProperties(Map<String, String> p, Dialect dialect) {
+    return switch (p.get("plainProperties")) {
+      case "harness" -> dialect.connectionProperties(io.commitbench.core.dialect.ConnectionTimeouts.connectOnly(10));
+      case "readTimeout" -> dialect.connectionProperties(new io.commitbench.core.dialect.ConnectionTimeouts(10, 90));
+      case "driver" -> new Properties();
+      default -> throw new IllegalArgumentException("plainProperties=" + p.get("plainProperties")
+          + ": allowed: driver, harness, readTimeout");
+    };
   }
 
   /**
