@@ -50,7 +50,8 @@ connection() {
 pair() {
   local db=$1 workload=$2 users=$3 a=$4 b=$5 size
   if [[ $workload == commit ]]; then size="transactions=$TRANSACTIONS"; else size="tables=2 pertable=$PERTABLE repeat=$REPEAT"; fi
-  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size"
+  # sync: both sides start every leg together (a harness leg is followed by its report, a plain one is not)
+  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size sync=$out/legs-$db-$workload-$users-$a-beside-$b"
   local log_a=$out/$db-$workload-$users-$a-beside-$b.a.log log_b=$out/$db-$workload-$users-$a-beside-$b.b.log
   echo "== $db $workload users=$users: $a beside $b ($(date -u +%T))"
   java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &

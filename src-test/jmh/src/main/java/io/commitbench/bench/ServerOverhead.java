@@ -39,7 +39,8 @@ import java.util.Properties;
  * measure the two sides at the same time, against the same server and the same machine, so what
  * moves both (the server's group commit, caches, the other core's load) cancels in their ratio,
  * which it does not between legs run one after the other. {@code names} keeps the tables of two
- * such processes apart.
+ * such processes apart, and {@code sync} (a folder both are given) makes them start every leg
+ * together ({@link LegBarrier}).
  *
  * <p>Parameters: {@code url}, {@code user}, {@code passwordEnv} (a variable holding the password),
  * {@code workload} (paper or commit), {@code users} (a comma list), {@code rounds}, {@code
@@ -48,7 +49,8 @@ import java.util.Properties;
  * with the driver's defaults; {@code harness}: as the harness's actors connect, with a connect
  * timeout and no read timeout; {@code readTimeout}: with the 90 s read timeout the harness's other
  * connections have),
- * {@code side} (both, harness or plain), {@code names} (added to the table names). Tables are named
+ * {@code side} (both, harness or plain), {@code names} (added to the table names), {@code sync} (a
+ * folder shared with the one process beside this one). Tables are named
  * {@code cbov<names>_*} and dropped after each leg.
  */
 public final class ServerOverhead {
@@ -74,6 +76,8 @@ public final class ServerOverhead {
       throw new IllegalArgumentException("side=" + side + ": allowed: both, harness, plain");
     }
     plainCommitProperties(p, dialect); // refused before any leg runs
+    LegBarrier barrier = p.get("sync").isEmpty() ? LegBarrier.none()
+        : new LegBarrier(Path.of(p.get("sync")), side + "-" + ProcessHandle.current().pid(), 2);
     System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s%n",
         HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds, warmups,
         side.equals("both") ? "" : ", " + side + " side only");
@@ -86,6 +90,7 @@ public final class ServerOverhead {
         boolean harnessOutside = Math.floorMod(round, 2) == 0;
         for (int leg = 0; leg < 4; leg++) {
           awaitCompilerIdle();
+          barrier.await("u" + users + "-r" + round + "-l" + leg);
           boolean harnessLeg = side.equals("both") ? (leg == 0 || leg == 3) == harnessOutside : side.equals("harness");
           double[] figures = harnessLeg ? harness(p, dialect, url, password, Integer.parseInt(users), results)
               : plain(p, dialect, url, password, Integer.parseInt(users));
@@ -223,6 +228,7 @@ public final class ServerOverhead {
     defaults.put("plainProperties", "driver");
     defaults.put("side", "both");
     defaults.put("names", "");
+    defaults.put("sync", "");
     return BenchArguments.parse(args, defaults);
   }
 
