@@ -9,6 +9,12 @@
 #   SHORT=1 scripts/bench/oltp-vs-sysbench.sh    # short: 10 s per leg, 1 4 threads, 200,000 rows
 #   DURATION=30 THREADS="1 8" ROWS=500000 DBS="postgresql" scripts/bench/oltp-vs-sysbench.sh
 #   ROUNDS=2 WORKLOADS=oltp_read_write THREADS=1 scripts/bench/oltp-vs-sysbench.sh
+#   PLAIN=1 WORKLOADS=oltp_point_select DBS=mariadb THREADS=8 scripts/bench/oltp-vs-sysbench.sh
+#
+# PLAIN=1 adds a third leg to every oltp_point_select pair: a plain JDBC loop issuing the same
+# statement on the same number of threads and connections (io.commitbench.bench.PlainPointSelect,
+# from the benchmarks jar: mvn -B -pl src-test/jmh -am package -DskipTests). commitbench over
+# plain is the harness's cost; plain over sysbench is the JDBC driver's and the JVM's against C.
 #
 # ROUNDS (default 1) repeats every leg pair, the order swapped each round (sysbench first in odd
 # rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
@@ -28,6 +34,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")/../.." && pwd)
 jar=${JAR:-$here/harness-cli/target/commitbench.jar}
+bench_jar=${BENCH_JAR:-$here/src-test/jmh/target/benchmarks.jar}
+PLAIN=${PLAIN:-0}
 if [[ -n "${SHORT:-}" ]]; then
   DURATION=${DURATION:-10}; THREADS=${THREADS:-"1 4"}; ROWS=${ROWS:-200000}; PGBENCH_SCALE=${PGBENCH_SCALE:-2}
 else
@@ -42,6 +50,9 @@ out=${OUT:-$here/results/oltp-vs-sysbench-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 
 [[ -f $jar ]] || { echo "error: no $jar; build it: mvn -B -pl harness-cli -am package -DskipTests" >&2; exit 2; }
+if [[ $PLAIN == 1 && ! -f $bench_jar ]]; then
+  echo "error: PLAIN=1 needs $bench_jar; build it: mvn -B -pl src-test/jmh -am package -DskipTests" >&2; exit 2
+fi
 if ! command -v sysbench >/dev/null; then
   echo "installing sysbench (apt-get)"; DEBIAN_FRONTEND=noninteractive apt-get install -y sysbench >/dev/null
 fi
@@ -143,6 +154,17 @@ print("| %s | %s | %s | commitbench | %s | %.2f | %.3f | %.3f | %s | %d (retries
       "%.1f" % cpu if cpu is not None else "n/a", t["errors"], t["retries"]))
 PY
 }
+# The plain JDBC loop at oltp_point_select (PLAIN=1): same warm-up and measured seconds as commitbench's leg.
+plain_leg() {
+  local log=$out/$db-$workload-$threads-r$round-plain.log
+  local user=root; [[ $db == postgresql ]] && user=postgres
+  java -cp "$bench_jar" io.commitbench.bench.PlainPointSelect url="$(cb_url "$db")" user=$user table=sbtest1 \
+    rows="$ROWS" threads="$threads" seconds="$DURATION" warmup="$WARMUP" > "$log" 2>&1 || true
+  local tps cpu
+  tps=$(grep -o 'tx/s=[0-9.]*' "$log" | cut -d= -f2)
+  cpu=$(grep -o 'cpu_us_per_tx=[0-9.]*' "$log" | cut -d= -f2)
+  echo "| $db | $workload | $threads | plain JDBC | $round | ${tps:-failed, see $log} | | | ${cpu:-} | |" >> "$results"
+}
 
 for db in $DBS; do
   for t in sbtest1 cbload1; do
@@ -181,8 +203,16 @@ for db in $DBS; do
     for workload in $WORKLOADS; do
       for threads in $THREADS; do
         # sysbench and commitbench on the same tables, one right after the other; who goes first
-        # alternates by round
-        if (( round % 2 == 0 )); then commitbench_leg; sysbench_leg; else sysbench_leg; commitbench_leg; fi
+        # alternates by round (the plain loop, when asked for, first in even rounds, last in odd ones)
+        with_plain=no
+        if [[ $PLAIN == 1 && $workload == oltp_point_select ]]; then with_plain=yes; fi
+        if (( round % 2 == 0 )); then
+          if [[ $with_plain == yes ]]; then plain_leg; fi
+          commitbench_leg; sysbench_leg
+        else
+          sysbench_leg; commitbench_leg
+          if [[ $with_plain == yes ]]; then plain_leg; fi
+        fi
       done
     done
   done
