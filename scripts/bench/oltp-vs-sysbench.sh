@@ -13,8 +13,10 @@
 #
 # PLAIN=1 adds a third leg to every oltp_point_select pair: a plain JDBC loop issuing the same
 # statement on the same number of threads and connections (io.commitbench.bench.PlainPointSelect,
-# from the benchmarks jar: mvn -B -pl src-test/jmh -am package -DskipTests). commitbench over
-# plain is the harness's cost; plain over sysbench is the JDBC driver's and the JVM's against C.
+# from the benchmarks jar: mvn -B -pl src-test/jmh -am package -DskipTests), meant to tell the
+# harness's cost (commitbench over plain) from the JDBC driver's and the JVM's against C (plain
+# over sysbench). Not yet trustworthy: at 8 threads on MariaDB it ran slower than commitbench
+# itself, for reasons not found (README, section "sysbench's OLTP workloads").
 #
 # ROUNDS (default 1) repeats every leg pair, the order swapped each round (sysbench first in odd
 # rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
