@@ -2,6 +2,7 @@ package io.commitbench.driver.postgresql;
 
 import io.commitbench.core.load.BulkLoader;
 import io.commitbench.core.load.RowSource;
+import io.commitbench.core.load.TabSeparatedText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -29,7 +30,7 @@ final class CopyLoader implements BulkLoader {
     CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
         .copyIn("COPY " + qualifiedTable + " (" + String.join(", ", columns) + ") FROM STDIN");
     Object[] row = new Object[columns.size()];
-    CopyText text = new CopyText(BUFFER_BYTES + BUFFER_BYTES / 4);
+    TabSeparatedText text = new TabSeparatedText(BUFFER_BYTES + BUFFER_BYTES / 4);
     long written = 0;
     try {
       while (rows.next(row)) {
@@ -49,7 +50,7 @@ final class CopyLoader implements BulkLoader {
     return written;
   }
 
-  private static void send(CopyIn copy, CopyText text) throws SQLException {
+  private static void send(CopyIn copy, TabSeparatedText text) throws SQLException {
     copy.writeToCopy(text.bytes(), 0, text.length());
     text.clear();
   }

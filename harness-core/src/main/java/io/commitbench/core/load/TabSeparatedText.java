@@ -1,26 +1,37 @@
-package io.commitbench.driver.postgresql;
+package io.commitbench.core.load;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Rows in COPY's text format, encoded straight into a growing byte buffer: values separated by
+ * Rows as tab-separated text, encoded straight into a growing byte buffer: values separated by
  * tabs, rows ended by a newline, a backslash, tab, newline or carriage return in a value escaped
- * with a backslash. Integers are written digit by digit and ASCII text byte by byte, so a row
- * costs no intermediate strings; other text goes through UTF-8 (whose multi-byte sequences never
- * hold those four ASCII bytes, so escaping the encoded bytes is exact). Confined to one thread.
+ * with a backslash. That is PostgreSQL's {@code COPY} text format and MariaDB's {@code LOAD DATA}
+ * default ({@code FIELDS TERMINATED BY '\t' ESCAPED BY '\\' LINES TERMINATED BY '\n'}), so
+ * both bulk loaders write it. Integers are written digit by digit and ASCII text byte by byte,
+ * so a row costs no intermediate strings; other text goes through UTF-8 (whose multi-byte
+ * sequences never hold those four ASCII bytes, so escaping the encoded bytes is exact). Values
+ * are never null ({@link RowSource} gives none), so there is no {@code \N}. Confined to one
+ * thread.
+ *
+ * <pre>
+ * TabSeparatedText text = new TabSeparatedText(1 &lt;&lt; 16);
+ * text.row(new Object[] {1, 42L, "abc"});
+ * out.write(text.bytes(), 0, text.length());
+ * text.clear();
+ * </pre>
  */
-final class CopyText {
+public final class TabSeparatedText {
 
   private byte[] bytes;
   private int length;
 
-  CopyText(int capacity) {
+  public TabSeparatedText(int capacity) {
     this.bytes = new byte[capacity];
   }
 
   /** Appends one row; a value is written as {@link String#valueOf} gives it. */
-  void row(Object[] values) {
+  public void row(Object[] values) {
     for (int c = 0; c < values.length; c++) {
       if (c > 0) {
         put((byte) '\t');
@@ -37,15 +48,16 @@ final class CopyText {
     put((byte) '\n');
   }
 
-  byte[] bytes() {
+  /** The buffer; its first {@link #length()} bytes are the rows appended since the last clear. */
+  public byte[] bytes() {
     return bytes;
   }
 
-  int length() {
+  public int length() {
     return length;
   }
 
-  void clear() {
+  public void clear() {
     length = 0;
   }
 
@@ -91,7 +103,7 @@ final class CopyText {
     }
   }
 
-  /** One byte, escaped as COPY's text format needs; room for two is already made. */
+  /** One byte, escaped as the format needs; room for two is already made. */
   private void escaped(byte b) {
     switch (b) {
       case '\\' -> backslashAnd('\\');

@@ -1,4 +1,4 @@
-package io.commitbench.driver.postgresql;
+package io.commitbench.core.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,10 +7,10 @@ import java.sql.Date;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-class CopyTextTest {
+class TabSeparatedTextTest {
 
   private static String rows(Object[]... rows) {
-    CopyText text = new CopyText(4);
+    TabSeparatedText text = new TabSeparatedText(4);
     for (Object[] row : rows) {
       text.row(row);
     }
@@ -45,7 +45,7 @@ class CopyTextTest {
 
   @Test
   void theBufferGrowsAndClears() {
-    CopyText text = new CopyText(1);
+    TabSeparatedText text = new TabSeparatedText(1);
     text.row(new Object[] {"x".repeat(10_000)});
     assertThat(text.length()).isEqualTo(10_001);
     text.clear();
