@@ -193,7 +193,7 @@ public final class MariadbDialect implements Dialect {
 
   @Override
   public BulkLoader bulkLoader() {
-    return new MultiRowInsertLoader();
+    return new LoadDataLocalLoader();
   }
 
   /**

@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * Loads rows through multi-row INSERTs ({@code INSERT ... VALUES (...), (...), ...}), as {@code
  * sysbench prepare} does on MySQL: the server parses one statement per {@value #ROWS_PER_STATEMENT}
- * rows. {@code LOAD DATA LOCAL INFILE} would be faster still, but servers and the driver refuse it
- * unless both enable it, so it is not used.
+ * rows. What {@link LoadDataLocalLoader} falls back to where {@code LOAD DATA LOCAL INFILE} is not
+ * allowed.
  */
 final class MultiRowInsertLoader implements BulkLoader {
 
