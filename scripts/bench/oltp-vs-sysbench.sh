@@ -10,6 +10,7 @@
 #   DURATION=30 THREADS="1 8" ROWS=500000 DBS="postgresql" scripts/bench/oltp-vs-sysbench.sh
 #   ROUNDS=2 WORKLOADS=oltp_read_write THREADS=1 scripts/bench/oltp-vs-sysbench.sh
 #   PLAIN=1 WORKLOADS=oltp_point_select DBS=mariadb THREADS=8 scripts/bench/oltp-vs-sysbench.sh
+#   LOADER_ROUNDS=3 WORKLOADS=none scripts/bench/oltp-vs-sysbench.sh   # the loaders only, 3 rounds
 #
 # PLAIN=1 adds a third leg to every oltp_point_select pair: a plain JDBC loop issuing the same
 # statement on the same number of threads and connections (io.commitbench.bench.PlainPointSelect,
@@ -22,7 +23,8 @@
 # rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
 # does not always favour the same tool. The loader table gives rows/s and, since the tools load
 # rows of different widths (pgbench_accounts' rows are about half an sbtest row), the table's
-# size on the server (data and indexes) per second too.
+# size on the server (data and indexes) per second too. LOADER_ROUNDS (default 1) repeats the
+# loaders the same way, and WORKLOADS=none leaves the transaction legs out.
 #
 # Needs the local PostgreSQL (127.0.0.1:5432, trust, db test) and MariaDB (127.0.0.1:3306, root
 # without password, db test), and the jar (mvn -pl harness-cli -am package -DskipTests). Installs
@@ -45,9 +47,11 @@ else
 fi
 DBS=${DBS:-"postgresql mariadb"}
 WORKLOADS=${WORKLOADS:-"oltp_read_write oltp_point_select"}
+if [[ $WORKLOADS == none ]]; then WORKLOADS=""; fi
 ROUNDS=${ROUNDS:-1}
 WARMUP=${WARMUP:-5}
 LOAD_THREADS=${LOAD_THREADS:-4}
+LOADER_ROUNDS=${LOADER_ROUNDS:-1}
 out=${OUT:-$here/results/oltp-vs-sysbench-$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 
@@ -113,13 +117,43 @@ def pct(p):
 print("%.3f %.3f" % (pct(95), pct(99)))'
 }
 
+# The loader legs of $db, round $round; each appends a line to the summary.
+sysbench_prepare_leg() {
+  local s e mb
+  s=$(now); sysbench oltp_read_write $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads=1 prepare >"$out/$db-sysbench-prepare-r$round.log"; e=$(now)
+  mb=$(table_mb "$db" sbtest1)
+  echo "| $db | sysbench prepare | $round | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
+}
+commitbench_prepare_leg() {
+  local s e mb log=$out/$db-commitbench-prepare-r$round.log
+  s=$(now); java -jar "$jar" prepare "$params" --set db.url="$(cb_url "$db")" --set table.prefix=cbload \
+    --set load.threads="$LOAD_THREADS" >"$log"; e=$(now)
+  mb=$(table_mb "$db" cbload1)
+  echo "| $db | commitbench prepare (load.threads=$LOAD_THREADS, incl. JVM start) | $round | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
+  echo "| $db | commitbench loader alone | $round | $(grep -o 'load: [0-9,]* rows in [0-9.]* s, [0-9,]* rows/s ([^)]*)' "$log" | tail -1) | | | | |" >> "$summary"
+  java -jar "$jar" cleanup "$params" --set db.url="$(cb_url "$db")" --prefix cbload --apply >/dev/null
+}
+pgbench_init_leg() {
+  local s e mb rows
+  [[ $db == postgresql ]] || return 0
+  if table_exists "$db" pgbench_accounts; then
+    echo "| $db | pgbench -i | $round | skipped: pgbench_accounts exists (not ours) | | | | |" >> "$summary"
+    return 0
+  fi
+  s=$(now); pgbench -h 127.0.0.1 -U postgres -i -s "$PGBENCH_SCALE" test >"$out/pgbench-init-r$round.log" 2>&1; e=$(now)
+  rows=$((PGBENCH_SCALE * 100000))
+  mb=$(table_mb "$db" pgbench_accounts)
+  echo "| $db | pgbench -i -s $PGBENCH_SCALE (pgbench_accounts) | $round | $rows | $(echo "$e - $s" | bc) | $(echo "$rows / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
+  sql "$db" "DROP TABLE IF EXISTS pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers"
+}
+
 summary=$out/summary.md
 {
   echo "# sysbench vs commitbench, $(date -u +%FT%TZ), host $(hostname), $(nproc) cores"
   echo "duration ${DURATION}s per leg (commitbench after a ${WARMUP}s warm-up), threads: $THREADS, $ROWS rows in 1 table, rand-type special (both defaults)"
   echo
-  echo "| db | loader | rows | seconds | rows/s | table MB | MB/s |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| db | loader | round | rows | seconds | rows/s | table MB | MB/s |"
+  echo "|---|---|---|---|---|---|---|---|"
 } > "$summary"
 results=$out/runs.md
 {
@@ -179,27 +213,16 @@ for db in $DBS; do
   trap "sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup >/dev/null 2>&1 || true" EXIT
 
   # Loaders: sysbench prepare (its data set is then the one every run uses), commitbench prepare
-  # into tables of its own (cbload1, dropped again), pgbench -i on PostgreSQL.
-  s=$(now); sysbench oltp_read_write $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads=1 prepare >"$out/$db-sysbench-prepare.log"; e=$(now)
-  mb=$(table_mb "$db" sbtest1)
-  echo "| $db | sysbench prepare | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
-  s=$(now); java -jar "$jar" prepare "$params" --set db.url="$(cb_url "$db")" --set table.prefix=cbload \
-    --set load.threads="$LOAD_THREADS" >"$out/$db-commitbench-prepare.log"; e=$(now)
-  mb=$(table_mb "$db" cbload1)
-  echo "| $db | commitbench prepare (load.threads=$LOAD_THREADS, incl. JVM start) | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
-  echo "| $db | commitbench loader alone | $(grep -o 'load: [0-9,]* rows in [0-9.]* s, [0-9,]* rows/s ([^)]*)' "$out/$db-commitbench-prepare.log" | tail -1) | | | | |" >> "$summary"
-  java -jar "$jar" cleanup "$params" --set db.url="$(cb_url "$db")" --prefix cbload --apply >/dev/null
-  if [[ $db == postgresql ]]; then
-    if table_exists "$db" pgbench_accounts; then
-      echo "| $db | pgbench -i | skipped: pgbench_accounts exists (not ours) | | | | |" >> "$summary"
+  # into tables of its own (cbload1, dropped again), pgbench -i on PostgreSQL; LOADER_ROUNDS times,
+  # sysbench first in odd rounds and last in even ones (it is dropped and loaded again each round).
+  for round in $(seq 1 "$LOADER_ROUNDS"); do
+    if (( round > 1 )); then sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup > /dev/null; fi
+    if (( round % 2 == 0 )); then
+      commitbench_prepare_leg; pgbench_init_leg; sysbench_prepare_leg
     else
-      s=$(now); pgbench -h 127.0.0.1 -U postgres -i -s "$PGBENCH_SCALE" test >"$out/pgbench-init.log" 2>&1; e=$(now)
-      rows=$((PGBENCH_SCALE * 100000))
-      mb=$(table_mb "$db" pgbench_accounts)
-      echo "| $db | pgbench -i -s $PGBENCH_SCALE (pgbench_accounts) | $rows | $(echo "$e - $s" | bc) | $(echo "$rows / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
-      sql "$db" "DROP TABLE IF EXISTS pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers"
+      sysbench_prepare_leg; commitbench_prepare_leg; pgbench_init_leg
     fi
-  fi
+  done
 
   for round in $(seq 1 "$ROUNDS"); do
     for workload in $WORKLOADS; do
