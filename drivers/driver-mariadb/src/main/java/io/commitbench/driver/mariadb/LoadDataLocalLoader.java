@@ -13,8 +13,8 @@ import java.util.List;
 /**
  * Loads rows through {@code LOAD DATA LOCAL INFILE}, the rows generated as the driver streams them
  * ({@link TabSeparatedRowStream}), so the server parses no SQL per row and the client binds no
- * parameters (1,000,000 sbtest rows in 4.6-5.5 s on this machine, against 6.6-8.6 s through
- * multi-row INSERTs, README "sysbench's OLTP workloads"). Both ends must allow it
+ * parameters (on one connection, 1,000,000 sbtest rows took 4.6-5.2 s on this machine, where
+ * multi-row INSERTs took 8.6-12.4 s; README, "sysbench's OLTP workloads"). Both ends must allow it
  * (the server's {@code local_infile}, MariaDB's default, and the driver's {@code allowLocalInfile},
  * Connector/J 3's default); where either does not, the chunk goes through {@link
  * MultiRowInsertLoader} instead and {@link #method()} says so.
