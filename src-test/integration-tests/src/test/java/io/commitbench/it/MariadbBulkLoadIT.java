@@ -19,6 +19,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,68 +56,65 @@ class MariadbBulkLoadIT {
     };
   }
 
+  private DatabaseTarget target;
+  private BulkLoader loader;
+  private String table;
+
+  @BeforeEach
+  void createTable(@TempDir Path tmp) throws SQLException {
+    target = DatabaseTargets.require(DatabaseKind.MARIADB, tmp);
+    loader = DialectRegistry.load().forUrl(target.url()).orElseThrow().bulkLoader();
+    table = TestNames.unique().tablePrefix() + "load";
+    try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (id INTEGER NOT NULL PRIMARY KEY, k BIGINT NOT NULL,"
+          + " c VARCHAR(60) CHARACTER SET utf8mb4 NOT NULL) ENGINE=InnoDB");
+    }
+  }
+
+  @AfterEach
+  void dropTable() throws SQLException {
+    if (table != null) {
+      try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
+        statement.execute("DROP TABLE IF EXISTS " + table);
+      }
+    }
+  }
+
   @Test
-  void everyRowReadsBackAsGenerated(@TempDir Path tmp) throws Exception {
-    DatabaseTarget target = DatabaseTargets.require(DatabaseKind.MARIADB, tmp);
-    BulkLoader loader = loader(target);
-    String table = TestNames.unique().tablePrefix() + "load";
+  void everyRowReadsBackAsGenerated() throws Exception {
     try (Connection connection = target.connect()) {
-      create(connection, table);
-      try {
-        connection.setAutoCommit(false);
-        assertThat(loader.load(connection, table, COLUMNS, rows(1, ROWS))).isEqualTo(ROWS);
-        connection.commit();
-        assertThat(loader.method()).isEqualTo("LOAD DATA LOCAL INFILE");
-        assertThat(readBack(connection, table)).isEqualTo(expected(1, ROWS));
-      } finally {
-        drop(connection, table);
-      }
+      connection.setAutoCommit(false);
+      assertThat(loader.load(connection, table, COLUMNS, rows(1, ROWS))).isEqualTo(ROWS);
+      connection.commit();
+      assertThat(loader.method()).isEqualTo("LOAD DATA LOCAL INFILE");
+      assertThat(readBack(connection, table)).isEqualTo(expected(1, ROWS));
     }
   }
 
   @Test
-  void aRowTheServerSkipsFailsTheLoad(@TempDir Path tmp) throws Exception {
-    DatabaseTarget target = DatabaseTargets.require(DatabaseKind.MARIADB, tmp);
-    BulkLoader loader = loader(target);
-    String table = TestNames.unique().tablePrefix() + "dup";
+  void aRowTheServerSkipsFailsTheLoad() throws Exception {
+    try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO " + table + " (id, k, c) VALUES (500, 0, 'already here')");
+      connection.setAutoCommit(false);
+      assertThatThrownBy(() -> loader.load(connection, table, COLUMNS, rows(1, 1000)))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("LOAD DATA LOCAL INFILE into " + table + " took 999 of the 1,000 rows sent")
+          .hasMessageContaining("Duplicate entry '500'");
+      connection.rollback();
+    }
+  }
+
+  @Test
+  void aUrlThatForbidsLocalFilesLoadsThroughInserts() throws Exception {
+    try (Connection forbidding = forbidLocalFiles(target)) {
+      forbidding.setAutoCommit(false);
+      assertThat(loader.load(forbidding, table, COLUMNS, rows(1, 1234))).isEqualTo(1234);
+      forbidding.commit();
+      assertThat(loader.method()).isEqualTo("multi-row INSERT (the JDBC URL sets allowLocalInfile=false)");
+    }
     try (Connection connection = target.connect()) {
-      create(connection, table);
-      try (Statement statement = connection.createStatement()) {
-        statement.execute("INSERT INTO " + table + " (id, k, c) VALUES (500, 0, 'already here')");
-        connection.setAutoCommit(false);
-        assertThatThrownBy(() -> loader.load(connection, table, COLUMNS, rows(1, 1000)))
-            .isInstanceOf(SQLException.class)
-            .hasMessageContaining("LOAD DATA LOCAL INFILE into " + table + " took 999 of the 1,000 rows sent")
-            .hasMessageContaining("Duplicate entry '500'");
-        connection.rollback();
-      } finally {
-        connection.setAutoCommit(true);
-        drop(connection, table);
-      }
+      assertThat(readBack(connection, table)).isEqualTo(expected(1, 1234));
     }
-  }
-
-  @Test
-  void aUrlThatForbidsLocalFilesLoadsThroughInserts(@TempDir Path tmp) throws Exception {
-    DatabaseTarget target = DatabaseTargets.require(DatabaseKind.MARIADB, tmp);
-    BulkLoader loader = loader(target);
-    String table = TestNames.unique().tablePrefix() + "ins";
-    try (Connection admin = target.connect()) {
-      create(admin, table);
-      try (Connection forbidding = forbidLocalFiles(target)) {
-        forbidding.setAutoCommit(false);
-        assertThat(loader.load(forbidding, table, COLUMNS, rows(1, 1234))).isEqualTo(1234);
-        forbidding.commit();
-        assertThat(loader.method()).isEqualTo("multi-row INSERT (the JDBC URL sets allowLocalInfile=false)");
-        assertThat(readBack(admin, table)).isEqualTo(expected(1, 1234));
-      } finally {
-        drop(admin, table);
-      }
-    }
-  }
-
-  private static BulkLoader loader(DatabaseTarget target) {
-    return DialectRegistry.load().forUrl(target.url()).orElseThrow().bulkLoader();
   }
 
   private static Connection forbidLocalFiles(DatabaseTarget target) throws SQLException {
@@ -124,19 +123,6 @@ class MariadbBulkLoadIT {
     properties.setProperty("password", target.password());
     String url = target.url() + (target.url().contains("?") ? "&" : "?") + "allowLocalInfile=false";
     return DriverManager.getConnection(url, properties);
-  }
-
-  private static void create(Connection connection, String table) throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE " + table + " (id INTEGER NOT NULL PRIMARY KEY, k BIGINT NOT NULL,"
-          + " c VARCHAR(60) CHARACTER SET utf8mb4 NOT NULL) ENGINE=InnoDB");
-    }
-  }
-
-  private static void drop(Connection connection, String table) throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("DROP TABLE IF EXISTS " + table);
-    }
   }
 
   private static List<String> readBack(Connection connection, String table) throws SQLException {
