@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Creates the tables of the parameter file's workload at its table.prefix (which must be",
       "set) and loads them, on load.threads connections through the database's fastest path",
-      "(PostgreSQL COPY, MariaDB multi-row INSERTs, batched INSERTs elsewhere), secondary",
+      "(PostgreSQL COPY, MariaDB LOAD DATA LOCAL INFILE, batched INSERTs elsewhere), secondary",
       "indexes after the rows; prints progress with rows/s and an ETA. The tables are kept: runs",
       "with --set load=reuse work on them, as sysbench's run works on what its prepare loaded.",
       "'commitbench cleanup FILE --prefix P --apply' drops them (they carry commitbench's mark).",

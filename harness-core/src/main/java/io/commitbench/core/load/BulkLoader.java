@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * How a database product takes many rows fastest: PostgreSQL through {@code COPY}, MariaDB
- * through multi-row INSERTs, the others through JDBC batches. A dialect provides one ({@code
- * Dialect#bulkLoader}); the parallel loader runs it on several connections at once. Stateless
- * and thread-safe.
+ * through {@code LOAD DATA LOCAL INFILE}, the others through JDBC batches. A dialect provides one
+ * ({@code Dialect#bulkLoader}); the parallel loader runs it on several connections at once.
+ * Thread-safe.
  *
  * <pre>
  * long rows = dialect.bulkLoader().load(connection, "public.sbtest1", List.of("id", "k", "c", "pad"), source);
@@ -17,7 +17,10 @@ import java.util.List;
  */
 public interface BulkLoader {
 
-  /** How it loads, for the progress lines and the report: {@code COPY FROM STDIN}. */
+  /**
+   * How it loads, for the progress lines and the report: {@code COPY FROM STDIN}; after a load, it
+   * names the slower path a loader fell back to, and why.
+   */
   String method();
 
   /**
