@@ -117,33 +117,35 @@ def pct(p):
 print("%.3f %.3f" % (pct(95), pct(99)))'
 }
 
+# loader_line NAME ROWS START END TABLE: a loader's line of the summary for $db, round $round:
+# its seconds and rows/s, and the size of the table it loaded and MB/s.
+loader_line() {
+  local mb; mb=$(table_mb "$db" "$5")
+  echo "| $db | $1 | $round | $2 | $(echo "$4 - $3" | bc) | $(echo "$2 / ($4 - $3)" | bc) | $mb | $(echo "$mb / ($4 - $3)" | bc) |" >> "$summary"
+}
 # The loader legs of $db, round $round; each appends a line to the summary.
 sysbench_prepare_leg() {
-  local s e mb
+  local s e
   s=$(now); sysbench oltp_read_write $(sb_args "$db") --tables=1 --table-size="$ROWS" --threads=1 prepare >"$out/$db-sysbench-prepare-r$round.log"; e=$(now)
-  mb=$(table_mb "$db" sbtest1)
-  echo "| $db | sysbench prepare | $round | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
+  loader_line "sysbench prepare" "$ROWS" "$s" "$e" sbtest1
 }
 commitbench_prepare_leg() {
-  local s e mb log=$out/$db-commitbench-prepare-r$round.log
+  local s e log=$out/$db-commitbench-prepare-r$round.log
   s=$(now); java -jar "$jar" prepare "$params" --set db.url="$(cb_url "$db")" --set table.prefix=cbload \
     --set load.threads="$LOAD_THREADS" >"$log"; e=$(now)
-  mb=$(table_mb "$db" cbload1)
-  echo "| $db | commitbench prepare (load.threads=$LOAD_THREADS, incl. JVM start) | $round | $ROWS | $(echo "$e - $s" | bc) | $(echo "$ROWS / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
+  loader_line "commitbench prepare (load.threads=$LOAD_THREADS, incl. JVM start)" "$ROWS" "$s" "$e" cbload1
   echo "| $db | commitbench loader alone | $round | $(grep -o 'load: [0-9,]* rows in [0-9.]* s, [0-9,]* rows/s ([^)]*)' "$log" | tail -1) | | | | |" >> "$summary"
   java -jar "$jar" cleanup "$params" --set db.url="$(cb_url "$db")" --prefix cbload --apply >/dev/null
 }
 pgbench_init_leg() {
-  local s e mb rows
+  local s e
   [[ $db == postgresql ]] || return 0
   if table_exists "$db" pgbench_accounts; then
     echo "| $db | pgbench -i | $round | skipped: pgbench_accounts exists (not ours) | | | | |" >> "$summary"
     return 0
   fi
   s=$(now); pgbench -h 127.0.0.1 -U postgres -i -s "$PGBENCH_SCALE" test >"$out/pgbench-init-r$round.log" 2>&1; e=$(now)
-  rows=$((PGBENCH_SCALE * 100000))
-  mb=$(table_mb "$db" pgbench_accounts)
-  echo "| $db | pgbench -i -s $PGBENCH_SCALE (pgbench_accounts) | $round | $rows | $(echo "$e - $s" | bc) | $(echo "$rows / ($e - $s)" | bc) | $mb | $(echo "$mb / ($e - $s)" | bc) |" >> "$summary"
+  loader_line "pgbench -i -s $PGBENCH_SCALE (pgbench_accounts)" "$((PGBENCH_SCALE * 100000))" "$s" "$e" pgbench_accounts
   sql "$db" "DROP TABLE IF EXISTS pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers"
 }
 
