@@ -7,11 +7,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The baseline of the commit workload: each thread, on a connection of its own with autocommit
@@ -70,33 +67,18 @@ final class PlainCommitLoop {
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
     AtomicLong end = new AtomicLong();
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    List<Thread> workers = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      int actor = t;
-      int share = transactions / threads + (t < transactions % threads ? 1 : 0);
-      Thread worker = new Thread(() -> {
-        try {
-          work(actor, share, ready, go);
-          end.accumulateAndGet(System.nanoTime(), Math::max);
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }, "plain-commit-" + (t + 1));
-      workers.add(worker);
-      worker.start();
-    }
+    WorkerThreads workers = WorkerThreads.start(threads, "plain-commit-", actor -> {
+      int share = transactions / threads + (actor < transactions % threads ? 1 : 0);
+      work(actor, share, ready, go);
+      end.accumulateAndGet(System.nanoTime(), Math::max);
+    });
     ready.await();
     long cpuAtStart = ProcessCpuTime.nanos();
     long start = System.nanoTime();
     go.countDown();
-    for (Thread worker : workers) {
-      worker.join();
-    }
+    workers.join();
     cpuNanos = ProcessCpuTime.nanos() - cpuAtStart;
-    if (failure.get() != null) {
-      throw new IllegalStateException("plain commit loop failed", failure.get());
-    }
+    workers.rethrow("plain commit loop");
     return 2L * transactions * 1e9 / (end.get() - start);
   }
 

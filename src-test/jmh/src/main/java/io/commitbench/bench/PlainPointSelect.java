@@ -7,15 +7,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -60,21 +57,10 @@ public final class PlainPointSelect {
 
     CountDownLatch ready = new CountDownLatch(threads);
     LongAdder measured = new LongAdder();
-    AtomicReference<Throwable> failure = new AtomicReference<>();
     long warmupEnd = System.nanoTime() + Long.parseLong(p.get("warmup")) * 1_000_000_000L + 2_000_000_000L;
     long end = warmupEnd + Long.parseLong(p.get("seconds")) * 1_000_000_000L;
-    List<Thread> workers = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      Thread worker = new Thread(() -> {
-        try {
-          run(url, login, sql, rows, ready, warmupEnd, end, measured);
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }, "plain-point-select-" + (t + 1));
-      workers.add(worker);
-      worker.start();
-    }
+    WorkerThreads workers = WorkerThreads.start(threads, "plain-point-select-",
+        index -> run(url, login, sql, rows, ready, warmupEnd, end, measured));
     ready.await();
     // The threads connected within the 2 s added to the warm-up; the measured seconds begin when it ends.
     long toWait = warmupEnd - System.nanoTime();
@@ -82,13 +68,9 @@ public final class PlainPointSelect {
       Thread.sleep(toWait / 1_000_000, (int) (toWait % 1_000_000));
     }
     long cpuAtStart = ProcessCpuTime.nanos();
-    for (Thread worker : workers) {
-      worker.join();
-    }
+    workers.join();
     long cpu = ProcessCpuTime.nanos() - cpuAtStart;
-    if (failure.get() != null) {
-      throw new IllegalStateException("plain point select failed", failure.get());
-    }
+    workers.rethrow("plain point select");
     double seconds = (end - warmupEnd) / 1e9;
     System.out.printf(Locale.ROOT, "plain point_select: threads=%d tx/s=%.2f cpu_us_per_tx=%.2f%n", threads,
         measured.sum() / seconds, cpu / 1e3 / measured.sum());
