@@ -2,17 +2,18 @@ package io.commitbench.driver.postgresql;
 
 import io.commitbench.core.load.BulkLoader;
 import io.commitbench.core.load.RowSource;
-import io.commitbench.core.load.TabSeparatedText;
+import io.commitbench.core.load.TabSeparatedRowStream;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import org.postgresql.PGConnection;
-import org.postgresql.copy.CopyIn;
 
 /**
  * Loads rows through {@code COPY ... FROM STDIN} in text format, with the driver's {@code
- * CopyManager}: one statement per chunk, the rows streamed in buffers, so the server parses no SQL
- * per row (what {@code pgbench -i} does too).
+ * CopyManager} reading them from a {@link TabSeparatedRowStream} (as MariaDB's loader does): one
+ * statement per chunk, the rows generated as they are sent, so the server parses no SQL per row
+ * (what {@code pgbench -i} does too). The driver cancels the COPY when it fails.
  */
 final class CopyLoader implements BulkLoader {
 
@@ -27,31 +28,13 @@ final class CopyLoader implements BulkLoader {
   @Override
   public long load(Connection connection, String qualifiedTable, List<String> columns, RowSource rows)
       throws SQLException {
-    CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
-        .copyIn("COPY " + qualifiedTable + " (" + String.join(", ", columns) + ") FROM STDIN");
-    Object[] row = new Object[columns.size()];
-    TabSeparatedText text = new TabSeparatedText(BUFFER_BYTES + BUFFER_BYTES / 4);
-    long written = 0;
+    TabSeparatedRowStream stream = new TabSeparatedRowStream(rows, columns.size(), BUFFER_BYTES, BUFFER_BYTES);
     try {
-      while (rows.next(row)) {
-        text.row(row);
-        written++;
-        if (text.length() >= BUFFER_BYTES) {
-          send(copy, text);
-        }
-      }
-      send(copy, text);
-      copy.endCopy();
-    } finally {
-      if (copy.isActive()) {
-        copy.cancelCopy();
-      }
+      connection.unwrap(PGConnection.class).getCopyAPI()
+          .copyIn("COPY " + qualifiedTable + " (" + String.join(", ", columns) + ") FROM STDIN", stream, BUFFER_BYTES);
+    } catch (IOException e) {
+      throw new SQLException("COPY into " + qualifiedTable + " failed: " + e.getMessage(), e);
     }
-    return written;
-  }
-
-  private static void send(CopyIn copy, TabSeparatedText text) throws SQLException {
-    copy.writeToCopy(text.bytes(), 0, text.length());
-    text.clear();
+    return stream.rows();
   }
 }
