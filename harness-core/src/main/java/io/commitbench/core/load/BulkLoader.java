@@ -30,4 +30,15 @@ public interface BulkLoader {
    * @return the rows written
    */
   long load(Connection connection, String qualifiedTable, List<String> columns, RowSource rows) throws SQLException;
+
+  /**
+   * Why connections loading {@code qualifiedTable} at the same time would only queue behind each
+   * other, or null when they load it in parallel. The parallel loader then loads such a table's
+   * chunks one after the other on one connection, and other tables beside it. MariaDB's {@code
+   * LOAD DATA} is the case: it holds InnoDB's table-level AUTO-INC lock until the statement ends.
+   * Asked once per table before the load, on a connection of the loader's own.
+   */
+  default String oneConnectionReason(Connection connection, String qualifiedTable) throws SQLException {
+    return null;
+  }
 }

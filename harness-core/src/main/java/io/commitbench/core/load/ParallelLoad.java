@@ -4,9 +4,13 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,7 +23,8 @@ import java.util.function.Consumer;
  * faster than keeping it up to date row by row), again in parallel. Prints a progress line with
  * rows/s and an ETA every {@code progressEverySeconds}. Every failure is reported: the first one
  * thrown, the others attached to it as suppressed; a failure stops the other connections taking
- * further chunks.
+ * further chunks. A table whose loads would only queue behind each other ({@link
+ * BulkLoader#oneConnectionReason}) is loaded on one connection, beside the other tables.
  *
  * <pre>
  * LoadFigures f = new ParallelLoad(dialect.bulkLoader(), opener, 4, console::println, 5)
@@ -53,6 +58,8 @@ public final class ParallelLoad {
   public LoadFigures load(List<LoadChunk> chunks, List<List<String>> after) throws SQLException, InterruptedException {
     long start = System.nanoTime();
     LoadProgress counter = new LoadProgress(chunks.stream().mapToLong(LoadChunk::rows).sum(), start);
+    Map<String, String> oneConnection = oneConnectionTables(chunks);
+    List<Task> tasks = chunkTasks(chunks, oneConnection.keySet(), counter);
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "commitbench-load-progress");
       t.setDaemon(true);
@@ -60,17 +67,16 @@ public final class ParallelLoad {
     });
     ticker.scheduleAtFixedRate(() -> progress.accept(counter.line(System.nanoTime())), progressEverySeconds,
         progressEverySeconds, TimeUnit.SECONDS);
-    int connections = Math.max(1, Math.min(threads, chunks.size()));
+    int connections = Math.max(1, Math.min(threads, tasks.size()));
     try {
-      runAll(new ConcurrentLinkedQueue<>(chunks.stream().<Task>map(chunk -> connection -> loader.load(connection,
-          chunk.qualifiedTable(), chunk.columns(), counter.counting(chunk.source().get()))).toList()), connections);
+      runAll(new ConcurrentLinkedQueue<>(tasks), connections);
     } finally {
       ticker.shutdownNow();
     }
     long loaded = System.nanoTime();
-    progress.accept(String.format(Locale.ROOT, "load: %,d rows in %.1f s, %,.0f rows/s (%s, %d connection%s)",
+    progress.accept(String.format(Locale.ROOT, "load: %,d rows in %.1f s, %,.0f rows/s (%s, %d connection%s%s)",
         counter.written(), (loaded - start) / 1e9, counter.written() / Math.max(1e-9, (loaded - start) / 1e9),
-        loader.method(), connections, connections == 1 ? "" : "s"));
+        loader.method(), connections, connections == 1 ? "" : "s", oneConnectionNote(oneConnection)));
     if (!after.isEmpty()) {
       runAll(new ConcurrentLinkedQueue<>(after.stream().<Task>map(statements -> connection -> {
         try (Statement statement = connection.createStatement()) {
@@ -83,6 +89,64 @@ public final class ParallelLoad {
       progress.accept(String.format(Locale.ROOT, "load: indexes built in %.1f s", (System.nanoTime() - loaded) / 1e9));
     }
     return new LoadFigures(counter.written(), loaded - start, System.nanoTime() - loaded, loader.method(), connections);
+  }
+
+  /** The tables the loader takes on one connection at a time, each with the loader's reason. */
+  private Map<String, String> oneConnectionTables(List<LoadChunk> chunks) throws SQLException {
+    Map<String, String> reasons = new LinkedHashMap<>();
+    if (threads == 1) {
+      return reasons; // one connection anyway: nothing to ask
+    }
+    try (Connection connection = opener.open()) {
+      for (String table : chunks.stream().map(LoadChunk::qualifiedTable).distinct().toList()) {
+        String reason = loader.oneConnectionReason(connection, table);
+        if (reason != null) {
+          reasons.put(table, reason);
+        }
+      }
+    }
+    return reasons;
+  }
+
+  /**
+   * A task per chunk, but one task for all the chunks of a table loaded on one connection (each
+   * chunk still committed on its own). Those come first: they are the longest.
+   */
+  private List<Task> chunkTasks(List<LoadChunk> chunks, Set<String> oneConnection, LoadProgress counter) {
+    Map<String, List<LoadChunk>> grouped = new LinkedHashMap<>();
+    List<Task> tasks = new ArrayList<>();
+    for (LoadChunk chunk : chunks) {
+      if (oneConnection.contains(chunk.qualifiedTable())) {
+        grouped.computeIfAbsent(chunk.qualifiedTable(), table -> new ArrayList<>()).add(chunk);
+      } else {
+        tasks.add(connection -> load(connection, chunk, counter));
+      }
+    }
+    List<Task> groups = new ArrayList<>();
+    for (List<LoadChunk> group : grouped.values()) {
+      groups.add(connection -> {
+        long rows = 0;
+        for (LoadChunk chunk : group) {
+          rows += load(connection, chunk, counter);
+          connection.commit();
+        }
+        return rows;
+      });
+    }
+    groups.addAll(tasks);
+    return groups;
+  }
+
+  private long load(Connection connection, LoadChunk chunk, LoadProgress counter) throws SQLException {
+    return loader.load(connection, chunk.qualifiedTable(), chunk.columns(), counter.counting(chunk.source().get()));
+  }
+
+  /** What the load line adds when tables were loaded on one connection each. */
+  private static String oneConnectionNote(Map<String, String> oneConnection) {
+    if (oneConnection.isEmpty()) {
+      return "";
+    }
+    return "; one connection per table: " + String.join("; ", new LinkedHashSet<>(oneConnection.values()));
   }
 
   /** One piece of work on a loader's connection; committed when it returns. */

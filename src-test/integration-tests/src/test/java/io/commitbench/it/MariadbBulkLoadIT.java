@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.load.BulkLoader;
+import io.commitbench.core.load.IdChunks;
+import io.commitbench.core.load.LoadChunk;
+import io.commitbench.core.load.LoadFigures;
+import io.commitbench.core.load.ParallelLoad;
 import io.commitbench.core.load.RowSource;
 import io.commitbench.it.support.DatabaseKind;
 import io.commitbench.it.support.DatabaseTarget;
@@ -17,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * rows, and every value reads back as it was generated, however it has to be escaped; a row the
  * server skips (a duplicate key, which {@code LOCAL} turns into a warning) fails the load instead
  * of going missing; and a connection whose JDBC URL forbids local files loads the same rows through
- * multi-row INSERTs and says so. The server's own {@code local_infile} is not switched off here: it
+ * multi-row INSERTs and says so. A table with an AUTO_INCREMENT id, whose loads would queue behind
+ * InnoDB's AUTO-INC lock, is loaded on one connection however many the load has, and the load line
+ * says why (where the server's {@code innodb_autoinc_lock_mode} is 2, on all of them). The server's own {@code local_infile} is not switched off here: it
  * is global, and the server is shared.
  */
 class MariadbBulkLoadIT {
@@ -59,12 +66,15 @@ class MariadbBulkLoadIT {
   private DatabaseTarget target;
   private BulkLoader loader;
   private String table;
+  /** A table with an AUTO_INCREMENT id, as sysbench's sbtest tables have; created by the tests that use it. */
+  private String autoIncrementTable;
 
   @BeforeEach
   void createTable(@TempDir Path tmp) throws SQLException {
     target = DatabaseTargets.require(DatabaseKind.MARIADB, tmp);
     loader = DialectRegistry.load().forUrl(target.url()).orElseThrow().bulkLoader();
     table = TestNames.unique().tablePrefix() + "load";
+    autoIncrementTable = table + "_auto";
     try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE " + table + " (id INTEGER NOT NULL PRIMARY KEY, k BIGINT NOT NULL,"
           + " c VARCHAR(60) CHARACTER SET utf8mb4 NOT NULL) ENGINE=InnoDB");
@@ -76,6 +86,7 @@ class MariadbBulkLoadIT {
     if (table != null) {
       try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
         statement.execute("DROP TABLE IF EXISTS " + table);
+        statement.execute("DROP TABLE IF EXISTS " + autoIncrementTable);
       }
     }
   }
@@ -114,6 +125,60 @@ class MariadbBulkLoadIT {
     }
     try (Connection connection = target.connect()) {
       assertThat(readBack(connection, table)).isEqualTo(expected(1, 1234));
+    }
+  }
+
+  @Test
+  void onlyATableWithAutoIncrementIsLoadedOnOneConnectionWhereTheServerLocksIt() throws Exception {
+    try (Connection connection = target.connect()) {
+      createAutoIncrementTable(connection);
+      boolean tableLocked = autoIncrementLockMode(connection) != 2;
+
+      String reason = loader.oneConnectionReason(connection, autoIncrementTable);
+
+      if (tableLocked) {
+        assertThat(reason).contains("AUTO-INC lock");
+      } else {
+        assertThat(reason).as("innodb_autoinc_lock_mode 2 takes no table lock").isNull();
+      }
+      assertThat(loader.oneConnectionReason(connection, table)).as("no AUTO_INCREMENT column").isNull();
+    }
+  }
+
+  @Test
+  void aParallelLoadOfAnAutoIncrementTableSaysWhyItUsedOneConnection() throws Exception {
+    boolean tableLocked;
+    try (Connection connection = target.connect()) {
+      createAutoIncrementTable(connection);
+      tableLocked = autoIncrementLockMode(connection) != 2;
+    }
+    List<String> lines = Collections.synchronizedList(new ArrayList<>());
+    List<LoadChunk> chunks = IdChunks.of(autoIncrementTable, COLUMNS, ROWS, 4, (from, to) -> rows((int) from, (int) (to - from + 1)));
+
+    LoadFigures figures = new ParallelLoad(loader, target::connect, 4, lines::add, 60).load(chunks, List.of());
+
+    assertThat(figures.rows()).isEqualTo(ROWS);
+    assertThat(figures.connections()).isEqualTo(tableLocked ? 1 : 4);
+    assertThat(lines).anySatisfy(line -> assertThat(line).contains(tableLocked
+        ? "LOAD DATA LOCAL INFILE, 1 connection; one connection per table: LOAD DATA into a table with AUTO_INCREMENT"
+        : "LOAD DATA LOCAL INFILE, 4 connections)"));
+    try (Connection connection = target.connect()) {
+      assertThat(readBack(connection, autoIncrementTable)).isEqualTo(expected(1, ROWS));
+    }
+  }
+
+  private void createAutoIncrementTable(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + autoIncrementTable + " (id INTEGER NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+          + " k BIGINT NOT NULL, c VARCHAR(60) CHARACTER SET utf8mb4 NOT NULL) ENGINE=InnoDB");
+    }
+  }
+
+  private static int autoIncrementLockMode(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery("SELECT @@GLOBAL.innodb_autoinc_lock_mode")) {
+      result.next();
+      return result.getInt(1);
     }
   }
 

@@ -5,6 +5,7 @@ import io.commitbench.core.load.RowSource;
 import io.commitbench.core.load.TabSeparatedRowStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
@@ -36,6 +37,9 @@ final class LoadDataLocalLoader implements BulkLoader {
    */
   private static final int MAX_READ_BYTES = 8192 - 4;
 
+  /** {@code innodb_autoinc_lock_mode} without a table-level lock for bulk inserts. */
+  private static final int INTERLEAVED = 2;
+
   private final MultiRowInsertLoader fallback = new MultiRowInsertLoader();
   private volatile String fellBackBecause;
 
@@ -63,6 +67,43 @@ final class LoadDataLocalLoader implements BulkLoader {
             taken, stream.rows(), warning == null ? "" : "; first warning: " + warning.getMessage()));
       }
       return taken;
+    }
+  }
+
+  /**
+   * {@code LOAD DATA} into a table with an AUTO_INCREMENT column holds InnoDB's table-level AUTO-INC
+   * lock until the statement ends, unless the server's {@code innodb_autoinc_lock_mode} is 2
+   * (interleaved), even when every row brings its id: four connections loading one table took
+   * turns (a load waited on that lock in 10 of 17 samples of {@code SHOW ENGINE INNODB STATUS}) and
+   * loaded 1,000,000 rows at 272-277 k rows/s, where one connection loaded 292 k.
+   */
+  @Override
+  public String oneConnectionReason(Connection connection, String qualifiedTable) throws SQLException {
+    if (refusal(connection) != null || autoIncrementLockMode(connection) == INTERLEAVED
+        || !hasAutoIncrement(connection, qualifiedTable)) {
+      return null;
+    }
+    return "LOAD DATA into a table with AUTO_INCREMENT holds InnoDB's AUTO-INC lock until it ends"
+        + " (innodb_autoinc_lock_mode is not 2)";
+  }
+
+  private static int autoIncrementLockMode(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery("SELECT @@GLOBAL.innodb_autoinc_lock_mode")) {
+      return result.next() ? result.getInt(1) : INTERLEAVED;
+    }
+  }
+
+  private static boolean hasAutoIncrement(Connection connection, String qualifiedTable) throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery("SELECT * FROM " + qualifiedTable + " WHERE 1 = 0")) {
+      ResultSetMetaData columns = result.getMetaData();
+      for (int i = 1; i <= columns.getColumnCount(); i++) {
+        if (columns.isAutoIncrement(i)) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 
