@@ -79,12 +79,12 @@ final class LoadDataLocalLoader implements BulkLoader {
    */
   @Override
   public String oneConnectionReason(Connection connection, String qualifiedTable) throws SQLException {
-    if (refusal(connection) != null || autoIncrementLockMode(connection) == INTERLEAVED
-        || !hasAutoIncrement(connection, qualifiedTable)) {
+    int lockMode = autoIncrementLockMode(connection);
+    if (refusal(connection) != null || lockMode == INTERLEAVED || !hasAutoIncrement(connection, qualifiedTable)) {
       return null;
     }
-    return "LOAD DATA into a table with AUTO_INCREMENT holds InnoDB's AUTO-INC lock until it ends"
-        + " (innodb_autoinc_lock_mode is not 2)";
+    return "LOAD DATA into a table with AUTO_INCREMENT holds InnoDB's AUTO-INC lock until it ends at"
+        + " innodb_autoinc_lock_mode=" + lockMode;
   }
 
   private static int autoIncrementLockMode(Connection connection) throws SQLException {
