@@ -21,9 +21,10 @@
 #
 # ROUNDS (default 1) repeats every leg pair, the order swapped each round (sysbench first in odd
 # rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
-# does not always favour the same tool. The loader table gives rows/s and, since the tools load
-# rows of different widths (pgbench_accounts' rows are about half an sbtest row), the table's
-# size on the server (data and indexes) per second too. LOADER_ROUNDS (default 1) repeats the
+# does not always favour the same tool; the summary ends with each cell's commitbench/sysbench
+# ratios per round and their geometric mean against the bars. The loader table gives rows/s
+# and, since the tools load rows of different widths (pgbench_accounts' rows are about half an
+# sbtest row), the table's size on the server (data and indexes) per second too. LOADER_ROUNDS (default 1) repeats the
 # loaders the same way, and WORKLOADS=none leaves the transaction legs out.
 #
 # Needs the local PostgreSQL (127.0.0.1:5432, trust, db test) and MariaDB (127.0.0.1:3306, root
@@ -247,5 +248,34 @@ for db in $DBS; do
 done
 
 { echo; cat "$results"; } >> "$summary"
+# Per cell, commitbench over sysbench in each round, and their geometric mean: the tool that runs
+# second in a pair is slowed by what the first left behind (5 of 6 misses in one matrix), so a
+# cell's figure is the mean over both orders. Bars: >= 0.95 of sysbench's tx/s, <= 1.1x its CPU.
+python3 - "$results" >> "$summary" <<'PY'
+import math, sys
+runs = {}
+for line in open(sys.argv[1]):
+    f = [x.strip() for x in line.split("|")[1:-1]]
+    if len(f) < 9 or f[3] not in ("commitbench", "sysbench"):
+        continue
+    try:
+        runs[(f[0], f[1], f[2], f[4], f[3])] = (float(f[5]), float(f[8]))
+    except ValueError:
+        pass  # a failed leg: no figures
+cells = sorted({k[:3] for k in runs}, key=lambda c: (c[0], c[1], int(c[2])))
+if cells:
+    print("\n| db | workload | threads | tx/s ratio by round | CPU ratio by round | geometric mean tx/s, CPU | both bars |")
+    print("|---|---|---|---|---|---|---|")
+geo = lambda v: math.exp(sum(map(math.log, v)) / len(v))
+for c in cells:
+    rounds = sorted(r for (db, w, t, r, tool) in runs if (db, w, t) == c and tool == "commitbench" and c + (r, "sysbench") in runs)
+    if not rounds:
+        continue
+    tx = [runs[c + (r, "commitbench")][0] / runs[c + (r, "sysbench")][0] for r in rounds]
+    cpu = [runs[c + (r, "commitbench")][1] / runs[c + (r, "sysbench")][1] for r in rounds]
+    ok = geo(tx) >= 0.95 and geo(cpu) <= 1.1
+    print("| %s | %s | %s | %s | %s | %.2f, %.2f | %s |" % (c[0], c[1], c[2], " / ".join("%.2f" % x for x in tx),
+          " / ".join("%.2f" % x for x in cpu), geo(tx), geo(cpu), "yes" if ok else "no"))
+PY
 cat "$summary"
 echo "logs and run folders: $out"
