@@ -38,6 +38,11 @@ public final class ParallelLoad {
   private final int threads;
   private final Consumer<String> progress;
   private final long progressEverySeconds;
+  /**
+   * Set when a connection failed or the load was interrupted: no connection takes a further task,
+   * and a table loaded chunk after chunk on one connection stops after the chunk in hand.
+   */
+  private volatile boolean stopping;
 
   public ParallelLoad(BulkLoader loader, ConnectionOpener opener, int threads, Consumer<String> progress,
       long progressEverySeconds) {
@@ -57,6 +62,7 @@ public final class ParallelLoad {
    */
   public LoadFigures load(List<LoadChunk> chunks, List<List<String>> after) throws SQLException, InterruptedException {
     long start = System.nanoTime();
+    stopping = false;
     LoadProgress counter = new LoadProgress(chunks.stream().mapToLong(LoadChunk::rows).sum(), start);
     Map<String, String> oneConnection = oneConnectionTables(chunks);
     List<Task> tasks = chunkTasks(chunks, oneConnection.keySet(), counter);
@@ -127,6 +133,9 @@ public final class ParallelLoad {
       groups.add(connection -> {
         long rows = 0;
         for (LoadChunk chunk : group) {
+          if (stopping) {
+            break;
+          }
           rows += load(connection, chunk, counter);
           connection.commit();
         }
@@ -168,6 +177,7 @@ public final class ParallelLoad {
         worker.join();
       }
     } catch (InterruptedException e) {
+      stopping = true;
       tasks.clear(); // the workers finish the chunk in hand and stop
       workers.forEach(Thread::interrupt);
       throw e;
@@ -190,6 +200,7 @@ public final class ParallelLoad {
       }
     } catch (SQLException | RuntimeException e) {
       failures.add(e);
+      stopping = true;
       tasks.clear();
     }
   }

@@ -1,6 +1,7 @@
 package io.commitbench.core.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -20,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The parallel loader on an embedded H2 database: chunks of an ordinary table are loaded on
  * several connections at once, the chunks of a table its loader names as one-connection-only never
- * overlap (and come first), every row arrives, and the load line says why a table had one
- * connection. The loader here is H2's plain batch insert with a record of which chunks were in
+ * overlap (and come first), every row arrives, the load line says why a table had one
+ * connection, and a failure on another connection stops such a table after the chunk in hand. The loader here is H2's plain batch insert with a record of which chunks were in
  * flight together; a short pause in each chunk gives overlapping connections the chance to show.
  */
 class ParallelLoadTest {
@@ -96,6 +97,21 @@ class ParallelLoadTest {
     assertThat(lines).anySatisfy(line -> assertThat(line).contains("1 connection; one connection per table: " + QUEUED));
   }
 
+  @Test
+  void aFailureElsewhereStopsAOneConnectionTableAfterTheChunkInHand() {
+    RecordingLoader loader = new RecordingLoader("t_serial").failingOn("t_parallel");
+    List<LoadChunk> chunks = new ArrayList<>(chunks("t_serial", 800, 4));
+    chunks.addAll(chunks("t_parallel", 800, 4));
+
+    assertThatThrownBy(() -> new ParallelLoad(loader, () -> DriverManager.getConnection(url), 2, line -> { }, 60)
+        .load(chunks, List.of()))
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("t_parallel refused");
+
+    assertThat(loader.startOrder().stream().filter("t_serial"::equals).count())
+        .as("t_serial's chunks begun of 4").isLessThan(4);
+  }
+
   private static List<LoadChunk> chunks(String table, long rows, int threads) {
     return IdChunks.of(table, COLUMNS, rows, threads, (from, to) -> {
       long[] next = {from};
@@ -123,6 +139,7 @@ class ParallelLoadTest {
   private static final class RecordingLoader implements BulkLoader {
 
     private final String oneConnectionTable;
+    private String failingTable = "";
     private final BatchInsertLoader inserts = new BatchInsertLoader();
     private final Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
     private final Map<String, Integer> most = new ConcurrentHashMap<>();
@@ -130,6 +147,11 @@ class ParallelLoadTest {
 
     RecordingLoader(String oneConnectionTable) {
       this.oneConnectionTable = oneConnectionTable;
+    }
+
+    RecordingLoader failingOn(String table) {
+      failingTable = table;
+      return this;
     }
 
     @Override
@@ -146,6 +168,9 @@ class ParallelLoadTest {
     public long load(Connection connection, String qualifiedTable, List<String> columns, RowSource rows)
         throws SQLException {
       started.add(qualifiedTable);
+      if (qualifiedTable.equals(failingTable)) {
+        throw new SQLException(qualifiedTable + " refused");
+      }
       int now = inFlight.computeIfAbsent(qualifiedTable, t -> new AtomicInteger()).incrementAndGet();
       most.merge(qualifiedTable, now, Math::max);
       try {
