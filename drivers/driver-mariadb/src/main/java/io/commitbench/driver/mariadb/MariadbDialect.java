@@ -165,19 +165,12 @@ public final class MariadbDialect implements Dialect {
   }
 
   /**
-   * The session's lock waits bounded by the server (InnoDB's row locks and the server's metadata
-   * locks, both error 1205), not its statements: {@code max_statement_time} makes MariaDB arm a
-   * timer for every statement, which cost a plain JDBC loop of point selects at 4 threads 10-27 %
-   * of its rate on a 2-core machine (README, "sysbench's OLTP workloads"), a cost sysbench's runs
-   * do not pay. A statement that runs on without waiting for a lock is ended by the harness's
-   * stalled-call watchdog, {@code statement.timeout} + 30 s after it began. A JDBC query timeout
-   * would be worse still: the driver prefixes every statement with {@code SET STATEMENT
-   * max_statement_time=... FOR}.
+   * {@code max_statement_time} for the session (error 1969), set once: with a JDBC query timeout
+   * the driver would prefix every statement with {@code SET STATEMENT max_statement_time=... FOR}.
    */
   @Override
   public List<String> sessionTimeoutStatements(int statementTimeoutSeconds) {
-    return List.of("SET SESSION innodb_lock_wait_timeout = " + statementTimeoutSeconds,
-        "SET SESSION lock_wait_timeout = " + statementTimeoutSeconds);
+    return List.of("SET SESSION max_statement_time = " + statementTimeoutSeconds);
   }
 
   /** InnoDB, the engine with a redo log, whatever the server's default engine is. */

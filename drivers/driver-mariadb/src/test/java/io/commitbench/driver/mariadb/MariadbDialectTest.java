@@ -176,9 +176,8 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   }
 
   @Test
-  void boundsTheSessionsLockWaitsNotEachStatement() {
-    assertThat(maria.sessionTimeoutStatements(45)).containsExactly("SET SESSION innodb_lock_wait_timeout = 45",
-        "SET SESSION lock_wait_timeout = 45");
+  void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
+    assertThat(maria.sessionTimeoutStatements(45)).containsExactly("SET SESSION max_statement_time = 45");
   }
 
   @Test
