@@ -79,18 +79,22 @@ final class LoadDataLocalLoader implements BulkLoader {
    */
   @Override
   public String oneConnectionReason(Connection connection, String qualifiedTable) throws SQLException {
-    int lockMode = autoIncrementLockMode(connection);
-    if (refusal(connection) != null || lockMode == INTERLEAVED || !hasAutoIncrement(connection, qualifiedTable)) {
+    if (refusal(connection) != null) {
+      return null; // multi-row INSERTs: simple inserts, which take no table lock
+    }
+    int lockMode = globalNumber(connection, "innodb_autoinc_lock_mode", INTERLEAVED);
+    if (lockMode == INTERLEAVED || !hasAutoIncrement(connection, qualifiedTable)) {
       return null;
     }
     return "LOAD DATA into a table with AUTO_INCREMENT holds InnoDB's AUTO-INC lock until it ends at"
         + " innodb_autoinc_lock_mode=" + lockMode;
   }
 
-  private static int autoIncrementLockMode(Connection connection) throws SQLException {
+  /** A numeric server variable's global value ({@code ON} reads as 1), or {@code absent} without a row. */
+  private static int globalNumber(Connection connection, String variable, int absent) throws SQLException {
     try (Statement statement = connection.createStatement();
-        ResultSet result = statement.executeQuery("SELECT @@GLOBAL.innodb_autoinc_lock_mode")) {
-      return result.next() ? result.getInt(1) : INTERLEAVED;
+        ResultSet result = statement.executeQuery("SELECT @@GLOBAL." + variable)) {
+      return result.next() ? result.getInt(1) : absent;
     }
   }
 
@@ -112,10 +116,7 @@ final class LoadDataLocalLoader implements BulkLoader {
     if (!connection.unwrap(org.mariadb.jdbc.Connection.class).getContext().getConf().allowLocalInfile()) {
       return "the JDBC URL sets allowLocalInfile=false";
     }
-    try (Statement statement = connection.createStatement();
-        ResultSet result = statement.executeQuery("SELECT @@GLOBAL.local_infile")) {
-      return result.next() && result.getBoolean(1) ? null : "the server's local_infile is OFF";
-    }
+    return globalNumber(connection, "local_infile", 0) != 0 ? null : "the server's local_infile is OFF";
   }
 
   /** The file's name is only a label: the driver sends the stream whatever the server asks for. */
