@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -38,11 +39,6 @@ public final class ParallelLoad {
   private final int threads;
   private final Consumer<String> progress;
   private final long progressEverySeconds;
-  /**
-   * Set when a connection failed or the load was interrupted: no connection takes a further task,
-   * and a table loaded chunk after chunk on one connection stops after the chunk in hand.
-   */
-  private volatile boolean stopping;
 
   public ParallelLoad(BulkLoader loader, ConnectionOpener opener, int threads, Consumer<String> progress,
       long progressEverySeconds) {
@@ -62,10 +58,12 @@ public final class ParallelLoad {
    */
   public LoadFigures load(List<LoadChunk> chunks, List<List<String>> after) throws SQLException, InterruptedException {
     long start = System.nanoTime();
-    stopping = false;
     LoadProgress counter = new LoadProgress(chunks.stream().mapToLong(LoadChunk::rows).sum(), start);
     Map<String, String> oneConnection = oneConnectionTables(chunks);
-    List<Task> tasks = chunkTasks(chunks, oneConnection.keySet(), counter);
+    // Set when a connection failed or the load was interrupted: no connection takes a further task,
+    // and a table loaded chunk after chunk on one connection stops after the chunk in hand.
+    AtomicBoolean stopping = new AtomicBoolean();
+    List<Task> tasks = chunkTasks(chunks, oneConnection.keySet(), counter, stopping);
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "commitbench-load-progress");
       t.setDaemon(true);
@@ -75,7 +73,7 @@ public final class ParallelLoad {
         progressEverySeconds, TimeUnit.SECONDS);
     int connections = Math.max(1, Math.min(threads, tasks.size()));
     try {
-      runAll(new ConcurrentLinkedQueue<>(tasks), connections);
+      runAll(new ConcurrentLinkedQueue<>(tasks), connections, stopping);
     } finally {
       ticker.shutdownNow();
     }
@@ -91,7 +89,7 @@ public final class ParallelLoad {
           }
         }
         return 0;
-      }).toList()), Math.max(1, Math.min(threads, after.size())));
+      }).toList()), Math.max(1, Math.min(threads, after.size())), new AtomicBoolean());
       progress.accept(String.format(Locale.ROOT, "load: indexes built in %.1f s", (System.nanoTime() - loaded) / 1e9));
     }
     return new LoadFigures(counter.written(), loaded - start, System.nanoTime() - loaded, loader.method(), connections);
@@ -118,7 +116,8 @@ public final class ParallelLoad {
    * A task per chunk, but one task for all the chunks of a table loaded on one connection (each
    * chunk still committed on its own). Those come first: they are the longest.
    */
-  private List<Task> chunkTasks(List<LoadChunk> chunks, Set<String> oneConnection, LoadProgress counter) {
+  private List<Task> chunkTasks(List<LoadChunk> chunks, Set<String> oneConnection, LoadProgress counter,
+      AtomicBoolean stopping) {
     Map<String, List<LoadChunk>> grouped = new LinkedHashMap<>();
     List<Task> tasks = new ArrayList<>();
     for (LoadChunk chunk : chunks) {
@@ -133,7 +132,7 @@ public final class ParallelLoad {
       groups.add(connection -> {
         long rows = 0;
         for (LoadChunk chunk : group) {
-          if (stopping) {
+          if (stopping.get()) {
             break;
           }
           rows += load(connection, chunk, counter);
@@ -164,11 +163,12 @@ public final class ParallelLoad {
     long run(Connection connection) throws SQLException;
   }
 
-  private void runAll(Queue<Task> tasks, int connections) throws SQLException, InterruptedException {
+  private void runAll(Queue<Task> tasks, int connections, AtomicBoolean stopping)
+      throws SQLException, InterruptedException {
     List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     List<Thread> workers = new ArrayList<>();
     for (int i = 0; i < connections; i++) {
-      Thread worker = new Thread(() -> work(tasks, failures), "commitbench-loader-" + (i + 1));
+      Thread worker = new Thread(() -> work(tasks, failures, stopping), "commitbench-loader-" + (i + 1));
       workers.add(worker);
       worker.start();
     }
@@ -177,7 +177,7 @@ public final class ParallelLoad {
         worker.join();
       }
     } catch (InterruptedException e) {
-      stopping = true;
+      stopping.set(true);
       tasks.clear(); // the workers finish the chunk in hand and stop
       workers.forEach(Thread::interrupt);
       throw e;
@@ -190,17 +190,17 @@ public final class ParallelLoad {
     }
   }
 
-  private void work(Queue<Task> tasks, List<Throwable> failures) {
+  private void work(Queue<Task> tasks, List<Throwable> failures, AtomicBoolean stopping) {
     try (Connection connection = opener.open()) {
       connection.setAutoCommit(false);
       Task task;
-      while ((task = tasks.poll()) != null && failures.isEmpty()) {
+      while ((task = tasks.poll()) != null && !stopping.get()) {
         task.run(connection);
         connection.commit();
       }
     } catch (SQLException | RuntimeException e) {
+      stopping.set(true);
       failures.add(e);
-      stopping = true;
       tasks.clear();
     }
   }

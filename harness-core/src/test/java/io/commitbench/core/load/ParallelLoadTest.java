@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
  * The parallel loader on an embedded H2 database: chunks of an ordinary table are loaded on
  * several connections at once, the chunks of a table its loader names as one-connection-only never
  * overlap (and come first), every row arrives, the load line says why a table had one
- * connection, and a failure on another connection stops such a table after the chunk in hand. The loader here is H2's plain batch insert with a record of which chunks were in
- * flight together; a short pause in each chunk gives overlapping connections the chance to show.
+ * connection, and a failure on another connection stops such a table after the chunk in hand.
+ * The loader here is H2's plain batch insert with a record of which chunks were in flight
+ * together; a short pause in each chunk gives overlapping connections the chance to show.
  */
 class ParallelLoadTest {
 
