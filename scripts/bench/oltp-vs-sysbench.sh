@@ -38,6 +38,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/../.." && pwd)
+source "$here/scripts/bench/oltp-common.sh"
 jar=${JAR:-$here/harness-cli/target/commitbench.jar}
 bench_jar=${BENCH_JAR:-$here/src-test/jmh/target/benchmarks.jar}
 PLAIN=${PLAIN:-0}
@@ -60,29 +61,8 @@ mkdir -p "$out"
 if [[ $PLAIN == 1 && ! -f $bench_jar ]]; then
   echo "error: PLAIN=1 needs $bench_jar; build it: mvn -B -pl src-test/jmh -am package -DskipTests" >&2; exit 2
 fi
-if ! command -v sysbench >/dev/null; then
-  echo "installing sysbench (apt-get)"; DEBIAN_FRONTEND=noninteractive apt-get install -y sysbench >/dev/null
-fi
-sysbench --version | grep -q '^sysbench 1\.0\.20' || echo "warning: $(sysbench --version), not 1.0.20" >&2
+ensure_sysbench
 
-sb_args() { # the sysbench connection options of a database kind
-  case $1 in
-    postgresql) echo "--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=5432 --pgsql-user=postgres --pgsql-db=test" ;;
-    mariadb) echo "--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3306 --mysql-user=root --mysql-db=test" ;;
-  esac
-}
-cb_url() {
-  case $1 in
-    postgresql) echo "jdbc:postgresql://127.0.0.1:5432/test" ;;
-    mariadb) echo "jdbc:mariadb://127.0.0.1:3306/test" ;;
-  esac
-}
-sql() { # run one statement, print the result unaligned
-  case $1 in
-    postgresql) psql -h 127.0.0.1 -U postgres -d test -Atc "$2" ;;
-    mariadb) mysql -h 127.0.0.1 -uroot -N -B test -e "$2" ;;
-  esac
-}
 # table_mb DB TABLE: the table's size on the server, data and indexes, in MB
 table_mb() {
   case $1 in
@@ -90,7 +70,6 @@ table_mb() {
     mariadb) sql "$1" "SELECT round((data_length + index_length) / 1048576, 1) FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = '$2'" ;;
   esac
 }
-table_exists() { [[ -n $(sql "$1" "SELECT table_name FROM information_schema.tables WHERE table_name = '$2'") ]]; }
 now() { date +%s.%N; }
 # cpu_of CMD...: runs it; prints its output, then a line 'cpu_seconds=N' (the child's user+system time)
 cpu_of() {
