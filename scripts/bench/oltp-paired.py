@@ -15,17 +15,22 @@ their ratio is taken over one window of wall-clock time:
 
 Per round one line; per cell the median of the rounds' ratios (first side over second) and their
 range. Who is launched first alternates by round. SIDES="sysbench sysbench" (or "commitbench
-commitbench") is the control: how far two identical sides differ is the method's noise.
+commitbench") is the control: how far two identical sides differ is the method's noise. A side
+"plain" is a plain JDBC loop (PlainPointSelect from the benchmarks jar, oltp_point_select only):
+beside sysbench it tells what the JDBC driver and the JVM cost, beside commitbench what the
+harness costs.
 
   scripts/bench/oltp-paired.py                   # both servers, point_select and read_write, 2 threads a side
   DBS=mariadb WORKLOADS=oltp_point_select THREADS="2 4" ROUNDS=5 scripts/bench/oltp-paired.py
   SIDES="sysbench sysbench" DBS=mariadb scripts/bench/oltp-paired.py
+  SIDES="plain sysbench" DBS=mariadb WORKLOADS=oltp_point_select scripts/bench/oltp-paired.py
 
 Environment: DBS, WORKLOADS, THREADS (per side), ROUNDS (3), WARMUP (10 s), DURATION (40 s,
-measured after the warm-up), ROWS (1,000,000), SIDES, OUT, JAR. Needs the local PostgreSQL and
+measured after the warm-up), ROWS (1,000,000), SIDES, OUT, JAR, BENCH_JAR. Needs the local PostgreSQL and
 MariaDB as oltp-vs-sysbench.sh does, ss (iproute2), and the jar (mvn -B -pl harness-cli -am
 package -DskipTests); installs sysbench when missing. Loads sysbench's own sbtest1 (sysbench
-prepare), refuses to start when it exists, and drops it at the end however the run ends.
+prepare), refuses to start when it exists, and drops it at the end however the run ends. The
+plain side needs the benchmarks jar (mvn -B -pl src-test/jmh -am package -DskipTests).
 """
 import csv
 import json
@@ -39,6 +44,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[2]
 JAR = Path(os.environ.get("JAR", HERE / "harness-cli/target/commitbench.jar"))
+BENCH_JAR = Path(os.environ.get("BENCH_JAR", HERE / "src-test/jmh/target/benchmarks.jar"))
+TOOLS = ("commitbench", "sysbench", "plain")
 DBS = os.environ.get("DBS", "postgresql mariadb").split()
 WORKLOADS = os.environ.get("WORKLOADS", "oltp_point_select oltp_read_write").split()
 THREADS = [int(t) for t in os.environ.get("THREADS", "2").split()]
@@ -103,6 +110,11 @@ class Side:
         if self.tool == "sysbench":
             command = ["sysbench", self.workload, *sb_args(self.db), "--tables=1", f"--table-size={ROWS}",
                        f"--threads={self.threads}", f"--time={WARMUP + DURATION}", "--report-interval=1", "run"]
+        elif self.tool == "plain":
+            user = "postgres" if self.db == "postgresql" else "root"
+            command = ["java", "-cp", str(BENCH_JAR), "io.commitbench.bench.PlainPointSelect", f"url={shell(f'cb_url {self.db}')}",
+                       f"user={user}", "table=sbtest1", f"rows={ROWS}", f"threads={self.threads}", f"seconds={DURATION}",
+                       f"warmup={WARMUP}", "perSecond=true"]
         else:
             command = ["java", "-jar", str(JAR), "run", str(OUT / "oltp.properties"),
                        "--set", f"db.url={shell(f'cb_url {self.db}')}", "--set", f"workload={self.workload}",
@@ -124,10 +136,14 @@ class Side:
 
     def per_second(self):
         """[(epoch start, epoch end, transactions)] from the tool's own per-second report."""
-        if self.tool == "sysbench":
-            rows = re.findall(r"^\[ (\d+)s \] thds: \d+ tps: ([\d.]+)", self.log.read_text(), re.M)
-            # sysbench counts its report seconds from its start, a few ms after the launch
-            return [(self.launched + int(s) - 1, self.launched + int(s), float(tps)) for s, tps in rows]
+        if self.tool in ("sysbench", "plain"):
+            text = self.log.read_text()
+            rows = re.findall(r"^\[ (\d+)s \] thds: \d+ tps: ([\d.]+)", text, re.M)
+            # sysbench counts its report seconds from its start, a few ms after the launch; the
+            # plain loop says from when
+            base = re.search(r"^per-second counts from epoch ([\d.]+)", text, re.M)
+            base = float(base.group(1)) if base else self.launched
+            return [(base + int(s) - 1, base + int(s), float(tps)) for s, tps in rows]
         base = float(re.search(r"#\[StartTime: ([\d.]+)", (self.run_dir / "latency.hlog").read_text()).group(1))
         with (self.run_dir / "intervals.csv").open() as f:
             return [(base + float(r["start_s"]), base + float(r["end_s"]), float(r["transactions"]))
@@ -165,10 +181,13 @@ def pair(db, workload, threads, round_no):
 
 
 def main():
-    if len(SIDES) != 2 or any(s not in ("commitbench", "sysbench") for s in SIDES):
-        raise SystemExit(f"error: SIDES={' '.join(SIDES)}: two of commitbench, sysbench")
-    if not JAR.exists():
-        raise SystemExit(f"error: no {JAR}; build it: mvn -B -pl harness-cli -am package -DskipTests")
+    if len(SIDES) != 2 or any(s not in TOOLS for s in SIDES):
+        raise SystemExit(f"error: SIDES={' '.join(SIDES)}: two of {', '.join(TOOLS)}")
+    if "plain" in SIDES and WORKLOADS != ["oltp_point_select"]:
+        raise SystemExit(f"error: the plain side runs oltp_point_select only; WORKLOADS={' '.join(WORKLOADS)}")
+    for tool, jar, module in (("commitbench", JAR, "harness-cli"), ("plain", BENCH_JAR, "src-test/jmh")):
+        if tool in SIDES and not jar.exists():
+            raise SystemExit(f"error: no {jar}; build it: mvn -B -pl {module} -am package -DskipTests")
     shell("ensure_sysbench")
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "oltp.properties").write_text(

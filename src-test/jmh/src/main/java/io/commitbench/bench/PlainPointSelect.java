@@ -34,7 +34,10 @@ import java.util.concurrent.atomic.LongAdder;
  *     url=jdbc:mariadb://127.0.0.1:3306/test user=root table=sbtest1 rows=1000000 threads=8 seconds=60 warmup=5
  * </pre>
  *
- * Prints one line: {@code plain point_select: threads=8 tx/s=... cpu_us_per_tx=...}.
+ * Prints one line: {@code plain point_select: threads=8 tx/s=... cpu_us_per_tx=...}. With {@code
+ * perSecond=true} it also prints each second's transactions, as {@code sysbench --report-interval=1}
+ * does ({@link PerSecondCounts}), so that {@code scripts/bench/oltp-paired.py} can run it beside
+ * sysbench or commitbench and count its transactions over the same wall-clock window.
  */
 public final class PlainPointSelect {
 
@@ -42,7 +45,8 @@ public final class PlainPointSelect {
 
   public static void main(String[] args) throws Exception {
     Map<String, String> defaults = new HashMap<>(Map.of("url", "jdbc:mariadb://127.0.0.1:3306/test", "user", "root",
-        "passwordEnv", "", "table", "sbtest1", "rows", "1000000", "threads", "1", "seconds", "60", "warmup", "5"));
+        "passwordEnv", "", "table", "sbtest1", "rows", "1000000", "threads", "1", "seconds", "60", "warmup", "5",
+        "perSecond", "false"));
     Map<String, String> p = BenchArguments.parse(args, defaults);
     String url = p.get("url");
     Dialect dialect = DialectRegistry.load().forUrl(url)
@@ -57,10 +61,14 @@ public final class PlainPointSelect {
 
     CountDownLatch ready = new CountDownLatch(threads);
     LongAdder measured = new LongAdder();
+    LongAdder executed = new LongAdder();
     long warmupEnd = System.nanoTime() + Long.parseLong(p.get("warmup")) * 1_000_000_000L + 2_000_000_000L;
     long end = warmupEnd + Long.parseLong(p.get("seconds")) * 1_000_000_000L;
     WorkerThreads workers = WorkerThreads.start(threads, "plain-point-select-",
-        index -> run(url, login, sql, rows, ready, warmupEnd, end, measured));
+        index -> run(url, login, sql, rows, ready, warmupEnd, end, measured, executed));
+    if (Boolean.parseBoolean(p.get("perSecond"))) {
+      PerSecondCounts.start(threads, executed, end);
+    }
     ready.await();
     // The threads connected within the 2 s added to the warm-up; the measured seconds begin when it ends.
     long toWait = warmupEnd - System.nanoTime();
@@ -77,7 +85,7 @@ public final class PlainPointSelect {
   }
 
   private static void run(String url, Properties login, String sql, int rows, CountDownLatch ready, long warmupEnd,
-      long end, LongAdder measured) throws Exception {
+      long end, LongAdder measured, LongAdder executed) throws Exception {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     long count = 0;
     boolean counted = false;
@@ -93,6 +101,7 @@ public final class PlainPointSelect {
             // stepped through, as the actor's point select does
           }
         }
+        executed.increment();
         if (now >= warmupEnd) {
           count++;
         }
