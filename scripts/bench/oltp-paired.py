@@ -46,6 +46,8 @@ HERE = Path(__file__).resolve().parents[2]
 JAR = Path(os.environ.get("JAR", HERE / "harness-cli/target/commitbench.jar"))
 BENCH_JAR = Path(os.environ.get("BENCH_JAR", HERE / "src-test/jmh/target/benchmarks.jar"))
 TOOLS = ("commitbench", "sysbench", "plain")
+OLTP = ("oltp_read_write", "oltp_read_only", "oltp_write_only", "oltp_point_select", "oltp_update_index",
+        "oltp_update_non_index", "oltp_insert", "oltp_delete")
 DBS = os.environ.get("DBS", "postgresql mariadb").split()
 WORKLOADS = os.environ.get("WORKLOADS", "oltp_point_select oltp_read_write").split()
 THREADS = [int(t) for t in os.environ.get("THREADS", "2").split()]
@@ -56,6 +58,12 @@ ROWS = int(os.environ.get("ROWS", "1000000"))
 SIDES = os.environ.get("SIDES", "commitbench sysbench").split()
 OUT = Path(os.environ.get("OUT", HERE / time.strftime("results/oltp-paired-%Y%m%d-%H%M%S", time.gmtime())))
 TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def refuse(message):
+    """Bad input or a state this script will not touch: says why, exits 2 before anything changed."""
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def shell(command):
@@ -162,16 +170,23 @@ def pair(db, workload, threads, round_no):
     """Both sides at once; returns (figures of side 0, figures of side 1) over one window."""
     sides = [Side(tool, db, workload, threads, f"r{round_no}s{i}") for i, tool in enumerate(SIDES)]
     order = sides if round_no % 2 else list(reversed(sides))
-    for side in order:
-        side.start()
-    launched = max(s.launched for s in sides)
-    # The window: after the warm-up and the JVM's start, ending before sysbench's last second.
-    time.sleep(max(0.0, launched + WARMUP + 5 - time.time()))
-    t0, at0 = time.time(), [s.sample() for s in sides]
-    time.sleep(max(1.0, launched + WARMUP + DURATION - 4 - time.time()))
-    t1, at1 = time.time(), [s.sample() for s in sides]
-    for side in sides:
-        side.wait()
+    try:
+        for side in order:
+            side.start()
+        launched = max(s.launched for s in sides)
+        # The window: after the warm-up and the JVM's start, ending before sysbench's last second.
+        time.sleep(max(0.0, launched + WARMUP + 5 - time.time()))
+        t0, at0 = time.time(), [s.sample() for s in sides]
+        time.sleep(max(1.0, launched + WARMUP + DURATION - 4 - time.time()))
+        t1, at1 = time.time(), [s.sample() for s in sides]
+        for side in sides:
+            side.wait()
+    finally:
+        # A side that failed, or an interrupt, must not leave the other running on tables dropped next.
+        for side in sides:
+            if hasattr(side, "process") and side.process.poll() is None:
+                side.process.terminate()
+                side.process.wait()
     figures = []
     for side, a, b in zip(sides, at0, at1):
         tx = side.transactions_between(t0, t1)
@@ -182,12 +197,20 @@ def pair(db, workload, threads, round_no):
 
 def main():
     if len(SIDES) != 2 or any(s not in TOOLS for s in SIDES):
-        raise SystemExit(f"error: SIDES={' '.join(SIDES)}: two of {', '.join(TOOLS)}")
+        refuse(f"SIDES={' '.join(SIDES)}: two of {', '.join(TOOLS)}")
+    for workload in WORKLOADS:
+        if workload not in OLTP:
+            refuse(f"WORKLOADS: '{workload}' is not one of {', '.join(OLTP)}")
     if "plain" in SIDES and WORKLOADS != ["oltp_point_select"]:
-        raise SystemExit(f"error: the plain side runs oltp_point_select only; WORKLOADS={' '.join(WORKLOADS)}")
+        refuse(f"the plain side runs oltp_point_select only; WORKLOADS={' '.join(WORKLOADS)}")
     for tool, jar, module in (("commitbench", JAR, "harness-cli"), ("plain", BENCH_JAR, "src-test/jmh")):
         if tool in SIDES and not jar.exists():
-            raise SystemExit(f"error: no {jar}; build it: mvn -B -pl {module} -am package -DskipTests")
+            refuse(f"no {jar}; build it: mvn -B -pl {module} -am package -DskipTests")
+    for db in DBS:
+        if db not in ("postgresql", "mariadb"):
+            refuse(f"DBS: '{db}' is not one of postgresql, mariadb")
+        if shell(f"table_exists {db} sbtest1 && echo yes || true"):
+            refuse(f"{db} has a table sbtest1 already (not ours?); stopping")
     shell("ensure_sysbench")
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "oltp.properties").write_text(
@@ -201,8 +224,6 @@ def main():
              f"| server µs/tx {a} | {b} | server ratio |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     cells = []
     for db in DBS:
-        if shell(f"table_exists {db} sbtest1 && echo yes || true"):
-            raise SystemExit(f"error: {db} has a table sbtest1 already (not ours?); stopping")
         try:
             subprocess.run(["sysbench", "oltp_read_write", *sb_args(db), "--tables=1", f"--table-size={ROWS}", "prepare"],
                            check=True, stdout=(OUT / f"{db}-prepare.log").open("w"), stderr=subprocess.STDOUT)

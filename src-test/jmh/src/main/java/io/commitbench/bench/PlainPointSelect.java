@@ -101,7 +101,7 @@ public final class PlainPointSelect {
             // stepped through, as the actor's point select does
           }
         }
-        executed.increment();
+        executed.increment(); // counted with or without perSecond, so the loop is the same either way
         if (now >= warmupEnd) {
           count++;
         }
