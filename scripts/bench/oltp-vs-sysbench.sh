@@ -17,7 +17,9 @@
 # from the benchmarks jar: mvn -B -pl src-test/jmh -am package -DskipTests), meant to tell the
 # harness's cost (commitbench over plain) from the JDBC driver's and the JVM's against C (plain
 # over sysbench). Not yet trustworthy: at 8 threads on MariaDB it ran slower than commitbench
-# itself, for reasons not found (README, section "sysbench's OLTP workloads").
+# itself, for reasons not found (README, section "sysbench's OLTP workloads"). Side by side, at
+# once on the same server, scripts/bench/oltp-paired.py with SIDES="plain sysbench" measures it
+# with less noise.
 #
 # ROUNDS (default 1) repeats every leg pair, the order swapped each round (sysbench first in odd
 # rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
