@@ -113,6 +113,8 @@ class Side:
         self.tool, self.db, self.workload, self.threads = tool, db, workload, threads
         self.log = OUT / f"{db}-{workload}-{threads}-{tag}-{tool}.log"
         self.run_dir = OUT / f"{db}-{workload}-{threads}-{tag}-{tool}"
+        self.process = None
+        self.threads_stat = None  # found at the first sample, when the connections are open
 
     def start(self):
         if self.tool == "sysbench":
@@ -129,11 +131,12 @@ class Side:
                        "--set", f"users={self.threads}", "--set", f"duration={DURATION}", "--set", f"warmup={WARMUP}",
                        "--set", f"results.dir={OUT}", "--set", f"run.id={self.run_dir.name}"]
         self.launched = time.time()
-        self.process = subprocess.Popen(command, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
 
     def sample(self):
         """(client ticks, server ticks) now; the server threads are found at the first sample."""
-        if not hasattr(self, "threads_stat"):
+        if self.threads_stat is None:
             self.threads_stat = server_threads(self.db, self.process.pid)
         server = sum(cpu_ticks(t) for t in self.threads_stat if os.path.exists(t))
         return cpu_ticks(f"/proc/{self.process.pid}/stat"), server
@@ -184,7 +187,7 @@ def pair(db, workload, threads, round_no):
     finally:
         # A side that failed, or an interrupt, must not leave the other running on tables dropped next.
         for side in sides:
-            if hasattr(side, "process") and side.process.poll() is None:
+            if side.process is not None and side.process.poll() is None:
                 side.process.terminate()
                 side.process.wait()
     figures = []
