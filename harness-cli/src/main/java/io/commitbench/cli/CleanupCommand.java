@@ -80,7 +80,7 @@ final class CleanupCommand implements Callable<Integer> {
     DialectRegistry dialects = DialectRegistry.load();
     BenchmarkConfig config;
     try {
-      config = options.bind(dialects);
+      config = options.bindWithoutRunLength(dialects);
     } catch (ConfigException e) {
       return ConfigErrors.report(e, err);
     }

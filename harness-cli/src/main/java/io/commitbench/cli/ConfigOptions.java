@@ -12,7 +12,7 @@ import java.util.Map;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The parameter file and its {@code --set} overrides, shared by {@code run} and {@code validate}. */
+/** The parameter file and its {@code --set} overrides, shared by the commands that read one. */
 final class ConfigOptions {
 
   @Parameters(index = "0", paramLabel = "FILE",
@@ -28,6 +28,12 @@ final class ConfigOptions {
   BenchmarkConfig bind(DialectRegistry dialects) throws ConfigException {
     ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
     return binder.bind(ConfigBinder.readFile(file), overrides());
+  }
+
+  /** As {@link #bind}, for a command that runs no workload: the run's length may be left out. */
+  BenchmarkConfig bindWithoutRunLength(DialectRegistry dialects) throws ConfigException {
+    ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
+    return binder.bindWithoutRunLength(ConfigBinder.readFile(file), overrides());
   }
 
   /** The {@code --set} overrides by key; a key given twice is refused. */

@@ -48,7 +48,7 @@ final class PrepareCommand implements Callable<Integer> {
     DialectRegistry dialects = DialectRegistry.load();
     BenchmarkConfig config;
     try {
-      config = options.bind(dialects);
+      config = options.bindWithoutRunLength(dialects);
       if (!ConfigBinder.readFile(options.file).containsKey(ParameterKeys.TABLE_PREFIX)
           && !options.overrides().containsKey(ParameterKeys.TABLE_PREFIX)) {
         err.println("error: " + ParameterKeys.TABLE_PREFIX + ": not set; a prepared data set is found again by its"

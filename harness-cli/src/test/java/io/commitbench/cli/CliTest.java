@@ -218,4 +218,30 @@ class CliTest {
     assertThat(run).isDirectoryContaining("glob:**/intervals.csv").isDirectoryContaining("glob:**/latency.hlog")
         .isDirectoryContaining("glob:**/config.properties");
   }
+
+  @Test
+  void prepareAndCleanupNeedNoRunLength() throws Exception {
+    // A data set is loaded, not run: a file without duration or transactions prepares and cleans
+    // up; only run asks how long.
+    Path file = file("""
+        workload=oltp_point_select
+        oltp.table.size=500
+        table.prefix=cliprep
+        """);
+    String url = "db.url=jdbc:h2:file:" + dir.resolve("h2/prepared");
+
+    CliRun prepared = CliRun.execute("prepare", file.toString(), "--set", url);
+    assertThat(prepared.exitCode()).as(prepared.err()).isZero();
+    assertThat(prepared.out()).contains("load: 500 rows");
+
+    CliRun run = CliRun.execute("run", file.toString(), "--set", url, "--set", "load=reuse");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("duration: missing: workload=oltp_point_select runs for a time or a count");
+
+    // listed, not dropped: the prepare ran in this JVM, so its data set looks live to cleanup
+    // (the H2 file goes with the temporary folder)
+    CliRun cleanup = CliRun.execute("cleanup", file.toString(), "--set", url, "--prefix", "cliprep");
+    assertThat(cleanup.exitCode()).as(cleanup.err()).isZero();
+    assertThat(cleanup.out()).contains("names starting with cliprep", "(1 table, 0 users)");
+  }
 }

@@ -99,6 +99,20 @@ public final class ConfigBinder {
   }
 
   public BenchmarkConfig bind(Properties file, Map<String, String> overrides) throws ConfigException {
+    return bind(file, overrides, true);
+  }
+
+  /**
+   * As {@link #bind}, for the commands that run no workload ({@code prepare}, {@code cleanup}):
+   * the run's length ({@code duration} or {@code transactions}) may be left out; every other key
+   * is checked as for a run, so a file that prepares a data set also runs once it says how long.
+   */
+  public BenchmarkConfig bindWithoutRunLength(Properties file, Map<String, String> overrides) throws ConfigException {
+    return bind(file, overrides, false);
+  }
+
+  private BenchmarkConfig bind(Properties file, Map<String, String> overrides, boolean runLengthRequired)
+      throws ConfigException {
     Map<String, String> raw = new LinkedHashMap<>();
     // In key order, so several unknown keys are reported in the same order on every run.
     new TreeSet<>(file.stringPropertyNames()).forEach(k -> raw.put(k.trim(), file.getProperty(k)));
@@ -132,7 +146,7 @@ public final class ConfigBinder {
         violations.add(new Violation(key.name(), given, parsed.problem() + "; allowed: " + key.allowed()));
       }
     }
-    return new Assembly(values, violations, workload, raw.keySet(), keys).build();
+    return new Assembly(values, violations, workload, raw.keySet(), keys, runLengthRequired).build();
   }
 
   private void rejectUnknownKeys(Map<String, String> raw, Map<String, Key> known, List<Violation> violations) {
@@ -188,14 +202,16 @@ public final class ConfigBinder {
     private final Optional<Workload> workload;
     private final java.util.Set<String> given;
     private final List<Key> keys;
+    private final boolean runLengthRequired;
 
     Assembly(Map<String, Object> values, List<Violation> violations, Optional<Workload> workload,
-        java.util.Set<String> given, List<Key> keys) {
+        java.util.Set<String> given, List<Key> keys, boolean runLengthRequired) {
       this.values = values;
       this.violations = violations;
       this.workload = workload;
       this.given = given;
       this.keys = keys;
+      this.runLengthRequired = runLengthRequired;
     }
 
     BenchmarkConfig build() throws ConfigException {
@@ -245,7 +261,8 @@ public final class ConfigBinder {
     private RunControl runControl() {
       boolean cycles = workload.map(Workload::runsInCycles).orElse(false);
       boolean timed = values.containsKey(DURATION);
-      if (workload.isPresent() && !cycles && !given.contains(DURATION) && !given.contains(TRANSACTIONS)) {
+      if (runLengthRequired && workload.isPresent() && !cycles && !given.contains(DURATION)
+          && !given.contains(TRANSACTIONS)) {
         violations.add(new Violation(DURATION, null, "missing: workload=" + workload.get().name() + " runs for a time"
             + " or a count; allowed: duration=<seconds> or transactions=<count>"));
       }

@@ -54,6 +54,15 @@ class RunControlKeysTest {
   }
 
   @Test
+  void withoutRunLengthTheLengthMayBeLeftOutButEveryOtherKeyIsChecked() throws ConfigException {
+    // prepare and cleanup: a data set is loaded or dropped, not run
+    assertThat(ConfigTestSupport.binder().bindWithoutRunLength(commitWith(), java.util.Map.of()).runControl())
+        .isEqualTo(RunControl.counted());
+    assertThat(problems(() -> ConfigTestSupport.binder().bindWithoutRunLength(commitWith("warmup=x"),
+        java.util.Map.of()))).containsExactly("warmup=x: not a whole number; allowed: a whole number from 0 to 86400");
+  }
+
+  @Test
   void aCountBasedRunWithoutCyclesHasNoWarmUp() {
     assertThat(problems(() -> bind(commitWith("transactions=500", "warmup=5")))).containsExactly(
         "warmup=5: given with transactions; allowed: warmup with duration (a count-based run of workload=commit"
