@@ -3,7 +3,9 @@
 # data set (sysbench's own sbtest1..N; commitbench runs on it with table.prefix=sbtest load=reuse):
 # oltp_read_write and oltp_point_select at each thread count on PostgreSQL and MariaDB —
 # transactions/s, p95/p99 latency (ms) and client CPU per transaction — and loader rows/s:
-# commitbench prepare beside sysbench prepare and (PostgreSQL) pgbench -i.
+# commitbench prepare beside sysbench prepare, (PostgreSQL) pgbench -i, and the database's own
+# client loading sysbench's rows from a file (psql \copy, mysql LOAD DATA LOCAL): what the server
+# alone takes for these rows.
 #
 #   scripts/bench/oltp-vs-sysbench.sh            # full: 60 s per leg, 1 4 8 threads, 1,000,000 rows
 #   SHORT=1 scripts/bench/oltp-vs-sysbench.sh    # short: 10 s per leg, 1 4 threads, 200,000 rows
@@ -119,6 +121,34 @@ commitbench_prepare_leg() {
   echo "| $db | commitbench loader alone | $round | $(grep -o 'load: [0-9,]* rows in [0-9.]* s, [0-9,]* rows/s ([^)]*)' "$log" | tail -1) | | | | |" >> "$summary"
   java -jar "$jar" cleanup "$params" --set db.url="$(cb_url "$db")" --prefix cbload --apply >/dev/null
 }
+# The server's own bound for sbtest's rows: sysbench's rows, dumped to a file once, loaded by the
+# database's own command-line client (which costs next to nothing on the client) into cbfile1,
+# shaped as commitbench's loader does it: primary key during the load, index on k after it.
+# What the server takes for these rows, against pgbench -i's narrower rows.
+client_file_leg() {
+  local s e rows=$out/$db-sbtest1.tsv
+  if table_exists "$db" cbfile1; then
+    echo "| $db | client from a file | $round | skipped: cbfile1 exists (not ours) | | | | |" >> "$summary"
+    return 0
+  fi
+  case $db in
+    postgresql)
+      [[ -f $rows ]] || sql "$db" "COPY sbtest1 (id, k, c, pad) TO STDOUT" > "$rows"
+      sql "$db" "CREATE TABLE cbfile1 (LIKE sbtest1 INCLUDING DEFAULTS); ALTER TABLE cbfile1 ADD PRIMARY KEY (id)"
+      s=$(now)
+      psql -h 127.0.0.1 -U postgres -d test -qc "\\copy cbfile1 (id, k, c, pad) FROM '$rows'"
+      sql "$db" "CREATE INDEX k_cbfile1 ON cbfile1 (k)"
+      e=$(now); loader_line "psql \\copy of the same rows from a file" "$ROWS" "$s" "$e" cbfile1 ;;
+    mariadb)
+      [[ -f $rows ]] || sql "$db" "SELECT id, k, c, pad FROM sbtest1" > "$rows"
+      sql "$db" "CREATE TABLE cbfile1 LIKE sbtest1; ALTER TABLE cbfile1 DROP INDEX k_1"
+      s=$(now)
+      mysql -h 127.0.0.1 -uroot --local-infile=1 test -e "LOAD DATA LOCAL INFILE '$rows' INTO TABLE cbfile1 (id, k, c, pad)"
+      sql "$db" "CREATE INDEX k_1 ON cbfile1 (k)"
+      e=$(now); loader_line "mysql LOAD DATA LOCAL of the same rows from a file" "$ROWS" "$s" "$e" cbfile1 ;;
+  esac
+  sql "$db" "DROP TABLE cbfile1"
+}
 pgbench_init_leg() {
   local s e
   [[ $db == postgresql ]] || return 0
@@ -187,14 +217,15 @@ plain_leg() {
 }
 
 for db in $DBS; do
-  for t in sbtest1 cbload1; do
+  for t in sbtest1 cbload1 cbfile1; do
     if table_exists "$db" "$t"; then echo "error: $db has a table $t already (not ours?); stopping" >&2; exit 2; fi
   done
   params=$out/$db.properties
   printf 'workload=oltp_read_write\nduration=%s\noltp.table.size=%s\nusers.mode=shared\nerrors.max=100%%\nretry.max=100\n' \
     "$DURATION" "$ROWS" > "$params"
   # sysbench's tables are this script's from here on: dropped however it ends
-  trap "sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup >/dev/null 2>&1 || true" EXIT
+  # (and so is cbfile1, absent at the start)
+  trap "sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup >/dev/null 2>&1 || true; sql $db 'DROP TABLE IF EXISTS cbfile1' >/dev/null 2>&1 || true" EXIT
 
   # Loaders: sysbench prepare (its data set is then the one every run uses), commitbench prepare
   # into tables of its own (cbload1, dropped again), pgbench -i on PostgreSQL; LOADER_ROUNDS times,
@@ -202,11 +233,12 @@ for db in $DBS; do
   for round in $(seq 1 "$LOADER_ROUNDS"); do
     if (( round > 1 )); then sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup > /dev/null; fi
     if (( round % 2 == 0 )); then
-      commitbench_prepare_leg; pgbench_init_leg; sysbench_prepare_leg
+      commitbench_prepare_leg; pgbench_init_leg; sysbench_prepare_leg; client_file_leg
     else
-      sysbench_prepare_leg; commitbench_prepare_leg; pgbench_init_leg
+      sysbench_prepare_leg; client_file_leg; commitbench_prepare_leg; pgbench_init_leg
     fi
   done
+  rm -f "$out/$db-sbtest1.tsv"
 
   for round in $(seq 1 "$ROUNDS"); do
     for workload in $WORKLOADS; do
