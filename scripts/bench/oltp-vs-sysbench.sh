@@ -227,8 +227,9 @@ for db in $DBS; do
   # (and so is cbfile1, absent at the start)
   trap "sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup >/dev/null 2>&1 || true; sql $db 'DROP TABLE IF EXISTS cbfile1' >/dev/null 2>&1 || true" EXIT
 
-  # Loaders: sysbench prepare (its data set is then the one every run uses), commitbench prepare
-  # into tables of its own (cbload1, dropped again), pgbench -i on PostgreSQL; LOADER_ROUNDS times,
+  # Loaders: sysbench prepare (its data set is then the one every run uses), the database's own
+  # client loading those rows from a file (cbfile1), commitbench prepare into tables of its own
+  # (cbload1; both dropped again), pgbench -i on PostgreSQL; LOADER_ROUNDS times,
   # sysbench first in odd rounds and last in even ones (it is dropped and loaded again each round).
   for round in $(seq 1 "$LOADER_ROUNDS"); do
     if (( round > 1 )); then sysbench oltp_read_write $(sb_args "$db") --tables=1 cleanup > /dev/null; fi
