@@ -7,6 +7,12 @@ sb_args() { # the sysbench connection options of a database kind
     mariadb) echo "--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=3306 --mysql-user=root --mysql-db=test" ;;
   esac
 }
+db_user() { # the administrative user the local servers are reached as (no password)
+  case $1 in
+    postgresql) echo "postgres" ;;
+    mariadb) echo "root" ;;
+  esac
+}
 cb_url() {
   case $1 in
     postgresql) echo "jdbc:postgresql://127.0.0.1:5432/test" ;;

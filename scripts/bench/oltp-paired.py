@@ -121,9 +121,8 @@ class Side:
             command = ["sysbench", self.workload, *sb_args(self.db), "--tables=1", f"--table-size={ROWS}",
                        f"--threads={self.threads}", f"--time={WARMUP + DURATION}", "--report-interval=1", "run"]
         elif self.tool == "plain":
-            user = "postgres" if self.db == "postgresql" else "root"
             command = ["java", "-cp", str(BENCH_JAR), "io.commitbench.bench.PlainPointSelect", f"url={shell(f'cb_url {self.db}')}",
-                       f"user={user}", "table=sbtest1", f"rows={ROWS}", f"threads={self.threads}", f"seconds={DURATION}",
+                       f"user={shell(f'db_user {self.db}')}", "table=sbtest1", f"rows={ROWS}", f"threads={self.threads}", f"seconds={DURATION}",
                        f"warmup={WARMUP}", "perSecond=true"]
         else:
             command = ["java", "-jar", str(JAR), "run", str(OUT / "oltp.properties"),

@@ -207,8 +207,7 @@ PY
 # The plain JDBC loop at oltp_point_select (PLAIN=1): same warm-up and measured seconds as commitbench's leg.
 plain_leg() {
   local log=$out/$db-$workload-$threads-r$round-plain.log
-  local user=root; [[ $db == postgresql ]] && user=postgres
-  java -cp "$bench_jar" io.commitbench.bench.PlainPointSelect url="$(cb_url "$db")" user=$user table=sbtest1 \
+  java -cp "$bench_jar" io.commitbench.bench.PlainPointSelect url="$(cb_url "$db")" user="$(db_user "$db")" table=sbtest1 \
     rows="$ROWS" threads="$threads" seconds="$DURATION" warmup="$WARMUP" > "$log" 2>&1 || true
   local tps cpu
   tps=$(grep -o 'tx/s=[0-9.]*' "$log" | cut -d= -f2)
