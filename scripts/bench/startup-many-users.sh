@@ -47,18 +47,19 @@ destroy_instances() {
 trap destroy_instances EXIT
 
 port_of() { sed -n 's#^db.url=jdbc:[a-z]*://127.0.0.1:\([0-9]*\)/.*#\1#p' "$1/connection.properties"; }
+user_of() { sed -n 's/^db.user=//p' "$1/connection.properties"; }
 # raise_connections DB INSTANCE: max_connections = USERS + 50 (the admin and monitor connections)
 raise_connections() {
-  local port; port=$(port_of "$2")
+  local port user; port=$(port_of "$2"); user=$(user_of "$2")
   case $1 in
     postgresql)
       # not dynamic in PostgreSQL: set in the cluster's postgresql.auto.conf, then a restart
-      psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "ALTER SYSTEM SET max_connections = $((USERS + 50))"
+      psql -X -q -h 127.0.0.1 -p "$port" -U "$user" -d postgres -c "ALTER SYSTEM SET max_connections = $((USERS + 50))"
       cb storage instance stop --instance "$2" >> "$out/instances.log" 2>&1
       cb storage instance start --instance "$2" >> "$out/instances.log" 2>&1
-      psql -X -At -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "SHOW max_connections" ;;
+      psql -X -At -h 127.0.0.1 -p "$port" -U "$user" -d postgres -c "SHOW max_connections" ;;
     mariadb)
-      mysql -h 127.0.0.1 -P "$port" -uroot -N -e "SET GLOBAL max_connections = $((USERS + 50)); SELECT @@max_connections" ;;
+      mysql -h 127.0.0.1 -P "$port" -u"$user" -N -e "SET GLOBAL max_connections = $((USERS + 50)); SELECT @@max_connections" ;;
   esac
 }
 
