@@ -13,8 +13,21 @@ public final class CommitbenchMain {
 
   private CommitbenchMain() {}
 
-  public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+  public static void main(String[] args) throws InterruptedException {
+    exit(commandLine().execute(args));
+  }
+
+  /**
+   * Exits with the command's code, unless a signal has begun the JVM's exit: then the JVM's own
+   * code for the signal (130, 143) stands, as documented, and this thread waits for it. Calling
+   * System.exit then would race it: once the shutdown hooks have run, a non-zero System.exit halts
+   * at once with its own code, so a SIGTERM sometimes ended with 1 instead of 143.
+   */
+  static void exit(int commandExitCode) throws InterruptedException {
+    if (JvmShutdown.underway()) {
+      JvmShutdown.awaitHalt();
+    }
+    System.exit(commandExitCode);
   }
 
   /** The configured command line, also used by tests (which set their own out/err writers). */
