@@ -13,10 +13,12 @@
 #   CELLS="postgresql:commit" USERS="1" ROUNDS=5 CONTROL=1 scripts/bench/overhead-paired.sh
 #
 # Needs the local PostgreSQL and MariaDB and the benchmarks jar (mvn -B -pl src-test/jmh -am package
-# -DskipTests). Tables are cbovhpa_*/cbovhpb_* (cbovppa_*/cbovppb_* for the control), dropped after each leg.
+# -DskipTests). Tables are cbovhpa_*/cbovhpb_* (cbovppa_*/cbovppb_* for the control), dropped after each leg;
+# when the script is stopped (Ctrl-C, kill) or a side fails, it stops both sides and drops what they left.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/../.." && pwd)
+. "$here/scripts/bench/oltp-common.sh"
 jar=${JAR:-$here/src-test/jmh/target/benchmarks.jar}
 CELLS=${CELLS:-"postgresql:commit mariadb:commit postgresql:paper mariadb:paper"}
 USERS=${USERS:-"1 4 10"}
@@ -38,6 +40,30 @@ summary=$out/summary.md
   echo "|---|---|---|---|---|---|---|---|"
 } > "$summary"
 
+# The tables a side killed mid-leg leaves: only the names this script gives its sides (names=hpa, hpb, ppa, ppb).
+leftover_tables() {
+  local schema
+  case $1 in postgresql) schema="current_schema()" ;; mariadb) schema="DATABASE()" ;; esac
+  sql "$1" "SELECT table_name FROM information_schema.tables WHERE table_schema = $schema AND (table_name LIKE 'cbovhpa\_%'
+    OR table_name LIKE 'cbovhpb\_%' OR table_name LIKE 'cbovppa\_%' OR table_name LIKE 'cbovppb\_%')"
+}
+sides=()
+stop_sides() {
+  local pid db table
+  for pid in "${sides[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${sides[@]}"; do wait "$pid" 2>/dev/null || true; done
+  sides=()
+  for db in $(for cell in $CELLS; do echo "${cell%%:*}"; done | sort -u); do
+    for table in $(leftover_tables "$db"); do
+      echo "dropping $table, left on $db by a side that was stopped" >&2
+      sql "$db" "DROP TABLE $table" >/dev/null
+    done
+  done
+}
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap stop_sides EXIT
+
 connection() {
   case $1 in
     postgresql) echo "url=jdbc:postgresql://127.0.0.1:5432/test user=postgres" ;;
@@ -58,9 +84,11 @@ pair() {
   local pid_a=$!
   java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$b names=${a:0:1}${b:0:1}b > "$log_b" 2>&1 &
   local pid_b=$!
+  sides=("$pid_a" "$pid_b")
   local failed=0
   wait $pid_a || failed=1
   wait $pid_b || failed=1
+  sides=()
   if (( failed )); then echo "error: a side failed; see $log_a and $log_b" >&2; exit 1; fi
   python3 - "$log_a" "$log_b" "$db" "$workload" "$users" "$a beside $b" >> "$summary" <<'PY'
 import re, statistics, sys
