@@ -2,6 +2,7 @@ package io.commitbench.campaign;
 
 import io.commitbench.core.group.Spread;
 import io.commitbench.core.io.AtomicFiles;
+import io.commitbench.core.report.html.ChartColours;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
@@ -76,6 +77,7 @@ public final class CampaignChart {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    plot.setDrawingSupplier(ChartColours.drawingSupplier());
     NumberAxis x = (NumberAxis) plot.getDomainAxis();
     x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     x.setRange(-0.2, snapshotCounts.get(snapshotCounts.size() - 1) + 0.2);

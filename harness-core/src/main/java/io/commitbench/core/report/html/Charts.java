@@ -7,7 +7,10 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.AbstractRenderer;
 import org.jfree.chart.renderer.xy.XYItemRenderer;
 
-/** The look every chart of the HTML pages shares: white ground, light grid, lines two pixels wide. */
+/**
+ * The look every chart of the HTML pages shares: white ground, light grid, lines two pixels wide,
+ * series in {@link ChartColours}.
+ */
 final class Charts {
 
   private Charts() {}
@@ -19,6 +22,7 @@ final class Charts {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinePaint(new Color(0xdddddd));
     plot.setRangeGridlinePaint(new Color(0xdddddd));
+    plot.setDrawingSupplier(ChartColours.drawingSupplier());
     for (int d = 0; d < plot.getRendererCount(); d++) {
       XYItemRenderer renderer = plot.getRenderer(d);
       if (renderer instanceof AbstractRenderer r) {
