@@ -204,6 +204,21 @@ public final class ManagedInstance {
     return runner.run(engine.sql(descriptor, statements)).stdout().strip();
   }
 
+  /**
+   * Rewrites the stopped server's log in place, so that none of it is preallocated and unwritten
+   * (see {@link LogRewrite}): what a server that has run a while has. Refused while the server
+   * runs, since it writes the log too.
+   *
+   * @return the bytes rewritten
+   */
+  public long writeLogThrough() throws IOException {
+    if (running()) {
+      throw new IllegalStateException("the server of " + descriptor.instanceDir() + " is running; its log is"
+          + " rewritten only while it is stopped");
+    }
+    return LogRewrite.inPlace(currentLog());
+  }
+
   /** Writes every change so far to the data files (a checkpoint); see {@link InstanceEngine#settle}. */
   public void settle() throws IOException {
     engine.settle(descriptor, runner);
