@@ -21,13 +21,15 @@ import java.util.OptionalInt;
  * @param dbms the database kinds, in table order
  * @param layouts the layouts, in table order
  * @param snapshotCounts the snapshot counts, ascending: the tables' columns
+ * @param writeLogThrough whether each cell rewrites its server's log in place before the snapshots
+ *     ({@code campaign.write-log-through}), so no cell measures a log still preallocated and unwritten
  * @param disks where the disks come from
  * @param output the results folder: tables, chart, one folder per cell
  * @param work the scratch folder: the lab, the current cell's layout and instance
  */
 public record CampaignSpec(String name, Path file, Path workload, Path load, boolean prepareLoad, OptionalInt runs,
-    List<String> dbms, List<LayoutChoice> layouts, List<Integer> snapshotCounts, DiskSource disks, Path output,
-    Path work) {
+    List<String> dbms, List<LayoutChoice> layouts, List<Integer> snapshotCounts, boolean writeLogThrough,
+    DiskSource disks, Path output, Path work) {
 
   public CampaignSpec {
     dbms = List.copyOf(dbms);

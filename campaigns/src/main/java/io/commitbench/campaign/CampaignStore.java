@@ -26,6 +26,10 @@ import java.util.Optional;
  */
 public final class CampaignStore {
 
+  /** The identity's entry for the log's state before the measured runs ({@code campaign.write-log-through}). */
+  private static final String LOG = "log";
+  private static final String LOG_AS_MADE = "as the server made it";
+
   static final String CAMPAIGN_FILE = "campaign.json";
   static final String CELL_FILE = "cell.json";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,17 +63,21 @@ public final class CampaignStore {
     }
     JsonNode recorded = JSON.readTree(file.toFile());
     for (Map.Entry<String, String> e : identity(spec).entrySet()) {
-      String before = recorded.path(e.getKey()).asText("");
+      // A folder from before campaign.write-log-through measured the log as the server made it.
+      String before = recorded.path(e.getKey()).asText(e.getKey().equals(LOG) ? LOG_AS_MADE : "");
       if (!before.equals(e.getValue())) {
-        throw new RefusedException(spec.output() + " holds a campaign whose " + e.getKey() + " was " + before
-            + ", not " + e.getValue() + "; its cells would not compare. Give another campaign.output, or remove that"
+        throw new RefusedException(spec.output() + " holds a campaign whose " + e.getKey() + " was "
+            + before + ", not " + e.getValue() + "; its cells would not compare. Give another campaign.output, or remove that"
             + " folder");
       }
     }
     return Optional.of(new CampaignStore(spec.output()));
   }
 
-  /** What makes two runs of a campaign comparable: the workload and load files' content, how it loads, how often it measures. */
+  /**
+   * What makes two runs of a campaign comparable: the workload and load files' content, how it
+   * loads, how often it measures, and whether the log is written through first.
+   */
   private static Map<String, String> identity(CampaignSpec spec) throws IOException {
     Map<String, String> id = new LinkedHashMap<>();
     id.put("workload_sha256", sha256(spec.workload()));
@@ -79,6 +87,7 @@ public final class CampaignStore {
       id.put("load", CampaignFile.PREPARE);
     }
     spec.runs().ifPresent(n -> id.put("runs", Integer.toString(n)));
+    id.put(LOG, spec.writeLogThrough() ? "written through" : LOG_AS_MADE);
     return id;
   }
 

@@ -59,6 +59,7 @@ class CampaignFileTest {
         new LayoutChoice(VolumeManager.PLAIN, LayoutFilesystem.EXT4, List.of(1)),
         new LayoutChoice(VolumeManager.LVM_RAID0, LayoutFilesystem.XFS, List.of(2, 4)));
     assertThat(spec.snapshotCounts()).containsExactly(0, 1, 5);
+    assertThat(spec.writeLogThrough()).as("campaign.write-log-through by default").isTrue();
     assertThat(spec.disks()).isEqualTo(new DiskSource.LabDisks(512L << 20, 150));
     assertThat(spec.mostDisks()).isEqualTo(4);
     assertThat(spec.output()).isEqualTo(Path.of("campaigns", "c").toAbsolutePath());
@@ -75,8 +76,10 @@ class CampaignFileTest {
         campaign.layouts=lvm-thin-raid0/jfs@1-2
         campaign.devices=/dev/sdb, /dev/sdc
         campaign.overwrite=true
+        campaign.write-log-through=false
         campaign.output=out
         """));
+    assertThat(spec.writeLogThrough()).isFalse();
     assertThat(spec.load()).isEqualTo(dir.resolve("load.properties"));
     assertThat(spec.disks()).isEqualTo(new DiskSource.GivenDevices(List.of(Path.of("/dev/sdb"), Path.of("/dev/sdc")), true));
     assertThat(spec.output()).isEqualTo(Path.of("out").toAbsolutePath());
@@ -107,6 +110,7 @@ class CampaignFileTest {
         campaign.lab.disk-size=64M
         campaign.snapshot=1
         campaign.runs=0
+        campaign.write-log-through=yes
         """);
     assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.workload=missing.properties: no such file"));
     assertThat(v).anySatisfy(s -> assertThat(s).contains("'oracle' is not a managed database kind; allowed: mariadb, postgresql"));
@@ -119,6 +123,8 @@ class CampaignFileTest {
     assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.snapshot=1: unknown key; did you mean campaign.snapshots?"));
     assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.runs=0: not a number of runs; allowed: a whole number"
         + " from 1 to 20"));
+    assertThat(v).anySatisfy(s -> assertThat(s).startsWith("campaign.write-log-through=yes: not a boolean; allowed: true"
+        + " or false"));
   }
 
   @Test

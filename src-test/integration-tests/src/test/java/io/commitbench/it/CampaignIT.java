@@ -80,7 +80,7 @@ class CampaignIT {
   @Order(1)
   @Timeout(value = 15, unit = TimeUnit.MINUTES) // 22 cells of about 10 s each, on a busy 2-core host
   void runsEveryCellItCanAndRecordsTheOthersAsUnsupported() throws Exception {
-    String md = runCampaign(campaignFile, output);
+    String md = runCampaign(campaignFile, output).md();
     for (int disks = 1; disks <= 3; disks++) {
       for (String dbms : List.of("postgresql", "mariadb")) {
         String row = tableRow(md, "btrfs-raid0/btrfs (" + disks + (disks == 1 ? " disk)" : " disks)"), dbms);
@@ -147,7 +147,12 @@ class CampaignIT {
         "campaign.lab.disk-size=320M",
         "campaign.output=" + oltpOutput,
         "campaign.work=" + oltpWork, ""));
-    String md = runCampaign(file, oltpOutput);
+    CampaignRun campaign = runCampaign(file, oltpOutput);
+    String md = campaign.md();
+    // Every cell wrote its server's log through before the snapshots (campaign.write-log-through's default).
+    assertThat(campaign.out().lines().filter(l -> l.matches(" +[0-9,]+ bytes of log rewritten"))
+        .map(l -> Long.parseLong(l.strip().split(" ")[0].replace(",", ""))))
+        .as(campaign.out()).hasSize(4).allMatch(bytes -> bytes > 0);
     for (String dbms : List.of("postgresql", "mariadb")) {
       String row = tableRow(md, "btrfs-raid0/btrfs (1 disk)", dbms);
       assertThat(row).as(row).doesNotContain("failed", "unsupported", "not run");
@@ -180,7 +185,9 @@ class CampaignIT {
   }
 
   /** Runs the campaign, which must succeed, and returns its campaign.md; both are printed. */
-  private static String runCampaign(Path file, Path output) throws Exception {
+  private record CampaignRun(String md, String out) {}
+
+  private static CampaignRun runCampaign(Path file, Path output) throws Exception {
     long began = System.nanoTime();
     CliResult result = Commitbench.execute(List.of("campaign", "run", file.toString()));
     System.out.println(PREFIX + file.getFileName() + " took " + (System.nanoTime() - began) / 1_000_000_000 + " s");
@@ -188,7 +195,7 @@ class CampaignIT {
     assertThat(result.exitCode()).as(result.describe()).isZero();
     String md = Files.readString(output.resolve("campaign.md"));
     System.out.println(md);
-    return md;
+    return new CampaignRun(md, result.out());
   }
 
   /** The table line of a layout row's DBMS: the row itself, or the continuation line below it. */
