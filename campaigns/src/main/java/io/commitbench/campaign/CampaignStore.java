@@ -66,8 +66,8 @@ public final class CampaignStore {
       // A folder from before campaign.write-log-through measured the log as the server made it.
       String before = recorded.path(e.getKey()).asText(e.getKey().equals(LOG) ? LOG_AS_MADE : "");
       if (!before.equals(e.getValue())) {
-        throw new RefusedException(spec.output() + " holds a campaign whose " + e.getKey() + " was "
-            + before + ", not " + e.getValue() + "; its cells would not compare. Give another campaign.output, or remove that"
+        throw new RefusedException(spec.output() + " holds a campaign whose " + e.getKey() + " was " + before
+            + ", not " + e.getValue() + "; its cells would not compare. Give another campaign.output, or remove that"
             + " folder");
       }
     }

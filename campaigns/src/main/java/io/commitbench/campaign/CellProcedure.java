@@ -20,10 +20,11 @@ import java.util.Optional;
 /**
  * One cell, start to end: build the layout on the first N disks, create a managed instance whose
  * data directory (and log) is on it, load data (or prepare the workload's data set), checkpoint,
- * write the log through (campaign.write-log-through), take the snapshots, run the measured workload (N times with runs=N), and
- * tear everything down again — the instance, the snapshots, the layout — whatever happened. The
- * layout and the instance record what they made (layout.json, instance.json) in the campaign's work
- * folder, so a campaign that was killed half-way removes the leftovers before its next cell.
+ * write the log through (campaign.write-log-through), take the snapshots, run the measured
+ * workload (N times with runs=N), and tear everything down again — the instance, the snapshots,
+ * the layout — whatever happened. The layout and the instance record what they made (layout.json,
+ * instance.json) in the campaign's work folder, so a campaign that was killed half-way removes
+ * the leftovers before its next cell.
  */
 final class CellProcedure {
 
