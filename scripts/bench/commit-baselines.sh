@@ -14,7 +14,9 @@
 # usage: scripts/bench/commit-baselines.sh [postgresql|mariadb ...]   (from the repository root,
 #        after `mvn -B -q install -DskipTests`; needs pgbench, sysbench, psql, mariadb; as root
 #        on the machine whose local services are at 127.0.0.1:5432 (trust) and :3306 (root, no password))
-# environment: RATES (default "100 500 1000"), DURATION (20), WARMUP (5), CLIENTS (4)
+# environment: RATES (default "100 500 1000"), DURATION (20), WARMUP (5), CLIENTS (4), OUT (the folder
+#              kept: the table, commitbench's run folders, sysbench's and pgbench's output;
+#              default results/commit-baselines-<UTC time>)
 set -euo pipefail
 
 RATES=${RATES:-"100 500 1000"}
@@ -24,6 +26,8 @@ CLIENTS=${CLIENTS:-4}
 DATABASES=${*:-postgresql mariadb}
 HERE=$(cd "$(dirname "$0")" && pwd)
 JAR=$HERE/../../harness-cli/target/commitbench.jar
+OUT=${OUT:-$HERE/../../results/commit-baselines-$(date -u +%Y%m%d-%H%M%S)}
+mkdir -p "$OUT"
 WORK=$(mktemp -d /tmp/commit-baselines.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 TOTAL=$((WARMUP + DURATION))
@@ -55,8 +59,8 @@ run_commitbench() { # database, rate
   /usr/bin/time -f "%U %S" -o "$WORK/time" java -jar "$JAR" run "$HERE/../../config/commit.properties" \
     --set db.url="$url" --set users="$CLIENTS" --set users.mode=shared --set rate="$2" \
     --set duration="$DURATION" --set warmup="$WARMUP" --set table.prefix=cbb_cb_ \
-    --set results.dir="$WORK/results" --set run.id="cb-$1-$2" > "$WORK/cb.out" 2>&1
-  python3 - "$WORK/results/cb-$1-$2/summary.json" "$WORK/time" <<'PY'
+    --set results.dir="$OUT" --set run.id="commitbench-$1-$2" > "$OUT/commitbench-$1-$2.out" 2>&1
+  python3 - "$OUT/commitbench-$1-$2/summary.json" "$WORK/time" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
 t = s["types"]["commit"]
@@ -72,11 +76,12 @@ run_pgbench() { # rate
   fresh_table postgresql cbb_pgbench
   rm -rf "$WORK/pgbench" && mkdir -p "$WORK/pgbench"
   (cd "$WORK/pgbench" && /usr/bin/time -f "%U %S" -o "$WORK/time" pgbench -n -h 127.0.0.1 -U postgres \
-    -c "$CLIENTS" -j 2 -M prepared -R "$1" -T "$TOTAL" -l -f "$HERE/commit-insert.pgbench" test > "$WORK/pgbench.out" 2>&1)
+    -c "$CLIENTS" -j 2 -M prepared -R "$1" -T "$TOTAL" -l -f "$HERE/commit-insert.pgbench" test > "$OUT/pgbench-$1.out" 2>&1)
   local figures tx
   figures=$(python3 "$HERE/percentiles.py" "$WARMUP" "$WORK"/pgbench/pgbench_log.*)
   tx=$(cat "$WORK"/pgbench/pgbench_log.* | wc -l)
   echo "$figures $(cpu_per_1000 "$WORK/time" "$tx")"
+  cat "$WORK"/pgbench/pgbench_log.* | gzip > "$OUT/pgbench-$1.log.gz"
   sql postgresql "DROP TABLE cbb_pgbench"
 }
 
@@ -91,8 +96,8 @@ run_sysbench() { # database, rate
   # Its latency includes the time an event waited in the rate queue (akopytov/sysbench#216).
   /usr/bin/time -f "%U %S" -o "$WORK/time" sysbench $connection --threads="$CLIENTS" --rate="$2" \
     --time="$TOTAL" --report-checkpoints="$WARMUP" --percentile=99 --histogram=on \
-    "$HERE/commit-insert.lua" run > "$WORK/sysbench.out" 2>&1
-  python3 - "$WORK/sysbench.out" "$DURATION" "$WORK/time" <<'PY'
+    "$HERE/commit-insert.lua" run > "$OUT/sysbench-$1-$2.out" 2>&1
+  python3 - "$OUT/sysbench-$1-$2.out" "$DURATION" "$WORK/time" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 final = text[text.rindex("SQL statistics"):]
@@ -113,6 +118,7 @@ PY
   sql "$1" "DROP TABLE cbb_sysbench"
 }
 
+exec > >(tee "$OUT/table.txt")
 echo "tool database rate achieved_tx_s response_p50_ms response_p99_ms service_p50_ms service_p99_ms cpu_s_per_1000_tx"
 round=0
 for rate in $RATES; do
@@ -133,3 +139,4 @@ for rate in $RATES; do
     round=$((round + 1))
   done
 done
+echo "kept in $OUT"
