@@ -39,15 +39,20 @@ class SignalExitCodeTest {
         "-cp", System.getProperty("java.class.path"), SignalledCommandMain.class.getName())
         // Standard error (the JDK's warning about the security manager) is not the child's output.
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    String first = out.readLine();
-    assertThat(first).as("the child's first line").isEqualTo("ready");
-    new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).inheritIO().start().waitFor();
-    StringBuilder rest = new StringBuilder();
-    for (String line = out.readLine(); line != null; line = out.readLine()) {
-      rest.append(line).append('\n');
+    try {
+      BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      String first = out.readLine();
+      assertThat(first).as("the child's first line").isEqualTo("ready");
+      new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).inheritIO().start().waitFor();
+      StringBuilder rest = new StringBuilder();
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        rest.append(line).append('\n');
+      }
+      assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("the child ended within 30 s of SIGTERM").isTrue();
+      return new Terminated(process.exitValue(), rest.toString());
+    } finally {
+      // A child the test gave up on waits for a signal forever: it must not outlive the test.
+      process.destroyForcibly();
     }
-    assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("the child ended within 30 s of SIGTERM").isTrue();
-    return new Terminated(process.exitValue(), rest.toString());
   }
 }
