@@ -64,10 +64,9 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 trap stop_sides EXIT
 
-connection() {
+connection() { # the local servers' URL and user, as oltp-common.sh names them
   case $1 in
-    postgresql) echo "url=jdbc:postgresql://127.0.0.1:5432/test user=postgres" ;;
-    mariadb) echo "url=jdbc:mariadb://127.0.0.1:3306/test user=root" ;;
+    postgresql|mariadb) echo "url=$(cb_url "$1") user=$(db_user "$1")" ;;
     *) echo "error: unknown database '$1'; allowed: postgresql, mariadb" >&2; exit 2 ;;
   esac
 }
