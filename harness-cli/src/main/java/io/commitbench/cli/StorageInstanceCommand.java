@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code commitbench storage instance create|start|stop|status|destroy}: private PostgreSQL and
+ * {@code commitbench storage instance create|start|stop|status|write-log-through|destroy}: private PostgreSQL and
  * MariaDB servers the agent owns, each described by its instance directory.
  */
 @Command(
@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
       StorageInstanceCommand.Start.class,
       StorageInstanceCommand.Stop.class,
       StorageInstanceCommand.Status.class,
+      StorageInstanceCommand.WriteLogThrough.class,
       StorageInstanceCommand.Destroy.class
     })
 final class StorageInstanceCommand {
@@ -171,6 +172,37 @@ final class StorageInstanceCommand {
     public Integer call() throws Exception {
       instance.open().status().lines().forEach(spec.commandLine().getOut()::println);
       return ExitCodes.OK;
+    }
+  }
+
+  /** {@code write-log-through}. */
+  @Command(name = "write-log-through", mixinStandardHelpOptions = true,
+      description = {"Rewrites the instance's log in place, every block with the bytes it holds, so that none of it",
+        "is left preallocated and never written: stops the server if it runs, rewrites, starts it again.",
+        "A new MariaDB instance has its redo log fallocated, and a commit's first pass through such space",
+        "costs extra I/O (a campaign measured 17 % fewer TX/s on ext4), which a relocated log, written",
+        "by the copy, does not pay: write the log through before measuring one beside the other.",
+        "Refused (exit 2) while a relocation holds the instance's lock. Prints what it would do; acts",
+        "only with --apply."})
+  static final class WriteLogThrough implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Mixin InstanceOption instance;
+
+    @Option(names = "--apply", description = "act; without it only the plan is printed")
+    boolean apply;
+
+    @Override
+    public Integer call() throws Exception {
+      PrintWriter out = spec.commandLine().getOut();
+      ManagedInstance managed = instance.open();
+      RelocationLock lock = new RelocationLock(managed.descriptor().instanceDir());
+      return PlanOutput.showCheckApply(managed.planWriteLogThrough(), apply, out, lock::requireFree, () -> {
+        long t0 = System.nanoTime();
+        long bytes = managed.writeLogThrough(PlanOutput.progress(out));
+        return String.format("%,d bytes of log rewritten in %.1f s; the server %s", bytes,
+            (System.nanoTime() - t0) / 1e9, managed.running() ? "runs" : "is stopped");
+      });
     }
   }
 

@@ -22,6 +22,7 @@ final class InstancePlans {
   /** The journal operation names, on the journals' {@code begin} lines. */
   static final String CREATE = "instance-create";
   static final String DESTROY = "instance-destroy";
+  static final String WRITE_LOG_THROUGH = "instance-write-log-through";
 
   private InstancePlans() {}
 
@@ -115,6 +116,41 @@ final class InstancePlans {
     steps.add(Step.of("remove its lab tenancy record", "removed the lab tenancy record",
         Action.local("rm LAB/tenants/<record of " + d.instanceDir() + ">",
             () -> LabTenancy.record(List.of(d), List.of()))));
+    return steps;
+  }
+
+  /**
+   * Stops the server when it runs, rewrites its log in place ({@link LogRewrite}) and starts it
+   * again when it ran: the log of a server that has run a while, with nothing preallocated and
+   * never written, as a measurement that compares one log with another needs on both sides.
+   *
+   * @param running whether the server runs now: only then is it stopped and started again
+   * @param rewritten receives the bytes rewritten
+   */
+  static List<Step> writeLogThrough(InstanceEngine engine, ManagedInstance instance, boolean running,
+      List<Long> rewritten) {
+    InstanceDescriptor d = instance.descriptor();
+    Path log = instance.currentLog();
+    List<Step> steps = new ArrayList<>();
+    if (running) {
+      steps.add(Step.of("stop the server: the log is rewritten only while nothing else writes it", "stopped the server",
+          Action.local(String.join(" && ", engine.stopCommands(d).stream().map(Command::display).toList()),
+              () -> instance.stop())));
+    }
+    String shown = Files.isDirectory(log)
+        ? "for f in " + log + "/*; do dd if=$f of=$f bs=1M conv=notrunc,fsync; done"
+        : "dd if=" + log + " of=" + log + " bs=1M conv=notrunc,fsync";
+    steps.add(Step.recordedByActions("rewrite the log in place, every block with the bytes it holds (its contents do"
+        + " not change)", Action.recorded(shown, () -> {
+          long bytes = LogRewrite.inPlace(log);
+          rewritten.add(bytes);
+          return Action.Outcome.step("rewrote the log in place", Map.of("log", log.toString(),
+              "bytes", Long.toString(bytes)));
+        })));
+    if (running) {
+      steps.add(Step.of("start the server again", "started the server",
+          Action.local(engine.startCommand(d).display(), () -> instance.start())));
+    }
     return steps;
   }
 
