@@ -11,10 +11,12 @@
 # Environment: JAR (default harness-cli/target/commitbench.jar), ROOT (/var/tmp/cb-hdd-vs-ssd),
 # OUT (results/hdd-vs-ssd), RUNS (3), PAPER_REPEAT (10: cycles of the paper's file), RATE (50/s),
 # DURATION (20 s), WARMUP (5 s), HDD_PROFILE (hdd: 12 ms per I/O for every process, served by
-# nbdkit; throttle: the cgroup token bucket, the server started in the lab's cgroup) and
-# SSD_PROFILE (ssd: the host's disk behind the same chain; ram: /dev/shm). Needs root, loop
-# devices, FUSE with nbdkit and nbdfuse (or cgroup v1 blkio for throttle) and both servers'
-# programs, as `storage lab up` and `storage instance create` do; chromium for the screenshots.
+# nbdkit; throttle: the cgroup token bucket, the server started in the lab's cgroup),
+# SSD_PROFILE (ssd: the host's disk behind the same chain; ram: /dev/shm) and WRITE_THROUGH (1:
+# the new instance's log is written through before the hdd runs; 0: as the server made it). Needs
+# root, loop devices, FUSE with nbdkit and nbdfuse (or cgroup v1 blkio for throttle) and both
+# servers' programs, as `storage lab up` and `storage instance create` do; chromium for the
+# screenshots.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -28,6 +30,7 @@ DURATION=${DURATION:-20}
 WARMUP=${WARMUP:-5}
 HDD_PROFILE=${HDD_PROFILE:-hdd}
 SSD_PROFILE=${SSD_PROFILE:-ssd}
+WRITE_THROUGH=${WRITE_THROUGH:-1}
 KINDS=("$@")
 [ ${#KINDS[@]} -gt 0 ] || KINDS=(postgresql mariadb)
 # cb, LAB, and the EXIT trap that destroys the instances and brings the lab down.
@@ -62,8 +65,10 @@ for kind in "${KINDS[@]}"; do
   # A new MariaDB redo log is fallocated and never written, and a commit's first pass through such
   # space costs extra I/O; the relocated copy on the ssd is written in full. Written through here,
   # both legs measure a log as a server that has run a while has it.
-  cb storage instance write-log-through --instance "$ROOT/$kind" --apply > "$OUT/$kind-write-through.txt"
-  tail -n 1 "$OUT/$kind-write-through.txt"
+  if [ "$WRITE_THROUGH" = 1 ]; then
+    cb storage instance write-log-through --instance "$ROOT/$kind" --apply > "$OUT/$kind-write-through.txt"
+    tail -n 1 "$OUT/$kind-write-through.txt"
+  fi
   measure "$kind" hdd
   cb storage relocate-log --instance "$ROOT/$kind" --to "$LAB/ssd/$kind" --create-target --allow-root "$LAB" \
     --apply > "$OUT/$kind-relocate.txt"
