@@ -126,7 +126,8 @@ final class StorageInstanceCommand {
 
   /** {@code start}. */
   @Command(name = "start", mixinStandardHelpOptions = true,
-      description = {"Starts the instance's server (in its cgroup, with its log directory) unless it runs.",
+      description = {"Starts the instance's server (in its cgroup, with its log directory) unless it runs;",
+        "journaled in INSTANCE.lifecycle, next to the instance directory.",
         "Refused (exit 2) while a relocation holds the instance's lock: started half-way through a",
         "move, the server could write to a copy that its recovery then removes."})
   static final class Start implements Callable<Integer> {
@@ -138,14 +139,17 @@ final class StorageInstanceCommand {
     public Integer call() throws Exception {
       ManagedInstance managed = instance.open();
       new RelocationLock(managed.descriptor().instanceDir()).requireFree();
-      spec.commandLine().getOut().println(managed.start() ? "started" : "already running");
+      PrintWriter out = spec.commandLine().getOut();
+      out.println(managed.startJournaled(PlanOutput.progress(out)) ? "started; journal in "
+          + ManagedInstance.lifecycleJournals(managed.descriptor().instanceDir()) : "already running");
       return ExitCodes.OK;
     }
   }
 
   /** {@code stop}. */
   @Command(name = "stop", mixinStandardHelpOptions = true,
-      description = "Stops the instance's server cleanly (PostgreSQL: fast; MariaDB: slow shutdown) unless stopped.")
+      description = {"Stops the instance's server cleanly (PostgreSQL: fast; MariaDB: slow shutdown) unless stopped;",
+        "journaled in INSTANCE.lifecycle, next to the instance directory."})
   static final class Stop implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -153,7 +157,10 @@ final class StorageInstanceCommand {
 
     @Override
     public Integer call() throws Exception {
-      spec.commandLine().getOut().println(instance.open().stop() ? "stopped" : "was not running");
+      PrintWriter out = spec.commandLine().getOut();
+      ManagedInstance managed = instance.open();
+      out.println(managed.stopJournaled(PlanOutput.progress(out)) ? "stopped; journal in "
+          + ManagedInstance.lifecycleJournals(managed.descriptor().instanceDir()) : "was not running");
       return ExitCodes.OK;
     }
   }

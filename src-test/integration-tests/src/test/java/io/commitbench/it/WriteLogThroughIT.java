@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * extent in the log (filefrag), the data is what it was, and the server takes writes. MariaDB's
  * new redo log is fallocated, so it has unwritten extents before (asserted where filefrag can see
  * them); PostgreSQL's WAL is written when it is made, so the rewrite only keeps it so. Refused,
- * changing nothing, while a relocation holds the instance's lock.
+ * changing nothing, while a relocation holds the instance's lock. On a stopped server it only
+ * rewrites; {@code instance stop} and {@code start} are journaled beside it.
  */
 class WriteLogThroughIT {
 
@@ -79,13 +80,29 @@ class WriteLogThroughIT {
       assertThat(applied.out()).containsPattern("[0-9,]+ bytes of log rewritten in [0-9.]+ s; the server runs");
       System.out.println(PREFIX + kind + ": " + applied.out().lines().reduce((a, b) -> b).orElse(""));
       assertThat(instance.running()).isTrue();
-      List<String> journaled = JournalReader.read(latestJournal(ManagedInstance.lifecycleJournals(dir))).steps()
-          .stream().map(JournalEntry::text).toList();
-      assertThat(journaled).containsSubsequence("stopped the server", "rewrote the log in place", "started the server");
+      assertThat(steps(dir, "instance-write-log-through"))
+          .containsExactly("stopped the server", "rewrote the log in place", "started the server");
       if (extentsBefore.isPresent()) {
         assertThat(unwrittenExtents(log, runner)).as("unwritten extents after the rewrite").contains("0");
       }
       assertThat(checks.fingerprint(url)).as("sentinel after the rewrite").isEqualTo(before);
+
+      // On a stopped server the rewrite neither stops nor starts it; start and stop are journaled too.
+      CliResult stopped = cli("storage", "instance", "stop", "--instance", dir.toString());
+      assertThat(stopped.exitCode()).as(stopped.describe()).isZero();
+      assertThat(stopped.out()).contains("stopped; journal in " + ManagedInstance.lifecycleJournals(dir));
+      assertThat(steps(dir, "instance-stop")).containsExactly("stopped the server");
+      CliResult offline = cli("storage", "instance", "write-log-through", "--instance", dir.toString(), "--apply");
+      assertThat(offline.exitCode()).as(offline.describe()).isZero();
+      assertThat(offline.out()).doesNotContain("stop the server").doesNotContain("start the server")
+          .contains("the server is stopped");
+      assertThat(instance.running()).as("a stopped server stays stopped").isFalse();
+      assertThat(steps(dir, "instance-write-log-through")).containsExactly("rewrote the log in place");
+      CliResult started = cli("storage", "instance", "start", "--instance", dir.toString());
+      assertThat(started.exitCode()).as(started.describe()).isZero();
+      assertThat(steps(dir, "instance-start")).containsExactly("started the server");
+      assertThat(cli("storage", "instance", "start", "--instance", dir.toString()).out()).contains("already running");
+      assertThat(checks.fingerprint(url)).as("sentinel after a restart").isEqualTo(before);
       checks.write(url);
       assertThat(checks.fingerprint(url)).as("the server takes writes after the rewrite").isNotEqualTo(before);
     } finally {
@@ -117,11 +134,15 @@ class WriteLogThroughIT {
     return Optional.of(Long.toString(unwritten));
   }
 
-  private static Path latestJournal(Path dir) throws Exception {
+  /** The steps journaled by the instance's latest lifecycle journal of {@code operation}. */
+  private static List<String> steps(Path instanceDir, String operation) throws Exception {
+    Path dir = ManagedInstance.lifecycleJournals(instanceDir);
+    Path latest;
     try (Stream<Path> journals = Files.list(dir)) {
-      return journals.filter(p -> p.getFileName().toString().contains("instance-write-log-through"))
-          .max(Path::compareTo).orElseThrow(() -> new AssertionError("no write-log-through journal in " + dir));
+      latest = journals.filter(p -> p.getFileName().toString().startsWith(operation + "-"))
+          .max(Path::compareTo).orElseThrow(() -> new AssertionError("no " + operation + " journal in " + dir));
     }
+    return JournalReader.read(latest).steps().stream().map(JournalEntry::text).toList();
   }
 
   private static CliResult cli(String... args) {

@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The steps of {@code instance create} and {@code instance destroy}, each holding exactly what it
- * runs: the same objects are shown as the plan and applied under the instance's lifecycle journal.
- * Work done in-process (a directory made, a tree removed, a descriptor written) is shown as its
- * shell equivalent.
+ * The steps of {@code instance create}, {@code destroy}, {@code start}, {@code stop} and {@code
+ * write-log-through}, each holding exactly what it runs: the same objects are shown as the plan
+ * and applied under the instance's lifecycle journal. Work done in-process (a directory made, a
+ * tree removed, a descriptor written) is shown as its shell equivalent.
  */
 final class InstancePlans {
 
@@ -23,6 +23,8 @@ final class InstancePlans {
   static final String CREATE = "instance-create";
   static final String DESTROY = "instance-destroy";
   static final String WRITE_LOG_THROUGH = "instance-write-log-through";
+  static final String START = "instance-start";
+  static final String STOP = "instance-stop";
 
   private InstancePlans() {}
 
@@ -57,8 +59,7 @@ final class InstancePlans {
         })).withDetail(Map.of("port", Integer.toString(d.port()), "version", d.version())));
     steps.add(new Step("initialize the data directory", engine.initCommands(d).stream().map(Action::run).toList(),
         "initialized the data directory", Map.of()));
-    steps.add(Step.of("start the server", "started the server",
-        Action.local(engine.startCommand(d).display(), instance::start)));
+    steps.add(start(engine, instance, "start the server"));
     steps.add(Step.of("create the test database and write the connection settings",
         "created the test database", Action.run(engine.sql(d, engine.createTestDatabase())),
         Action.local("write " + d.instanceDir().resolve(InstanceDescriptor.CONNECTION_FILE),
@@ -75,9 +76,7 @@ final class InstancePlans {
   static List<Step> destroy(InstanceEngine engine, ManagedInstance instance, List<Optional<Path>> kept) {
     InstanceDescriptor d = instance.descriptor();
     List<Step> steps = new ArrayList<>();
-    steps.add(Step.of("stop the server unless it is stopped", "stopped the server",
-        Action.local(String.join(" && ", engine.stopCommands(d).stream().map(Command::display).toList()),
-            () -> instance.stop())));
+    steps.add(stop(engine, instance, "stop the server unless it is stopped"));
     Path journals = d.instanceDir().resolve(InstanceDescriptor.JOURNALS);
     steps.add(Step.of("keep the journals of its relocations next to the instance directory",
         "kept the relocation journals", Action.local("mv " + journals + "/* " + KeptJournals.dirFor(d.instanceDir())
@@ -129,16 +128,13 @@ final class InstancePlans {
    */
   static List<Step> writeLogThrough(InstanceEngine engine, ManagedInstance instance, boolean running,
       List<Long> rewritten) {
-    InstanceDescriptor d = instance.descriptor();
     Path log = instance.currentLog();
     List<Step> steps = new ArrayList<>();
     if (running) {
-      steps.add(Step.of("stop the server: the log is rewritten only while nothing else writes it", "stopped the server",
-          Action.local(String.join(" && ", engine.stopCommands(d).stream().map(Command::display).toList()),
-              () -> instance.stop())));
+      steps.add(stop(engine, instance, "stop the server: the log is rewritten only while nothing else writes it"));
     }
     String shown = Files.isDirectory(log)
-        ? "for f in " + log + "/*; do dd if=$f of=$f bs=1M conv=notrunc,fsync; done"
+        ? "for f in $(find " + log + " -type f); do dd if=$f of=$f bs=1M conv=notrunc,fsync; done"
         : "dd if=" + log + " of=" + log + " bs=1M conv=notrunc,fsync";
     steps.add(Step.recordedByActions("rewrite the log in place, every block with the bytes it holds (its contents do"
         + " not change)", Action.recorded(shown, () -> {
@@ -148,10 +144,21 @@ final class InstancePlans {
               "bytes", Long.toString(bytes)));
         })));
     if (running) {
-      steps.add(Step.of("start the server again", "started the server",
-          Action.local(engine.startCommand(d).display(), () -> instance.start())));
+      steps.add(start(engine, instance, "start the server again"));
     }
     return steps;
+  }
+
+  /** Starts the server (in its cgroup, with its log directory), journaled as "started the server". */
+  static Step start(InstanceEngine engine, ManagedInstance instance, String description) {
+    return Step.of(description, "started the server",
+        Action.local(engine.startCommand(instance.descriptor()).display(), instance::start));
+  }
+
+  /** Stops the server cleanly, journaled as "stopped the server". */
+  static Step stop(InstanceEngine engine, ManagedInstance instance, String description) {
+    return Step.of(description, "stopped the server", Action.local(String.join(" && ",
+        engine.stopCommands(instance.descriptor()).stream().map(Command::display).toList()), instance::stop));
   }
 
   private static Action remove(Path tree) {

@@ -177,6 +177,41 @@ public final class ManagedInstance {
     return engine.logIn(descriptor.logDir());
   }
 
+  /**
+   * {@link #start()} as {@code storage instance start} does it: journaled in {@link
+   * #lifecycleJournals} when it starts the server; nothing is journaled when it runs already.
+   *
+   * @return false when it was running already
+   */
+  public boolean startJournaled(Consumer<String> progress) throws IOException {
+    if (running()) {
+      return false;
+    }
+    applyJournaled(InstancePlans.START, List.of(InstancePlans.start(engine, this, "start the server")), progress,
+        "see the server's log, " + descriptor.instanceDir().resolve("server.log"));
+    return true;
+  }
+
+  /** {@link #stop()} as {@code storage instance stop} does it, journaled as {@link #startJournaled} is. */
+  public boolean stopJournaled(Consumer<String> progress) throws IOException {
+    if (!running()) {
+      return false;
+    }
+    applyJournaled(InstancePlans.STOP, List.of(InstancePlans.stop(engine, this, "stop the server")), progress,
+        "see the server's log, " + descriptor.instanceDir().resolve("server.log"));
+    return true;
+  }
+
+  /** Applies lifecycle steps under a new journal in {@link #lifecycleJournals}; a failure ends it with {@code remedy}. */
+  private void applyJournaled(String operation, List<Step> steps, Consumer<String> progress, String remedy)
+      throws IOException {
+    Applier.journaled(Journal.timestampedFile(lifecycleJournals(descriptor.instanceDir()), operation), operation,
+        parameters(descriptor), runner, progress, applier -> {
+          applier.apply(steps);
+          return null;
+        }, e -> "failed: " + e.getMessage() + "; " + remedy);
+  }
+
   /** Starts the server unless it runs; returns false when it was running already. */
   public boolean start() throws IOException {
     if (running()) {
@@ -228,14 +263,9 @@ public final class ManagedInstance {
    */
   public long writeLogThrough(Consumer<String> progress) throws IOException {
     List<Long> rewritten = new ArrayList<>();
-    List<Step> steps = InstancePlans.writeLogThrough(engine, this, running(), rewritten);
-    Applier.journaled(Journal.timestampedFile(lifecycleJournals(descriptor.instanceDir()),
-            InstancePlans.WRITE_LOG_THROUGH), InstancePlans.WRITE_LOG_THROUGH, parameters(descriptor), runner, progress,
-        applier -> {
-          applier.apply(steps);
-          return null;
-        }, e -> "failed: " + e.getMessage() + "; the log's contents are unchanged, so the rewrite can simply be run"
-            + " again; start the server with 'storage instance start' if it is stopped");
+    applyJournaled(InstancePlans.WRITE_LOG_THROUGH, InstancePlans.writeLogThrough(engine, this, running(), rewritten),
+        progress, "the log's contents are unchanged, so the rewrite can simply be run again; start the server"
+            + " with 'storage instance start' if it is stopped");
     return rewritten.stream().mapToLong(Long::longValue).sum();
   }
 
@@ -296,12 +326,8 @@ public final class ManagedInstance {
   /** {@link #destroy()}, showing each step and action to {@code progress}. */
   public Optional<Path> destroy(Consumer<String> progress) throws IOException {
     List<Optional<Path>> kept = new ArrayList<>();
-    List<Step> steps = InstancePlans.destroy(engine, this, kept);
-    Applier.journaled(Journal.timestampedFile(lifecycleJournals(descriptor.instanceDir()), InstancePlans.DESTROY),
-        InstancePlans.DESTROY, parameters(descriptor), runner, progress, applier -> {
-          applier.apply(steps);
-          return null;
-        }, e -> "failed: " + e.getMessage() + "; run destroy again once the cause is fixed");
+    applyJournaled(InstancePlans.DESTROY, InstancePlans.destroy(engine, this, kept), progress,
+        "run destroy again once the cause is fixed");
     return kept.isEmpty() ? Optional.empty() : kept.get(0);
   }
 
