@@ -2,9 +2,7 @@ package io.commitbench.campaign;
 
 import io.commitbench.core.group.Spread;
 import io.commitbench.core.io.AtomicFiles;
-import io.commitbench.core.report.html.ChartColours;
-import java.awt.BasicStroke;
-import java.awt.Color;
+import io.commitbench.core.report.html.Charts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,10 +72,6 @@ public final class CampaignChart {
           + " fastest run"));
     }
     XYPlot plot = chart.getXYPlot();
-    plot.setBackgroundPaint(Color.WHITE);
-    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-    plot.setDrawingSupplier(ChartColours.drawingSupplier());
     NumberAxis x = (NumberAxis) plot.getDomainAxis();
     x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     x.setRange(-0.2, snapshotCounts.get(snapshotCounts.size() - 1) + 0.2);
@@ -86,10 +80,8 @@ public final class CampaignChart {
     renderer.setDefaultLinesVisible(true);
     renderer.setDrawXError(false);
     renderer.setCapLength(8);
-    for (int i = 0; i < data.getSeriesCount(); i++) {
-      renderer.setSeriesStroke(i, new BasicStroke(2f));
-    }
     plot.setRenderer(renderer);
+    Charts.style(chart);
     ByteArrayOutputStream png = new ByteArrayOutputStream();
     ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
     Files.createDirectories(file.getParent());

@@ -9,13 +9,14 @@ import org.jfree.chart.renderer.xy.XYItemRenderer;
 
 /**
  * The look every chart of the HTML pages shares: white ground, light grid, lines two pixels wide,
- * series in {@link ChartColours}.
+ * series in {@link ChartColours}; the campaign's chart too, so a campaign's figures look like a run's.
  */
-final class Charts {
+public final class Charts {
 
   private Charts() {}
 
-  static void style(JFreeChart chart) {
+  /** Styles an XY chart whose renderers are set: call it last. */
+  public static void style(JFreeChart chart) {
     chart.setBackgroundPaint(Color.WHITE);
     chart.setAntiAlias(true);
     XYPlot plot = chart.getXYPlot();
