@@ -32,18 +32,14 @@ WORK=$(mktemp -d /tmp/commit-baselines.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 TOTAL=$((WARMUP + DURATION))
 
-sql() { # database, statement
-  case $1 in
-    postgresql) psql -q -h 127.0.0.1 -U postgres -d test -c "$2" ;;
-    mariadb) mariadb -h 127.0.0.1 -u root test -e "$2" ;;
-  esac
-}
+# sql, cb_url, sb_args: how the tools reach the local servers, as the OLTP comparisons do.
+source "$HERE/oltp-common.sh"
 
 fresh_table() { # database, table: dropped if it is there, created empty
-  sql "$1" "DROP TABLE IF EXISTS $2"
+  sql "$1" "DROP TABLE IF EXISTS $2" > /dev/null
   local options=""
   [ "$1" = mariadb ] && options=" ENGINE=InnoDB"
-  sql "$1" "CREATE TABLE $2 (id BIGINT NOT NULL PRIMARY KEY, payload VARCHAR(100))$options"
+  sql "$1" "CREATE TABLE $2 (id BIGINT NOT NULL PRIMARY KEY, payload VARCHAR(100))$options" > /dev/null
 }
 
 cpu_per_1000() { # time file (user system), transactions
@@ -51,13 +47,8 @@ cpu_per_1000() { # time file (user system), transactions
 }
 
 run_commitbench() { # database, rate
-  local url
-  case $1 in
-    postgresql) url=jdbc:postgresql://127.0.0.1:5432/test ;;
-    mariadb) url=jdbc:mariadb://127.0.0.1:3306/test ;;
-  esac
   /usr/bin/time -f "%U %S" -o "$WORK/time" java -jar "$JAR" run "$HERE/../../config/commit.properties" \
-    --set db.url="$url" --set users="$CLIENTS" --set users.mode=shared --set rate="$2" \
+    --set db.url="$(cb_url "$1")" --set users="$CLIENTS" --set users.mode=shared --set rate="$2" \
     --set duration="$DURATION" --set warmup="$WARMUP" --set table.prefix=cbb_cb_ \
     --set results.dir="$OUT" --set run.id="commitbench-$1-$2" > "$OUT/commitbench-$1-$2.out" 2>&1
   python3 - "$OUT/commitbench-$1-$2/summary.json" "$WORK/time" <<'PY'
@@ -82,19 +73,14 @@ run_pgbench() { # rate
   tx=$(cat "$WORK"/pgbench/pgbench_log.* | wc -l)
   echo "$figures $(cpu_per_1000 "$WORK/time" "$tx")"
   cat "$WORK"/pgbench/pgbench_log.* | gzip > "$OUT/pgbench-$1.log.gz"
-  sql postgresql "DROP TABLE cbb_pgbench"
+  sql postgresql "DROP TABLE cbb_pgbench" > /dev/null
 }
 
 run_sysbench() { # database, rate
   fresh_table "$1" cbb_sysbench
-  local connection
-  case $1 in
-    postgresql) connection="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-user=postgres --pgsql-db=test" ;;
-    mariadb) connection="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-user=root --mysql-db=test" ;;
-  esac
   # The checkpoint at WARMUP prints and resets the statistics: the final report covers the rest.
   # Its latency includes the time an event waited in the rate queue (akopytov/sysbench#216).
-  /usr/bin/time -f "%U %S" -o "$WORK/time" sysbench $connection --threads="$CLIENTS" --rate="$2" \
+  /usr/bin/time -f "%U %S" -o "$WORK/time" sysbench $(sb_args "$1") --threads="$CLIENTS" --rate="$2" \
     --time="$TOTAL" --report-checkpoints="$WARMUP" --percentile=99 --histogram=on \
     "$HERE/commit-insert.lua" run > "$OUT/sysbench-$1-$2.out" 2>&1
   python3 - "$OUT/sysbench-$1-$2.out" "$DURATION" "$WORK/time" <<'PY'
@@ -115,7 +101,7 @@ for value, count in rows:
 user, system = map(float, open(sys.argv[3]).read().split()[-2:])
 print("%.1f %.3f %.3f - - %.3f" % (tx / float(sys.argv[2]), p50, p99, (user + system) * 1000 / everything))
 PY
-  sql "$1" "DROP TABLE cbb_sysbench"
+  sql "$1" "DROP TABLE cbb_sysbench" > /dev/null
 }
 
 exec > >(tee "$OUT/table.txt")
