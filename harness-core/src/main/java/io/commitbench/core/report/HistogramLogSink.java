@@ -49,8 +49,12 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class HistogramLogSink implements IntervalSink {
 
-  /** HdrHistogram's log writer compresses at this level too. */
-  private static final int COMPRESSION = Deflater.BEST_COMPRESSION;
+  /**
+   * The fastest deflate level. HdrHistogram's own writer uses the best, but any level reads the
+   * same, and the best took a fifth more of the interval writer's time (HotPath.writeInterval:
+   * 3.9-4.1 ms against 3.4-3.6 for a ten-actor interval) for a log about 6 % smaller.
+   */
+  private static final int COMPRESSION = Deflater.BEST_SPEED;
   /** The max column's unit: milliseconds, HdrHistogram's default ratio for nanosecond values. */
   private static final double MAX_VALUE_UNIT_RATIO = 1_000_000.0;
 
@@ -139,10 +143,11 @@ public final class HistogramLogSink implements IntervalSink {
   /**
    * One interval line as HdrHistogram's {@code HistogramLogWriter} writes it ({@code
    * [Tag=TAG,]START,LENGTH,MAX,BASE64}, seconds since the base time and milliseconds with three
-   * decimals, the histogram compressed as the writer compresses it), which its readers read. Not
-   * the writer itself: for each histogram it matches the tag against a regular expression and
-   * formats the line with {@code String.format}, code that runs too rarely to be compiled early
-   * and was the largest share of the reporter's CPU after the histograms' own arithmetic.
+   * decimals, the histogram compressed as the writer compresses it, at another level), which its
+   * readers read. Not the writer itself: for each histogram it matches the tag against a regular
+   * expression and formats the line with {@code String.format}, code that runs too rarely to be
+   * compiled early and was the largest share of the reporter's CPU after the histograms' own
+   * arithmetic.
    */
   private void write(Histogram h, String tag) {
     line.setLength(0);
