@@ -57,8 +57,9 @@ final class StorageInstanceCommand {
 
   /** {@code create}: initializes, starts, and makes the {@code test} database. */
   @Command(name = "create", mixinStandardHelpOptions = true,
-      description = {"Makes a new instance: initdb / mariadb-install-db with the log in --log-dir, starts it",
-        "(inside --cgroup when given) and creates the 'test' database. It is left running.",
+      description = {"Makes a new instance and leaves it running.",
+        "initdb / mariadb-install-db with the log in --log-dir, then starts it (inside --cgroup when",
+        "given) and creates the 'test' database.",
         "Prints what it would do; acts only with --apply."})
   static final class Create implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -126,8 +127,9 @@ final class StorageInstanceCommand {
 
   /** {@code start}. */
   @Command(name = "start", mixinStandardHelpOptions = true,
-      description = {"Starts the instance's server (in its cgroup, with its log directory) unless it runs;",
-        "journaled in INSTANCE.lifecycle, next to the instance directory.",
+      description = {"Starts the instance's server unless it runs.",
+        "It starts in the instance's cgroup, with its log directory; journaled in INSTANCE.lifecycle,",
+        "next to the instance directory.",
         "Refused (exit 2) while a relocation holds the instance's lock: started half-way through a",
         "move, the server could write to a copy that its recovery then removes."})
   static final class Start implements Callable<Integer> {
@@ -148,8 +150,9 @@ final class StorageInstanceCommand {
 
   /** {@code stop}. */
   @Command(name = "stop", mixinStandardHelpOptions = true,
-      description = {"Stops the instance's server cleanly (PostgreSQL: fast; MariaDB: slow shutdown) unless stopped;",
-        "journaled in INSTANCE.lifecycle, next to the instance directory."})
+      description = {"Stops the instance's server cleanly unless it is stopped.",
+        "PostgreSQL: fast shutdown; MariaDB: slow shutdown. Journaled in INSTANCE.lifecycle, next to",
+        "the instance directory."})
   static final class Stop implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -167,8 +170,8 @@ final class StorageInstanceCommand {
 
   /** {@code status}. */
   @Command(name = "status", mixinStandardHelpOptions = true,
-      description = {"Shows whether the server runs, its port, and the devices under its data and log;",
-        "and, while a relocation holds the instance's lock, who holds it (pid, alive or not), since",
+      description = {"Shows whether the server runs, its port, and the devices under its data and log.",
+        "While a relocation holds the instance's lock, also who holds it (pid, alive or not), since",
         "when, for which journal, and how to recover when its process died."})
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -184,10 +187,11 @@ final class StorageInstanceCommand {
 
   /** {@code write-log-through}. */
   @Command(name = "write-log-through", mixinStandardHelpOptions = true,
-      description = {"Rewrites the instance's log in place, every block with the bytes it holds, so that none of it",
-        "is left preallocated and never written: stops the server if it runs, rewrites, starts it again.",
+      description = {"Rewrites the instance's log in place, so none of it is left preallocated and unwritten.",
+        "Every block is written with the bytes it holds; the server is stopped first if it runs and",
+        "started again after.",
         "A new MariaDB instance has its redo log fallocated, and a commit's first pass through such space",
-        "costs extra I/O (a campaign measured 17 % fewer TX/s on ext4), which a relocated log, written",
+        "costs extra I/O (a campaign measured 17 %% fewer TX/s on ext4), which a relocated log, written",
         "by the copy, does not pay: write the log through before measuring one beside the other.",
         "Refused (exit 2) while a relocation holds the instance's lock. Prints what it would do; acts",
         "only with --apply."})
