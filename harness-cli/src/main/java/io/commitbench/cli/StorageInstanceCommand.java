@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code commitbench storage instance create|start|stop|status|write-log-through|destroy}: private PostgreSQL and
- * MariaDB servers the agent owns, each described by its instance directory.
+ * {@code commitbench storage instance create|start|stop|status|write-log-through|destroy}: private
+ * PostgreSQL and MariaDB servers the agent owns, each described by its instance directory.
  */
 @Command(
     name = "instance",

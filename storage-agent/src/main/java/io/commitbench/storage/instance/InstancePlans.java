@@ -138,7 +138,7 @@ final class InstancePlans {
         : "dd if=" + log + " of=" + log + " bs=1M conv=notrunc,fsync";
     steps.add(Step.recordedByActions("rewrite the log in place, every block with the bytes it holds (its contents do"
         + " not change)", Action.recorded(shown, () -> {
-          long bytes = LogRewrite.inPlace(log);
+          long bytes = instance.rewriteStoppedLog();
           rewritten.add(bytes);
           return Action.Outcome.step("rewrote the log in place", Map.of("log", log.toString(),
               "bytes", Long.toString(bytes)));

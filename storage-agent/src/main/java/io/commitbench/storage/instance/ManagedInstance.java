@@ -188,7 +188,7 @@ public final class ManagedInstance {
       return false;
     }
     applyJournaled(InstancePlans.START, List.of(InstancePlans.start(engine, this, "start the server")), progress,
-        "see the server's log, " + descriptor.instanceDir().resolve("server.log"));
+        seeServerLog());
     return true;
   }
 
@@ -198,8 +198,13 @@ public final class ManagedInstance {
       return false;
     }
     applyJournaled(InstancePlans.STOP, List.of(InstancePlans.stop(engine, this, "stop the server")), progress,
-        "see the server's log, " + descriptor.instanceDir().resolve("server.log"));
+        seeServerLog());
     return true;
+  }
+
+  /** The remedy a failed start or stop names: the server's own account of it. */
+  private String seeServerLog() {
+    return "see the server's log, " + descriptor.instanceDir().resolve("server.log");
   }
 
   /** Applies lifecycle steps under a new journal in {@link #lifecycleJournals}; a failure ends it with {@code remedy}. */
@@ -242,11 +247,12 @@ public final class ManagedInstance {
   /**
    * Rewrites the stopped server's log in place, so that none of it is preallocated and unwritten
    * (see {@link LogRewrite}): what a server that has run a while has. Refused while the server
-   * runs, since it writes the log too.
+   * runs, since it writes the log too: the step of {@link #writeLogThrough(Consumer)} after the
+   * server was stopped, which checks again, as a server started meanwhile would race the rewrite.
    *
    * @return the bytes rewritten
    */
-  public long writeLogThrough() throws IOException {
+  long rewriteStoppedLog() throws IOException {
     if (running()) {
       throw new IllegalStateException("the server of " + descriptor.instanceDir() + " is running; its log is"
           + " rewritten only while it is stopped");
@@ -255,9 +261,9 @@ public final class ManagedInstance {
   }
 
   /**
-   * {@link #writeLogThrough()} for an instance that may be running, as {@link #planWriteLogThrough}
-   * shows it: stops the server when it runs, rewrites the log, and starts it again when it ran;
-   * journaled in {@link #lifecycleJournals}.
+   * Writes the log through ({@link #rewriteStoppedLog}) for an instance that may be running, as
+   * {@link #planWriteLogThrough} shows it: stops the server when it runs, rewrites the log, and
+   * starts it again when it ran; journaled in {@link #lifecycleJournals}.
    *
    * @return the bytes rewritten
    */
