@@ -3,8 +3,8 @@
 # MariaDB with their log on the lab "hdd" and written through (as the relocated copy will be), the
 # paper's workload and the commit workload measured runs=N times; the log relocated to the lab
 # "ssd"; the same runs again; then `commitbench compare` of the two groups (text, Markdown and
-# HTML) and a screenshot of each HTML page in headless Chromium. Everything is made under ROOT and removed at the end (instances, then the lab), also
-# when a step fails.
+# HTML) and a screenshot of each HTML page in headless Chromium. Everything is made under ROOT and
+# removed at the end (instances, then the lab), also when a step fails.
 #
 #   sudo RUNS=3 bash scripts/bench/hdd-vs-ssd.sh [postgresql] [mariadb]
 #
@@ -31,6 +31,10 @@ WARMUP=${WARMUP:-5}
 HDD_PROFILE=${HDD_PROFILE:-hdd}
 SSD_PROFILE=${SSD_PROFILE:-ssd}
 WRITE_THROUGH=${WRITE_THROUGH:-1}
+case $WRITE_THROUGH in
+  0|1) ;;
+  *) echo "error: WRITE_THROUGH=$WRITE_THROUGH; allowed: 1 (write the log through first) or 0" >&2; exit 2 ;;
+esac
 KINDS=("$@")
 [ ${#KINDS[@]} -gt 0 ] || KINDS=(postgresql mariadb)
 # cb, LAB, and the EXIT trap that destroys the instances and brings the lab down.
