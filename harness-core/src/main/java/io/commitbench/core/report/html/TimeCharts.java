@@ -17,7 +17,10 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * Charts over the run's time from {@code intervals.csv}: one point per interval at its end, the
  * warm-up shaded and labelled. An interval without a value (no statement of that kind) leaves a
- * gap in its line instead of a made-up point.
+ * gap in its line instead of a made-up point, and the rates leave out a partial interval shorter
+ * than half the others (cut at the end of the warm-up or the run): a rate over a millisecond is
+ * noise, and a quick start's last interval of 1 ms drew a spike of 88,391 tx/s over a line at
+ * 5,000.
  */
 public final class TimeCharts {
 
@@ -27,9 +30,10 @@ public final class TimeCharts {
 
   /** Transactions/s and statements/s on the left axis, errors per interval on the right. */
   public static JFreeChart throughput(IntervalTable t) {
+    boolean[] tooShort = tooShortForARate(t);
     XYSeriesCollection rates = new XYSeriesCollection();
-    rates.addSeries(series("transactions/s", t, "transactions_per_s"));
-    rates.addSeries(series("statements/s", t, "ops_per_s"));
+    rates.addSeries(series("transactions/s", t, "transactions_per_s", tooShort));
+    rates.addSeries(series("statements/s", t, "ops_per_s", tooShort));
     XYSeriesCollection errors = new XYSeriesCollection();
     errors.addSeries(series("errors", t, "errors"));
     XYPlot plot = new XYPlot(rates, new NumberAxis("time (s)"), new NumberAxis("per second"),
@@ -98,13 +102,40 @@ public final class TimeCharts {
   }
 
   private static XYSeries series(String label, IntervalTable t, String column) {
+    return series(label, t, column, new boolean[t.size()]);
+  }
+
+  private static XYSeries series(String label, IntervalTable t, String column, boolean[] leftOut) {
     XYSeries series = new XYSeries(label, false);
     double[] x = t.numbers("end_s");
     double[] y = t.numbers(column);
     for (int i = 0; i < t.size(); i++) {
-      series.add(x[i], y[i]);
+      if (!leftOut[i]) {
+        series.add(x[i], y[i]);
+      }
     }
     return series;
+  }
+
+  /**
+   * The partial intervals shorter than half the longest interval. None when every interval is
+   * partial (a run shorter than one interval): its rates are all there is.
+   */
+  static boolean[] tooShortForARate(IntervalTable t) {
+    double[] starts = t.numbers("start_s");
+    double[] ends = t.numbers("end_s");
+    double[] partial = t.numbers("partial");
+    double longest = 0;
+    for (int i = 0; i < t.size(); i++) {
+      if (partial[i] != 1) {
+        longest = Math.max(longest, ends[i] - starts[i]);
+      }
+    }
+    boolean[] tooShort = new boolean[t.size()];
+    for (int i = 0; i < t.size(); i++) {
+      tooShort[i] = partial[i] == 1 && ends[i] - starts[i] < longest / 2;
+    }
+    return tooShort;
   }
 
   static boolean hasValue(double[] values) {
