@@ -4,8 +4,9 @@ import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSink;
 import io.commitbench.core.measure.IntervalStats;
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.Phase;
 import io.commitbench.core.report.Decimals;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Prints one progress line per interval: where the run is, throughput, errors, p99 per statement
@@ -17,10 +18,10 @@ import java.util.function.Supplier;
 final class ProgressPrinter implements IntervalSink {
 
   private final RunLog log;
-  private final Supplier<String> position;
+  private final Function<Phase, String> position;
 
-  /** @param position says where the run is, e.g. "cycle 2/30" */
-  ProgressPrinter(RunLog log, Supplier<String> position) {
+  /** @param position where the run is at the end of an interval of a phase, e.g. "cycle 2/30" */
+  ProgressPrinter(RunLog log, Function<Phase, String> position) {
     this.log = log;
     this.position = position;
   }
@@ -33,7 +34,7 @@ final class ProgressPrinter implements IntervalSink {
     int stamp = line.length();
     Decimals.fixed(line, stats.endNanos() / 1e9, 1);
     // Right-aligned in eight characters, as %8.1f.
-    line.insert(stamp, " ".repeat(Math.max(0, 8 - (line.length() - stamp)))).append(" s] ").append(position.get());
+    line.insert(stamp, " ".repeat(Math.max(0, 8 - (line.length() - stamp)))).append(" s] ").append(position.apply(stats.phase()));
     if (stats.partial()) {
       Decimals.fixed(line.append(" (last "), seconds, 2).append(" s)");
     }

@@ -1,6 +1,7 @@
 package io.commitbench.core.run;
 
 import io.commitbench.core.config.RunControl;
+import io.commitbench.core.measure.Phase;
 import java.util.OptionalInt;
 
 /**
@@ -90,8 +91,17 @@ final class RunPhases {
     return cycles.isPresent() ? measured + "/" + cycles.getAsInt() : Integer.toString(measured);
   }
 
-  /** Where the run is, for the progress line (once per interval: no String.format, see Decimals). */
-  String position() {
+  /**
+   * Where the run is at the end of an interval of {@code phase}, for the progress line (once per
+   * interval: no String.format, see Decimals). The warm-up's last interval is printed after the
+   * measurement began, so it gets the warm-up's end, not the measurement's first moment: it was
+   * labelled {@code 0/3 s}, or {@code cycle 1} in the paper's workload.
+   */
+  String position(Phase phase) {
+    if (phase == Phase.WARMUP && measuring) {
+      return inCycles ? "warm-up cycle " + warmupCycles
+          : "warm-up " + control.warmupSeconds() + "/" + control.warmupSeconds() + " s";
+    }
     long now = System.nanoTime();
     if (!measuring) {
       return inCycles ? "warm-up cycle " + currentCycle

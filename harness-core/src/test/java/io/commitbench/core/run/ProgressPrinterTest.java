@@ -37,7 +37,7 @@ class ProgressPrinterTest {
 
   private static String printed(IntervalStats stats) {
     StringWriter console = new StringWriter();
-    new ProgressPrinter(new RunLog(new PrintWriter(console)), () -> "cycle 2/3").onInterval(stats, null);
+    new ProgressPrinter(new RunLog(new PrintWriter(console)), phase -> "cycle 2/3").onInterval(stats, null);
     return console.toString();
   }
 

@@ -1,0 +1,47 @@
+package io.commitbench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.commitbench.core.config.RunControl;
+import io.commitbench.core.measure.Phase;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class RunPhasesTest {
+
+  private static final long S = 1_000_000_000L;
+
+  /** warmup=1 duration=3: the line of the warm-up's interval was printed "0/3 s", after the switch. */
+  @Test
+  void theWarmupsLastIntervalIsLabelledWithTheWarmupsEndAfterTheMeasurementBegan() {
+    RunPhases phases = new RunPhases(new RunControl(3, 0, 1, 0, false, 10, false, 0, false, 0), OptionalInt.empty(),
+        false);
+    long start = System.nanoTime();
+    phases.started(start);
+    phases.cycleStarting(1, start);
+
+    assertThat(phases.position(Phase.WARMUP)).isEqualTo("warm-up 0/1 s");
+
+    phases.measurementBegan(start + S);
+
+    assertThat(phases.position(Phase.WARMUP)).isEqualTo("warm-up 1/1 s");
+    assertThat(phases.position(Phase.MEASURED)).matches("-?\\d+/3 s");
+  }
+
+  /** The paper's workload: the warm-up's last partial interval was printed "cycle 1". */
+  @Test
+  void inCyclesTheWarmupsLastIntervalNamesTheLastWarmupCycle() {
+    RunPhases phases = new RunPhases(new RunControl(0, 0, 2, 0, false, 10, false, 0, false, 0), OptionalInt.of(30),
+        true);
+    long start = System.nanoTime();
+    phases.started(start);
+    for (int cycle = 1; cycle <= 13; cycle++) {
+      assertThat(phases.cycleStarting(cycle, start + cycle * S / 10)).isEqualTo(RunPhases.CycleStart.WARMUP);
+    }
+    assertThat(phases.cycleStarting(14, start + 3 * S)).isEqualTo(RunPhases.CycleStart.FIRST_MEASURED);
+    phases.measurementBegan(start + 3 * S);
+
+    assertThat(phases.position(Phase.WARMUP)).isEqualTo("warm-up cycle 13");
+    assertThat(phases.position(Phase.MEASURED)).isEqualTo("cycle 1/30");
+  }
+}
