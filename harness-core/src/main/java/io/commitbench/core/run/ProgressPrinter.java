@@ -28,17 +28,19 @@ final class ProgressPrinter implements IntervalSink {
 
   @Override
   public void onInterval(IntervalStats stats, IntervalHistograms histograms) {
+    if (stats.partial() && nothingHappened(stats)) {
+      return; // the end of a run often cuts a last interval of a millisecond with nothing in it
+    }
     double seconds = Math.max(stats.seconds(), 1e-9);
     // Appended by hand, not String.format: see Decimals.
     StringBuilder line = new StringBuilder(160).append('[');
     int stamp = line.length();
     Decimals.fixed(line, stats.endNanos() / 1e9, 1);
     // Right-aligned in eight characters, as %8.1f.
-    line.insert(stamp, " ".repeat(Math.max(0, 8 - (line.length() - stamp)))).append(" s] ").append(position.apply(stats.phase()));
+    line.insert(stamp, " ".repeat(Math.max(0, 8 - (line.length() - stamp)))).append(" s] ")
+        .append(position.apply(stats.phase()));
     if (stats.partial()) {
       Decimals.fixed(line.append(" (last "), seconds, 2).append(" s)");
-    }
-    if (stats.partial()) {
       Decimals.grouped(line.append(" | "), stats.operations()).append(" ops | ");
       Decimals.grouped(line, stats.transactions()).append(" tx | errors ").append(stats.errors());
     } else {
@@ -61,6 +63,11 @@ final class ProgressPrinter implements IntervalSink {
       }
     }
     log.print(line.toString());
+  }
+
+  private static boolean nothingHappened(IntervalStats stats) {
+    return stats.operations() == 0 && stats.transactions() == 0 && stats.errors() == 0 && stats.retries() == 0
+        && stats.shedArrivals() == 0;
   }
 
   @Override

@@ -35,6 +35,14 @@ class ProgressPrinterTest {
         .doesNotContain("/s |");
   }
 
+  /** Intervals.csv keeps it; on the console a line of zeros after the run's last line is noise. */
+  @Test
+  void aPartialIntervalWithNothingInItIsNotPrinted() {
+    assertThat(printed(interval(7000, 7001, true, 0, 0))).isEmpty();
+    assertThat(printed(interval(7000, 8000, false, 0, 0))).as("a full interval of nothing is news")
+        .startsWith("[     8.0 s] cycle 2/3 | 0 ops/s | 0 tx/s | errors 0 |");
+  }
+
   private static String printed(IntervalStats stats) {
     StringWriter console = new StringWriter();
     new ProgressPrinter(new RunLog(new PrintWriter(console)), phase -> "cycle 2/3").onInterval(stats, null);
