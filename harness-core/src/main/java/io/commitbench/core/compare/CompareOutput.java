@@ -46,7 +46,14 @@ public enum CompareOutput {
     StringBuilder b = new StringBuilder();
     forced(c).forEach(line -> b.append(line).append('\n'));
     b.append(aligned(CompareTable.header(c), CompareTable.rows(c, c.figures())));
-    b.append('\n').append(aligned(CompareTable.header(c), CompareTable.rows(c, c.server())));
+    List<Comparison.Row> server = CompareTable.present(c.server());
+    if (!server.isEmpty()) {
+      b.append('\n').append(aligned(CompareTable.header(c), CompareTable.rows(c, server)));
+    }
+    String absent = CompareTable.absentServerNote(c.server());
+    if (!absent.isEmpty()) {
+      b.append('\n').append(absent).append('\n');
+    }
     if (!c.environment().isEmpty()) {
       b.append('\n').append(aligned(CompareTable.factHeader(c), CompareTable.facts(c)));
     }
@@ -79,7 +86,14 @@ public enum CompareOutput {
     StringBuilder b = new StringBuilder();
     forced(c).forEach(line -> b.append("> ").append(line).append("\n\n"));
     b.append(pipes(CompareTable.header(c), CompareTable.rows(c, c.figures()))).append('\n');
-    b.append(pipes(CompareTable.header(c), CompareTable.rows(c, c.server())));
+    List<Comparison.Row> server = CompareTable.present(c.server());
+    if (!server.isEmpty()) {
+      b.append(pipes(CompareTable.header(c), CompareTable.rows(c, server)));
+    }
+    String absent = CompareTable.absentServerNote(c.server());
+    if (!absent.isEmpty()) {
+      b.append('\n').append(absent).append('\n');
+    }
     if (!c.environment().isEmpty()) {
       b.append('\n').append(pipes(CompareTable.factHeader(c), CompareTable.facts(c)));
     }
@@ -176,7 +190,15 @@ public enum CompareOutput {
         + " from each run's latency.hlog, on a nines axis.");
     page.chart("distribution-overlay", "latency distributions of all subjects overlaid",
         ChartImages.dataUri(PercentileSpectrum.chart("Transaction response time, all subjects", overlay(c))));
-    page.heading("Server's log figures").table(CompareTable.header(c), CompareTable.rows(c, c.server()));
+    page.heading("Server's log figures");
+    List<Comparison.Row> server = CompareTable.present(c.server());
+    if (!server.isEmpty()) {
+      page.table(CompareTable.header(c), CompareTable.rows(c, server));
+    }
+    String absent = CompareTable.absentServerNote(c.server());
+    if (!absent.isEmpty()) {
+      page.note(absent);
+    }
     page.heading("Environment facts that differ");
     if (c.environment().isEmpty()) {
       page.note("None: the environments recorded are the same.");

@@ -50,6 +50,22 @@ final class CompareTable {
     return cells;
   }
 
+  /** The rows with a value in at least one subject: a row that every run lacks is only dashes. */
+  static List<Comparison.Row> present(List<Comparison.Row> rows) {
+    return rows.stream().filter(r -> r.values().stream().anyMatch(v -> !Double.isNaN(v))).toList();
+  }
+
+  /**
+   * The line that names the server's figures no subject has (an H2 run records no log counters),
+   * without their "server " prefix; an empty string when there are none.
+   */
+  static String absentServerNote(List<Comparison.Row> serverRows) {
+    List<String> absent = serverRows.stream().filter(r -> r.values().stream().allMatch(v -> Double.isNaN(v)))
+        .map(r -> r.name().replaceFirst("^server ", "")).toList();
+    return absent.isEmpty() ? ""
+        : "Server's log figures recorded by none of these runs' databases: " + String.join(", ", absent) + ".";
+  }
+
   static List<List<String>> facts(Comparison c) {
     List<List<String>> cells = new ArrayList<>();
     for (Comparison.FactRow row : c.environment()) {

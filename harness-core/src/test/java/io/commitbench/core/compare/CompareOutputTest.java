@@ -39,6 +39,22 @@ class CompareOutputTest {
     assertThat(lines.get(lines.size() - 1)).startsWith("vs noise: bootstrap 95% interval of the ratio of means");
   }
 
+  /** A figure no run has is named once instead of a row of dashes; JSON keeps it, as null. */
+  @Test
+  void aServerFigureThatNoRunRecordedIsNamedNotTabulated() {
+    String text = CompareOutput.TEXT.render(comparison);
+    assertThat(text.lines()).noneSatisfy(l -> assertThat(l).startsWith("server log_sync_time_ms"))
+        .anySatisfy(l -> assertThat(l).startsWith("server commits"));
+    List<String> absent = text.lines().filter(l -> l.startsWith("Server's log figures recorded by none")).toList();
+    assertThat(absent).singleElement().asString().contains("these runs' databases: ", "log_sync_time_ms")
+        .doesNotContain("server log_sync_time_ms", " commits,");
+    assertThat(CompareOutput.MARKDOWN.render(comparison)).doesNotContain("| server log_sync_time_ms |")
+        .contains("Server's log figures recorded by none of these runs' databases: ");
+    assertThat(CompareOutput.HTML.render(comparison))
+        .contains("Server's log figures recorded by none of these runs' databases")
+        .doesNotContain(">server log_sync_time_ms</td>");
+  }
+
   @Test
   void markdownIsAPipeTableWithRightAlignedNumbers() {
     List<String> lines = CompareOutput.MARKDOWN.render(comparison).lines().toList();
