@@ -52,7 +52,7 @@ final class CompareTable {
 
   /** The rows with a value in at least one subject: a row that every run lacks is only dashes. */
   static List<Comparison.Row> present(List<Comparison.Row> rows) {
-    return rows.stream().filter(r -> r.values().stream().anyMatch(v -> !Double.isNaN(v))).toList();
+    return rows.stream().filter(CompareTable::recordedByAny).toList();
   }
 
   /**
@@ -60,10 +60,14 @@ final class CompareTable {
    * without their "server " prefix; an empty string when there are none.
    */
   static String absentServerNote(List<Comparison.Row> serverRows) {
-    List<String> absent = serverRows.stream().filter(r -> r.values().stream().allMatch(v -> Double.isNaN(v)))
+    List<String> absent = serverRows.stream().filter(r -> !recordedByAny(r))
         .map(r -> r.name().replaceFirst("^server ", "")).toList();
     return absent.isEmpty() ? ""
         : "Server's log figures recorded by none of these runs' databases: " + String.join(", ", absent) + ".";
+  }
+
+  private static boolean recordedByAny(Comparison.Row row) {
+    return row.values().stream().anyMatch(v -> !Double.isNaN(v));
   }
 
   static List<List<String>> facts(Comparison c) {

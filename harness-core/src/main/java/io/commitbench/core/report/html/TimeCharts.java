@@ -121,7 +121,7 @@ public final class TimeCharts {
    * The partial intervals shorter than half the longest interval. None when every interval is
    * partial (a run shorter than one interval): its rates are all there is.
    */
-  static boolean[] tooShortForARate(IntervalTable t) {
+  private static boolean[] tooShortForARate(IntervalTable t) {
     double[] starts = t.numbers("start_s");
     double[] ends = t.numbers("end_s");
     double[] partial = t.numbers("partial");
