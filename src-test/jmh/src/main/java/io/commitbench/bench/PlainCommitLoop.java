@@ -26,15 +26,20 @@ final class PlainCommitLoop {
   private final int threads;
   private final int transactions;
   private final java.util.Properties driverProperties;
+  private final java.util.List<String> sessionStatements;
   private long cpuNanos;
 
   /**
    * @param driverProperties what the loop's connections are opened with besides the login: empty
    *     for the driver's defaults, or the harness's (its connect and socket timeouts)
+   * @param sessionStatements run once on each connection before the loop: none, or the session
+   *     settings the harness's actors begin with (the statement timeout the server then arms for
+   *     every statement)
    */
   PlainCommitLoop(Dialect dialect, String url, String user, String password, String table, int threads,
-      int transactions, java.util.Properties driverProperties) {
+      int transactions, java.util.Properties driverProperties, java.util.List<String> sessionStatements) {
     this.driverProperties = driverProperties;
+    this.sessionStatements = sessionStatements;
     this.dialect = dialect;
     this.url = url;
     this.user = user;
@@ -89,6 +94,11 @@ final class PlainCommitLoop {
     login.setProperty("user", user);
     login.setProperty("password", password);
     try (Connection connection = DriverManager.getConnection(url, login)) {
+      try (Statement session = connection.createStatement()) {
+        for (String sql : sessionStatements) {
+          session.execute(sql);
+        }
+      }
       connection.setAutoCommit(false);
       try (PreparedStatement insert = connection.prepareStatement(
           "INSERT INTO " + table + " (id, payload) VALUES (?, ?)")) {

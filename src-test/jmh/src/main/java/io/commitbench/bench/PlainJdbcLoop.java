@@ -42,16 +42,22 @@ final class PlainJdbcLoop {
   private final String user;
   private final String password;
   private final String tablePrefix;
+  private final List<String> sessionStatements;
   private long cpuNanos;
   private long statements;
 
   PlainJdbcLoop(Dialect dialect, String url, int threads, int tables, int perTable, int cycles, CycleRelease release) {
-    this(dialect, url, "sa", "", "plain_table_", threads, tables, perTable, cycles, release);
+    this(dialect, url, "sa", "", "plain_table_", threads, tables, perTable, cycles, release, List.of());
   }
 
-  /** On a server: its login, and a table prefix of the benchmark's own (its tables are dropped at the end). */
+  /**
+   * On a server: its login, a table prefix of the benchmark's own (its tables are dropped at the
+   * end), and what each connection runs before its cycles (none, or the session settings the
+   * harness's actors begin with).
+   */
   PlainJdbcLoop(Dialect dialect, String url, String user, String password, String tablePrefix, int threads,
-      int tables, int perTable, int cycles, CycleRelease release) {
+      int tables, int perTable, int cycles, CycleRelease release, List<String> sessionStatements) {
+    this.sessionStatements = sessionStatements;
     this.dialect = dialect;
     this.url = url;
     this.user = user;
@@ -149,6 +155,11 @@ final class PlainJdbcLoop {
     RowKeys keys = new RowKeys(actor, perTable, perTable);
     TextValues texts = TextValues.forActor(actor, 32);
     try (Connection connection = DriverManager.getConnection(url, user, password)) {
+      try (java.sql.Statement session = connection.createStatement()) {
+        for (String setting : sessionStatements) {
+          session.execute(setting);
+        }
+      }
       List<PreparedStatement[]> statements = new ArrayList<>();
       for (WorkloadSql table : sql) {
         statements.add(new PreparedStatement[] {connection.prepareStatement(table.insert()),

@@ -48,7 +48,9 @@ import java.util.Properties;
  * repeat} (paper: per leg), {@code plainProperties} ({@code driver}: the plain commit loop connects
  * with the driver's defaults; {@code harness}: as the harness's actors connect, with a connect
  * timeout and no read timeout; {@code readTimeout}: with the 90 s read timeout the harness's other
- * connections have),
+ * connections have), {@code plainSession} ({@code harness}, the default: the plain loops'
+ * connections begin with the session statement timeout the harness's actors set, so both sides
+ * send the same statements; {@code driver}: nothing is set on them),
  * {@code side} (both, harness or plain), {@code names} (added to the table names), {@code sync} (a
  * folder shared with the one process beside this one). Tables are named
  * {@code cbov<names>_*} and dropped after each leg.
@@ -76,6 +78,7 @@ public final class ServerOverhead {
       throw new IllegalArgumentException("side=" + side + ": allowed: both, harness, plain");
     }
     plainCommitProperties(p, dialect); // refused before any leg runs
+    plainSession(p, dialect);
     LegBarrier barrier = p.get("sync").isEmpty() ? LegBarrier.none()
         : new LegBarrier(Path.of(p.get("sync")), side + "-" + ProcessHandle.current().pid(), 2);
     System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s%n",
@@ -157,12 +160,12 @@ public final class ServerOverhead {
       throws Exception {
     if (p.get("workload").equals("commit")) {
       PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_commit", users,
-          Integer.parseInt(p.get("transactions")), plainCommitProperties(p, dialect));
+          Integer.parseInt(p.get("transactions")), plainCommitProperties(p, dialect), plainSession(p, dialect));
       return new double[] {loop.run(), loop.cpuNanosPerStatement()};
     }
     PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_", users,
         Integer.parseInt(p.get("tables")), Integer.parseInt(p.get("pertable")), Integer.parseInt(p.get("repeat")),
-        CycleRelease.TOGETHER);
+        CycleRelease.TOGETHER, plainSession(p, dialect));
     return new double[] {loop.run(), loop.cpuNanosPerStatement()};
   }
 
@@ -179,6 +182,21 @@ public final class ServerOverhead {
       case "driver" -> new Properties();
       default -> throw new IllegalArgumentException("plainProperties=" + p.get("plainProperties")
           + ": allowed: driver, harness, readTimeout");
+    };
+  }
+
+  /**
+   * What the plain loops run on each connection before their statements, as {@code plainSession}
+   * asks: {@code driver} nothing; {@code harness} the session settings the harness's actors begin
+   * with (the dialect's statement timeout at statement.timeout's default of 60 s), which the server
+   * then arms for each statement.
+   */
+  private static List<String> plainSession(Map<String, String> p, Dialect dialect) {
+    return switch (p.get("plainSession")) {
+      case "harness" -> dialect.sessionTimeoutStatements(60);
+      case "driver" -> List.of();
+      default -> throw new IllegalArgumentException("plainSession=" + p.get("plainSession")
+          + ": allowed: driver, harness");
     };
   }
 
@@ -226,6 +244,7 @@ public final class ServerOverhead {
         "transactions", "4000", "tables", "2", "pertable", "50"));
     defaults.put("repeat", "3");
     defaults.put("plainProperties", "driver");
+    defaults.put("plainSession", "harness");
     defaults.put("side", "both");
     defaults.put("names", "");
     defaults.put("sync", "");
