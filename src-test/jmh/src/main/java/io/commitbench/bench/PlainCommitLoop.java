@@ -33,8 +33,8 @@ final class PlainCommitLoop {
    * @param driverProperties what the loop's connections are opened with besides the login: empty
    *     for the driver's defaults, or the harness's (its connect and socket timeouts)
    * @param sessionStatements run once on each connection before the loop: none, or the session
-   *     settings the harness's actors begin with (the statement timeout the server then arms for
-   *     every statement)
+   *     settings the harness's actors begin with (the statement timeout, which the server then
+   *     applies to every statement)
    */
   PlainCommitLoop(Dialect dialect, String url, String user, String password, String table, int threads,
       int transactions, java.util.Properties driverProperties, java.util.List<String> sessionStatements) {
@@ -94,11 +94,7 @@ final class PlainCommitLoop {
     login.setProperty("user", user);
     login.setProperty("password", password);
     try (Connection connection = DriverManager.getConnection(url, login)) {
-      try (Statement session = connection.createStatement()) {
-        for (String sql : sessionStatements) {
-          session.execute(sql);
-        }
-      }
+      SessionSettings.apply(connection, sessionStatements);
       connection.setAutoCommit(false);
       try (PreparedStatement insert = connection.prepareStatement(
           "INSERT INTO " + table + " (id, payload) VALUES (?, ?)")) {

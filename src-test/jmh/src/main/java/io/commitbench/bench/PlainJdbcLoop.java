@@ -155,11 +155,7 @@ final class PlainJdbcLoop {
     RowKeys keys = new RowKeys(actor, perTable, perTable);
     TextValues texts = TextValues.forActor(actor, 32);
     try (Connection connection = DriverManager.getConnection(url, user, password)) {
-      try (java.sql.Statement session = connection.createStatement()) {
-        for (String setting : sessionStatements) {
-          session.execute(setting);
-        }
-      }
+      SessionSettings.apply(connection, sessionStatements);
       List<PreparedStatement[]> statements = new ArrayList<>();
       for (WorkloadSql table : sql) {
         statements.add(new PreparedStatement[] {connection.prepareStatement(table.insert()),

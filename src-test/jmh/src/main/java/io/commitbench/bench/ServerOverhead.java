@@ -188,8 +188,8 @@ public final class ServerOverhead {
   /**
    * What the plain loops run on each connection before their statements, as {@code plainSession}
    * asks: {@code driver} nothing; {@code harness} the session settings the harness's actors begin
-   * with (the dialect's statement timeout at statement.timeout's default of 60 s), which the server
-   * then arms for each statement.
+   * with (the dialect's statement timeout at statement.timeout's default of 60 s, which the
+   * harness's legs run with).
    */
   private static List<String> plainSession(Map<String, String> p, Dialect dialect) {
     return switch (p.get("plainSession")) {
