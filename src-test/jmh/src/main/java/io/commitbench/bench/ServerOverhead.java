@@ -59,6 +59,12 @@ public final class ServerOverhead {
 
   /** Below this much CPU per leg, the CPU ratio is not to be trusted (see {@link #warnWhenShort}). */
   private static final long MIN_LEG_CPU_NANOS = 2_000_000_000L;
+  /**
+   * The statement timeout of the harness's legs, set on them explicitly so that the plain loops'
+   * session ({@code plainSession=harness}) is given the same one from this constant, not from a
+   * copy of the key's default.
+   */
+  private static final int STATEMENT_TIMEOUT_SECONDS = 60;
 
   private static boolean warnedShort;
 
@@ -133,6 +139,7 @@ public final class ServerOverhead {
     Map<String, String> keys = new HashMap<>(Map.of("workload", p.get("workload"), "users", "" + users, "db.url", url,
         "db.user", p.get("user"), "users.mode", "shared", "table.prefix", "cbov" + p.get("names") + "_h_", "results.dir",
         results.toString()));
+    keys.put("statement.timeout", Integer.toString(STATEMENT_TIMEOUT_SECONDS));
     if (p.get("workload").equals("commit")) {
       keys.put("transactions", p.get("transactions"));
     } else {
@@ -188,12 +195,11 @@ public final class ServerOverhead {
   /**
    * What the plain loops run on each connection before their statements, as {@code plainSession}
    * asks: {@code driver} nothing; {@code harness} the session settings the harness's actors begin
-   * with (the dialect's statement timeout at statement.timeout's default of 60 s, which the
-   * harness's legs run with).
+   * with (the dialect's statement timeout, at the harness legs' {@link #STATEMENT_TIMEOUT_SECONDS}).
    */
   private static List<String> plainSession(Map<String, String> p, Dialect dialect) {
     return switch (p.get("plainSession")) {
-      case "harness" -> dialect.sessionTimeoutStatements(60);
+      case "harness" -> dialect.sessionTimeoutStatements(STATEMENT_TIMEOUT_SECONDS);
       case "driver" -> List.of();
       default -> throw new IllegalArgumentException("plainSession=" + p.get("plainSession")
           + ": allowed: driver, harness");
