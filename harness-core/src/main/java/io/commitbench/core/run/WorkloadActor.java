@@ -12,8 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  * One actor: runs its workload's transactions one after another, each at its intended start
  * ({@link Pacing}), retries those that failed with a deadlock or serialization failure up to
  * {@code retry.max} times, and records every transaction with its response time (from the
- * intended start), service time (from the actual start) and schedule lag. Confined to the actor's
- * thread.
+ * intended start), service time (from the actual start) and schedule lag. A transaction ends when
+ * its last call to the server returns. Confined to the actor's thread.
  */
 final class WorkloadActor implements ActorBody {
 
@@ -156,7 +156,7 @@ final class WorkloadActor implements ActorBody {
       context.beginAttempt(retries.max() - attempt);
       try {
         work.execute(type, context);
-        long end = System.nanoTime();
+        long end = context.attemptEnd();
         ErrorClass failure = context.failure();
         if (failure == null) {
           recorder.transactionDone(type, intended, start, end);

@@ -8,7 +8,8 @@ import java.sql.SQLException;
 /**
  * What a transaction's code uses to run and time its statements. Each call times one statement
  * and records it with its kind when the transaction is recorded; a failing statement is counted
- * by its error class and its exception passed on. Confined to the actor's thread.
+ * by its error class and its exception passed on. A transaction ends when its last call here
+ * returns: what its code does after that is not part of its time. Confined to the actor's thread.
  */
 public interface TransactionContext {
 
