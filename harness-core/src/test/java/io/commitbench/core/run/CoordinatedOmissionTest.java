@@ -3,22 +3,13 @@ package io.commitbench.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.core.config.RunControl;
-import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.Measurements;
-import io.commitbench.core.measure.OperationKind;
-import io.commitbench.core.measure.Phase;
+import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.measure.TypeTotals;
-import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.TransactionContext;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.List;
-import java.util.UUID;
 import org.HdrHistogram.Histogram;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,19 +25,16 @@ class CoordinatedOmissionTest {
   private static final int RATE = 100;
   private static final int TRANSACTIONS = 250;
 
-  private HikariDataSource pool;
+  private final H2ActorFixture fixture = new H2ActorFixture();
 
   @AfterEach
   void close() {
-    if (pool != null) {
-      pool.close();
-    }
+    fixture.close();
   }
 
   /** One query per transaction; the 50th sleeps first (a second, unless told otherwise). */
-  private static final class StallingWork implements ActorWork {
+  private static final class StallingWork extends SelectOneWork {
     private final long stallMillis;
-    private PreparedStatement select;
     private int executed;
 
     StallingWork(long stallMillis) {
@@ -54,55 +42,26 @@ class CoordinatedOmissionTest {
     }
 
     @Override
-    public void prepare(StatementPreparer preparer) throws SQLException {
-      select = preparer.prepare("SELECT 1");
-    }
-
-    @Override
-    public int next() {
-      return 0;
-    }
-
-    @Override
     public void execute(int type, TransactionContext tx) throws Exception {
       if (++executed == 50) {
         Thread.sleep(stallMillis);
       }
-      tx.query(OperationKind.SELECT, select);
+      selectOne(tx);
     }
   }
 
   /** One actor at {@value #RATE}/s that stalls at its 50th transaction, recording into {@code measurements}. */
-  private WorkloadActor stallingActor(Measurements measurements, long stallMillis, WorkloadActor.Backlog backlog)
-      throws Exception {
-    JdbcDataSource database = new JdbcDataSource();
-    database.setURL("jdbc:h2:mem:" + UUID.randomUUID());
-    HikariConfig config = new HikariConfig();
-    config.setDataSource(database);
-    config.setMaximumPoolSize(1);
-    pool = new HikariDataSource(config);
+  private WorkloadActor stallingActor(Measurements measurements, long stallMillis, WorkloadActor.Backlog backlog) {
     RunControl control = new RunControl(0, TRANSACTIONS, 0, RATE, false, 10, false, 0, false, 0);
-    TransactionBudget budget = TransactionBudget.of(TRANSACTIONS);
-    budget.startCounting();
-    ActorWork work = new StallingWork(stallMillis);
-    StopSignal stop = new StopSignal();
-    ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), stop, e -> false, new CallWatch("actor 1"));
-    return new WorkloadActor(work, session, new ClassifyingTestDialect(), measurements.newActorRecorder(), true,
-        Pacing.of(control, 0, 1), backlog, budget, WorkloadActor.Retries.none(), stop);
+    return fixture.actor(measurements, new StallingWork(stallMillis), control, backlog);
   }
 
   @Test
   void aStallAtATargetRateShowsInResponseTimesNotAsOneSlowServiceTime() throws Exception {
     Measurements measurements = Measurements.forActors(1, List.of("select"));
     WorkloadActor actor = stallingActor(measurements, 1_000, new WorkloadActor.Backlog(10 * 1_000 * MS, false));
-    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
-        1_000 * MS, Phase.MEASURED);
 
-    actor.open();
-    actor.runCycle(1);
-    actor.close();
-    sampler.sample(System.nanoTime(), new DiscardingSink());
-    TypeTotals select = sampler.totals().types().get(0);
+    TypeTotals select = H2ActorFixture.runOneCycle(actor, measurements).types().get(0);
 
     assertThat(select.count()).isEqualTo(TRANSACTIONS);
     Histogram service = select.serviceNanos();
@@ -127,16 +86,11 @@ class CoordinatedOmissionTest {
     Measurements measurements = Measurements.forActors(1, List.of("select"));
     // A 2 s stall with a 1 s backlog: of the ~200 arrivals it held up, those more than 1 s late go.
     WorkloadActor actor = stallingActor(measurements, 2_000, new WorkloadActor.Backlog(1_000 * MS, false));
-    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
-        1_000 * MS, Phase.MEASURED);
 
-    actor.open();
-    actor.runCycle(1);
-    actor.close();
-    sampler.sample(System.nanoTime(), new DiscardingSink());
+    RunTotals totals = H2ActorFixture.runOneCycle(actor, measurements);
 
-    assertThat(sampler.totals().shedArrivals()).isBetween(90L, 110L);
-    assertThat(sampler.totals().types().get(0).responseNanos().getMaxValue()).as("no response waited past the stall")
+    assertThat(totals.shedArrivals()).isBetween(90L, 110L);
+    assertThat(totals.types().get(0).responseNanos().getMaxValue()).as("no response waited past the stall")
         .isLessThan(2_300 * MS);
   }
 
