@@ -5,7 +5,6 @@ import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.IntervalStats;
 import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.OperationKind;
-import io.commitbench.core.run.StopSignal;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,9 +35,6 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *       the timing), as the JDBC driver and the kernel's network stack touch it between two
  *       transactions of a real actor: what recording costs when the recorder's memory is no longer
  *       in the caches, which is what a run pays
- *   <li>{@code operationEnvelope}: everything the engine and the paper's actor do around one
- *       autocommit statement: the stop check, the clock reads of the transaction and of the
- *       statement, the records and the per-kind cycle sum
  *   <li>{@code writeInterval}: {@link IntervalSampler#sample} of one interval of {@value
  *       ReporterState#ACTORS} actors into the real {@code intervals.csv} and {@code latency.hlog}
  *       writers; it runs once per report interval on the reporter's thread, so divide by the
@@ -48,8 +44,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * </ul>
  *
  * <p>The recorded latencies are realistic (see {@link LatencySamples}), so the histograms have
- * their real size. {@code recordLatency} and {@code operationEnvelope} share one {@link
- * Measurements} between threads as a run does, so {@code -t 2} shows contention.
+ * their real size. {@code recordLatency} shares one {@link Measurements} between threads as a run
+ * does, so {@code -t 2} shows contention. The actor's whole path around a statement is {@link
+ * io.commitbench.core.run.ActorEnvelope}'s.
  *
  * <pre>
  * java -jar src-test/jmh/target/benchmarks.jar HotPath
@@ -66,7 +63,6 @@ public class HotPath {
   @State(Scope.Benchmark)
   public static class RunState {
     Measurements measurements;
-    final StopSignal stop = new StopSignal();
 
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) {
@@ -74,11 +70,10 @@ public class HotPath {
     }
   }
 
-  /** One actor's recorder and cycle sums, as {@code PaperActor} holds them. */
+  /** One actor's recorder. */
   @State(Scope.Thread)
   public static class ActorState {
     ActorRecorder recorder;
-    final long[] cycleNanos = new long[OperationKind.values().length];
     final LatencySamples latencies = new LatencySamples(42);
 
     @Setup(Level.Trial)
@@ -118,24 +113,6 @@ public class HotPath {
   @Benchmark
   public void recordLatencyColdCaches(ActorState actor, OtherWork other) {
     recordLatency(actor);
-  }
-
-  /** {@code PaperActor.execute} around the statement, plus its stop check, with no statement. */
-  @Benchmark
-  public long operationEnvelope(RunState run, ActorState actor) {
-    if (run.stop.isRequested()) {
-      return -1;
-    }
-    OperationKind kind = OperationKind.UPDATE;
-    long intended = System.nanoTime();
-    long start = System.nanoTime();
-    long began = System.nanoTime();
-    // The statement would run here.
-    long latency = System.nanoTime() - began;
-    actor.recorder.statement(kind, latency);
-    actor.cycleNanos[kind.ordinal()] += latency;
-    actor.recorder.transactionDone(2, intended, start, System.nanoTime());
-    return latency;
   }
 
   /** One interval sampled and written to both files; the actors' data is refilled before each call. */

@@ -43,7 +43,7 @@ public class ReporterState {
   static final List<String> TYPES = List.of("insert", "select", "update", "delete");
 
   /** A sink that writes nothing; the sampler's own work still happens. */
-  static final IntervalSink DISCARD = new IntervalSink() {
+  public static final IntervalSink DISCARD = new IntervalSink() {
     @Override
     public void onInterval(IntervalStats stats, IntervalHistograms histograms) {
       // Nothing to write: this sink isolates the sampler's share.

@@ -1,0 +1,218 @@
+package io.commitbench.core.run;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.commitbench.bench.jmh.ReporterState;
+import io.commitbench.core.config.RunControl;
+import io.commitbench.core.measure.IntervalSampler;
+import io.commitbench.core.measure.Measurements;
+import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.measure.Phase;
+import io.commitbench.core.workload.ActorWork;
+import io.commitbench.core.workload.TransactionContext;
+import io.commitbench.driver.h2.H2Dialect;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.h2.jdbcx.JdbcDataSource;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What the engine's real actor costs per transaction around the database's calls, in
+ * nanoseconds: {@link WorkloadActor}, {@link ActorContext} and the {@link
+ * io.commitbench.core.measure.ActorRecorder} of a run, closed loop, the statements' own calls
+ * answered at once by a statement that does nothing (a {@link Proxy}, so the driver's cost is not
+ * in the figure). The actor's connection is a real H2 one in memory, through the pool as in a run;
+ * a commit goes to it. A reporter thread drains the actor's recordings once a second, as the
+ * run's interval reporter does, so the actor does not fold them into histograms itself.
+ *
+ * <p>Shapes ({@code shape}), each in a JVM of its own, as each workload runs in a run's JVM:
+ *
+ * <ul>
+ *   <li>{@code paper}: autocommit transactions of one statement, an update and a query in turn
+ *       (the paper's testframe runs its updates, inserts and deletes as updates, its selects as
+ *       queries)
+ *   <li>{@code commit}: an update and a commit per transaction (the {@code commit} workload)
+ * </ul>
+ *
+ * <p>{@code plainLoop} makes the same calls on the same kind of statement and connection without
+ * the harness, so the difference between the two is the harness's code path, with warm caches: an
+ * actor of a run pays more for the same code, since the driver and the kernel evict it between
+ * two transactions. It is the instrument for changes to that path, whose effect on a run's client
+ * CPU is smaller than the spread between runs against a server. In package {@code
+ * io.commitbench.core.run} to build the actor as the engine does, from package-private parts.
+ *
+ * <pre>
+ * java -jar src-test/jmh/target/benchmarks.jar ActorEnvelope
+ * </pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class ActorEnvelope {
+
+  private static final int TRANSACTIONS_PER_CYCLE = 10_000;
+
+  @State(Scope.Thread)
+  public static class ActorState {
+    @Param({"paper", "commit"})
+    String shape;
+
+    private HikariDataSource pool;
+    private ScheduledExecutorService reporter;
+    WorkloadActor actor;
+    int cycle;
+    /** The plain loop's: a connection of the same database, outside the pool, and the same statement. */
+    Connection plainConnection;
+    final PreparedStatement plainStatement = doingNothing();
+
+    @Setup(Level.Trial)
+    public void open() throws Exception {
+      boolean autocommit = shape.equals("paper");
+      JdbcDataSource database = new JdbcDataSource();
+      database.setURL("jdbc:h2:mem:" + UUID.randomUUID());
+      HikariConfig config = new HikariConfig();
+      config.setDataSource(database);
+      config.setMaximumPoolSize(1);
+      config.setAutoCommit(autocommit);
+      pool = new HikariDataSource(config);
+      ActorWork work = autocommit ? new UpdateAndQueryInTurn() : new UpdateAndCommit();
+      Measurements measurements = Measurements.forActors(1, List.of("a", "b"));
+      IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
+          1_000_000_000L, Phase.MEASURED);
+      reporter = Executors.newSingleThreadScheduledExecutor();
+      reporter.scheduleAtFixedRate(() -> {
+        try {
+          sampler.sample(System.nanoTime(), ReporterState.DISCARD);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }, 1, 1, TimeUnit.SECONDS);
+      StopSignal stop = new StopSignal();
+      ActorSession session = new ActorSession("sa", pool, work, 60, 10, List.of(), stop, e -> false,
+          new CallWatch("actor 1"));
+      actor = new WorkloadActor(work, session, new H2Dialect(), measurements.newActorRecorder(), autocommit,
+          Pacing.of(RunControl.counted(), 0, 1), new WorkloadActor.Backlog(Long.MAX_VALUE, false),
+          TransactionBudget.unlimited(), WorkloadActor.Retries.none(), stop);
+      actor.open();
+      plainConnection = database.getConnection();
+      plainConnection.setAutoCommit(autocommit);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+      plainConnection.close();
+      reporter.shutdownNow();
+      actor.close();
+      pool.close();
+    }
+  }
+
+  /** One cycle of {@value #TRANSACTIONS_PER_CYCLE} transactions; the figure is per transaction. */
+  @Benchmark
+  @OperationsPerInvocation(TRANSACTIONS_PER_CYCLE)
+  public Object transaction(ActorState state) throws Exception {
+    return state.actor.runCycle(++state.cycle);
+  }
+
+  /**
+   * The same calls on the same kind of statement and connection without the harness: what {@link
+   * #transaction} costs beyond this is the harness's.
+   */
+  @Benchmark
+  @OperationsPerInvocation(TRANSACTIONS_PER_CYCLE)
+  public int plainLoop(ActorState state) throws SQLException {
+    PreparedStatement statement = state.plainStatement;
+    int answers = 0;
+    if (state.shape.equals("paper")) {
+      for (int i = 0; i < TRANSACTIONS_PER_CYCLE; i += 2) {
+        answers += statement.executeUpdate();
+        try (ResultSet result = statement.executeQuery()) {
+          answers += result.next() ? 1 : 0;
+        }
+      }
+    } else {
+      for (int i = 0; i < TRANSACTIONS_PER_CYCLE; i++) {
+        answers += statement.executeUpdate();
+        state.plainConnection.commit();
+      }
+    }
+    return answers;
+  }
+
+  /** A statement whose calls answer at once: no rows changed, an empty result. */
+  private static PreparedStatement doingNothing() {
+    ResultSet empty = (ResultSet) Proxy.newProxyInstance(ActorEnvelope.class.getClassLoader(),
+        new Class<?>[] {ResultSet.class}, (proxy, method, args) -> method.getName().equals("next") ? false : null);
+    return (PreparedStatement) Proxy.newProxyInstance(ActorEnvelope.class.getClassLoader(),
+        new Class<?>[] {PreparedStatement.class}, (proxy, method, args) -> switch (method.getName()) {
+          case "executeUpdate" -> 0;
+          case "executeQuery" -> empty;
+          default -> null;
+        });
+  }
+
+  /** Counts a cycle's transactions. */
+  private abstract static class CycleOfTransactions implements ActorWork {
+    final PreparedStatement statement = doingNothing();
+    int done;
+
+    @Override
+    public void prepare(StatementPreparer preparer) {
+      // The statement needs no connection.
+    }
+
+    @Override
+    public void cycleStarting(int cycle) {
+      done = 0;
+    }
+
+    @Override
+    public int next() {
+      return done < TRANSACTIONS_PER_CYCLE ? done % 2 : END_OF_CYCLE;
+    }
+  }
+
+  private static final class UpdateAndQueryInTurn extends CycleOfTransactions {
+    @Override
+    public void execute(int type, TransactionContext tx) throws Exception {
+      if (type == 0) {
+        tx.update(OperationKind.UPDATE, statement);
+      } else {
+        tx.query(OperationKind.SELECT, statement);
+      }
+      done++;
+    }
+  }
+
+  private static final class UpdateAndCommit extends CycleOfTransactions {
+    @Override
+    public void execute(int type, TransactionContext tx) throws Exception {
+      tx.update(OperationKind.INSERT, statement);
+      tx.commit();
+      done++;
+    }
+  }
+}
