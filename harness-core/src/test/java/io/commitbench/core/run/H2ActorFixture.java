@@ -17,8 +17,14 @@ final class H2ActorFixture implements AutoCloseable {
 
   private HikariDataSource pool;
 
-  /** Actor 1 of 1, running {@code work} for {@code control}'s transactions, all of them counted. */
+  /**
+   * Actor 1 of 1, running {@code work} for {@code control}'s transactions, all of them counted.
+   * Once per fixture: the fixture closes one pool, so a second actor would leave the first's open.
+   */
   WorkloadActor actor(Measurements measurements, ActorWork work, RunControl control, WorkloadActor.Backlog backlog) {
+    if (pool != null) {
+      throw new IllegalStateException("this fixture has made its actor already; use a fixture per actor");
+    }
     JdbcDataSource database = new JdbcDataSource();
     database.setURL("jdbc:h2:mem:" + UUID.randomUUID());
     HikariConfig config = new HikariConfig();
