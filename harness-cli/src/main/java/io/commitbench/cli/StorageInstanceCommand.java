@@ -82,7 +82,7 @@ final class StorageInstanceCommand {
     @Option(names = "--cgroup", description = "cgroup v1 directory to start the server in (throttling)")
     Path cgroup;
 
-    @Option(names = "--apply", description = "act; without it only the plan is printed")
+    @Option(names = "--apply", description = "Create the instance; without it only the plan is printed.")
     boolean apply;
 
     @Override
@@ -200,7 +200,7 @@ final class StorageInstanceCommand {
 
     @Mixin InstanceOption instance;
 
-    @Option(names = "--apply", description = "act; without it only the plan is printed")
+    @Option(names = "--apply", description = "Rewrite the log; without it only the plan is printed.")
     boolean apply;
 
     @Override
@@ -227,7 +227,7 @@ final class StorageInstanceCommand {
 
     @Mixin InstanceOption instance;
 
-    @Option(names = "--apply", description = "act; without it only the plan is printed")
+    @Option(names = "--apply", description = "Destroy the instance; without it only the plan is printed.")
     boolean apply;
 
     @Override

@@ -112,7 +112,7 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
       + " for Oracle journals/relocate-log-oracle-<time>.journal in the working directory)")
   Path journal;
 
-  @Option(names = "--apply", description = "act; without it only the plan is printed")
+  @Option(names = "--apply", description = "Move the log; without it only the plan is printed.")
   boolean apply;
 
   @Override

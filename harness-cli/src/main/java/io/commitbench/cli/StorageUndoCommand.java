@@ -68,7 +68,7 @@ final class StorageUndoCommand implements Callable<Integer> {
   @Option(names = "--journal", description = "journal of the undo (default: as relocate-log's for that server)")
   Path journal;
 
-  @Option(names = "--apply", description = "act; without it only the plan is printed")
+  @Option(names = "--apply", description = "Undo the steps; without it only the plan is printed.")
   boolean apply;
 
   @Override
