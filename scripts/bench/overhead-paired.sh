@@ -9,6 +9,7 @@
 # statement over its measured window; per cell the median ratio (harness over plain) and its range.
 # CONTROL=1 also runs plain beside plain: how far two identical sides differ is the method's noise.
 # PLAIN_SESSION=driver leaves out the plain loops' session statement timeout (see below).
+# WARMUP_LEGS=harness warms the plain side up with harness legs (see below).
 #
 #   scripts/bench/overhead-paired.sh                     # commit and paper, PostgreSQL and MariaDB, 1 4 10 users
 #   CELLS="postgresql:commit" USERS="1" ROUNDS=5 CONTROL=1 scripts/bench/overhead-paired.sh
@@ -33,13 +34,17 @@ CONTROL=${CONTROL:-0}
 # do, the statement timeout (SET statement_timeout / max_statement_time), so both sides send the
 # server the same statements; driver: the plain loops set nothing, as before 2026-11-27
 PLAIN_SESSION=${PLAIN_SESSION:-harness}
+# own (the default): each side's warm-up rounds run its own legs; harness: the first 2 legs of the
+# plain side's warm-up rounds are harness legs, so its JVM has run what the harness's has before
+# its measured plain legs (the last 2 warm its own loop up)
+WARMUP_LEGS=${WARMUP_LEGS:-own}
 out=${OUT:-$here/results/overhead-paired-$(date -u +%Y%m%d-%H%M%S)}
 [[ -f $jar ]] || { echo "error: no $jar; build it: mvn -B -pl src-test/jmh -am package -DskipTests" >&2; exit 2; }
 mkdir -p "$out"
 summary=$out/summary.md
 {
   echo "# harness beside a plain JDBC loop, side by side, $(date -u +%FT%TZ), $(nproc) cores"
-  echo "rounds $ROUNDS after $WARMUPS warm-up; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION"
+  echo "rounds $ROUNDS after $WARMUPS warm-up; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION; warm-up legs: $WARMUP_LEGS"
   echo
   echo "| db | workload | users | pair | throughput ratio median (range) | CPU per statement ratio median (range) | side A µs CPU/statement | side B |"
   echo "|---|---|---|---|---|---|---|---|"
@@ -81,7 +86,7 @@ pair() {
   local db=$1 workload=$2 users=$3 a=$4 b=$5 size
   if [[ $workload == commit ]]; then size="transactions=$TRANSACTIONS"; else size="tables=2 pertable=$PERTABLE repeat=$REPEAT"; fi
   # sync: both sides start every leg together (a harness leg is followed by its report, a plain one is not)
-  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size plainSession=$PLAIN_SESSION sync=$out/legs-$db-$workload-$users-$a-beside-$b"
+  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size plainSession=$PLAIN_SESSION warmupLegs=$WARMUP_LEGS sync=$out/legs-$db-$workload-$users-$a-beside-$b"
   local log_a=$out/$db-$workload-$users-$a-beside-$b.a.log log_b=$out/$db-$workload-$users-$a-beside-$b.b.log
   echo "== $db $workload users=$users: $a beside $b ($(date -u +%T))"
   java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &

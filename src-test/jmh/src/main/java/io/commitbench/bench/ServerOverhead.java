@@ -51,6 +51,7 @@ import java.util.Properties;
  * connections have), {@code plainSession} ({@code harness}, the default: the plain loops'
  * connections begin with the session statement timeout the harness's actors set, so both sides
  * send the same statements; {@code driver}: nothing is set on them),
+ * {@code warmupLegs} ({@code own}, the default, or {@code harness}: see {@link #harnessWarmups}),
  * {@code side} (both, harness or plain), {@code names} (added to the table names), {@code sync} (a
  * folder shared with the one process beside this one). Tables are named
  * {@code cbov<names>_*} and dropped after each leg.
@@ -85,6 +86,7 @@ public final class ServerOverhead {
     }
     plainCommitProperties(p, dialect); // refused before any leg runs
     plainSession(p, dialect);
+    boolean harnessWarmups = harnessWarmups(p);
     LegBarrier barrier = p.get("sync").isEmpty() ? LegBarrier.none()
         : new LegBarrier(Path.of(p.get("sync")), side + "-" + ProcessHandle.current().pid(), 2);
     System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s%n",
@@ -94,24 +96,31 @@ public final class ServerOverhead {
       List<Double> throughput = new ArrayList<>();
       List<Double> cpu = new ArrayList<>();
       for (int round = 1 - warmups; round <= rounds; round++) {
-        double[] harness = new double[2];
-        double[] plain = new double[2];
+        // statements/s, CPU ns per statement and legs, summed over the round's legs, then the mean of each
+        double[] harness = new double[3];
+        double[] plain = new double[3];
         boolean harnessOutside = Math.floorMod(round, 2) == 0;
         for (int leg = 0; leg < 4; leg++) {
           awaitCompilerIdle();
           barrier.await("u" + users + "-r" + round + "-l" + leg);
-          boolean harnessLeg = side.equals("both") ? (leg == 0 || leg == 3) == harnessOutside : side.equals("harness");
+          boolean harnessLeg = side.equals("both") ? (leg == 0 || leg == 3) == harnessOutside
+              : side.equals("harness") || round <= 0 && harnessWarmups && leg < 2;
           double[] figures = harnessLeg ? harness(p, dialect, url, password, Integer.parseInt(users), results)
               : plain(p, dialect, url, password, Integer.parseInt(users));
           double[] sum = harnessLeg ? harness : plain;
-          double share = side.equals("both") ? 2 : 4;
-          sum[0] += figures[0] / share;
-          sum[1] += figures[1] / share;
+          sum[0] += figures[0];
+          sum[1] += figures[1];
+          sum[2]++;
+        }
+        for (double[] sum : List.of(harness, plain)) { // each side's mean over its legs of the round
+          sum[0] /= Math.max(1, sum[2]);
+          sum[1] /= Math.max(1, sum[2]);
         }
         if (!side.equals("both")) {
           double[] own = side.equals("harness") ? harness : plain;
-          System.out.printf(Locale.ROOT, "users=%s %s %d: %s %,.0f statements/s at %,.0f ns CPU each%n", users,
-              round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, side, own[0], own[1]);
+          System.out.printf(Locale.ROOT, "users=%s %s %d: %s %,.0f statements/s at %,.0f ns CPU each%s%n", users,
+              round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, side, own[0], own[1],
+              harness[0] > 0 && side.equals("plain") ? " (its first 2 legs were harness legs)" : "");
           continue;
         }
         System.out.printf(Locale.ROOT, "users=%s %s %d: harness %,.0f statements/s at %,.0f ns CPU each, plain %,.0f"
@@ -207,6 +216,22 @@ public final class ServerOverhead {
   }
 
   /**
+   * Whether the first two legs of each warm-up round are harness legs whichever side this process
+   * measures ({@code warmupLegs=harness}; the last two are its own, so its own code is warm too)
+   * rather than its own ({@code own}, the default). A plain side warmed up so has loaded, run and
+   * compiled what the harness's JVM has (the harness's set-up, the admin connection's queries
+   * through the same driver, the report) before its measured plain legs: what is left of the CPU
+   * gap then is what the harness does while it measures, not what its JVM did before.
+   */
+  private static boolean harnessWarmups(Map<String, String> p) {
+    return switch (p.get("warmupLegs")) {
+      case "own" -> false;
+      case "harness" -> true;
+      default -> throw new IllegalArgumentException("warmupLegs=" + p.get("warmupLegs") + ": allowed: own, harness");
+    };
+  }
+
+  /**
    * Waits (up to 10 s) until the JIT compiler has been idle for half a second. A harness leg ends
    * with its report (summary, charts, HTML), whose code the compiler then compiles in the
    * background for seconds: without the wait, that work fell into the next leg's measured window,
@@ -252,6 +277,7 @@ public final class ServerOverhead {
     defaults.put("plainProperties", "driver");
     defaults.put("plainSession", "harness");
     defaults.put("side", "both");
+    defaults.put("warmupLegs", "own");
     defaults.put("names", "");
     defaults.put("sync", "");
     return BenchArguments.parse(args, defaults);
