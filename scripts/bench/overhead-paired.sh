@@ -10,9 +10,13 @@
 # CONTROL=1 also runs plain beside plain: how far two identical sides differ is the method's noise.
 # PLAIN_SESSION=driver leaves out the plain loops' session statement timeout (see below).
 # WARMUP_LEGS=harness warms the plain side up with harness legs (see below).
+# PLAIN_CONNECTIONS=pool gives the plain loops' threads their connections from a HikariCP pool of
+# one, as the harness's actors get theirs; CONTROL=pool runs, instead of plain beside plain, a
+# pooled plain side beside a plain side on the driver's connections: the pool's own cost.
 #
 #   scripts/bench/overhead-paired.sh                     # commit and paper, PostgreSQL and MariaDB, 1 4 10 users
 #   CELLS="postgresql:commit" USERS="1" ROUNDS=5 CONTROL=1 scripts/bench/overhead-paired.sh
+#   CELLS="postgresql:commit" USERS="4" ROUNDS=3 CONTROL=pool scripts/bench/overhead-paired.sh
 #
 # Needs the local PostgreSQL and MariaDB and the benchmarks jar (mvn -B -pl src-test/jmh -am package
 # -DskipTests). Tables are cbovhpa_*/cbovhpb_* (cbovppa_*/cbovppb_* for the control), dropped after each leg;
@@ -38,13 +42,17 @@ PLAIN_SESSION=${PLAIN_SESSION:-harness}
 # plain side's warm-up rounds are harness legs, so its JVM has run what the harness's has before
 # its measured plain legs (the last 2 warm its own loop up)
 WARMUP_LEGS=${WARMUP_LEGS:-own}
+# driver (the default): the plain loops' threads connect through the driver; pool: each through a
+# HikariCP pool of one connection, as each actor does
+PLAIN_CONNECTIONS=${PLAIN_CONNECTIONS:-driver}
+case $CONTROL in 0|1|pool) ;; *) echo "error: CONTROL=$CONTROL: allowed: 0, 1, pool" >&2; exit 2 ;; esac
 out=${OUT:-$here/results/overhead-paired-$(date -u +%Y%m%d-%H%M%S)}
 [[ -f $jar ]] || { echo "error: no $jar; build it: mvn -B -pl src-test/jmh -am package -DskipTests" >&2; exit 2; }
 mkdir -p "$out"
 summary=$out/summary.md
 {
   echo "# harness beside a plain JDBC loop, side by side, $(date -u +%FT%TZ), $(nproc) cores"
-  echo "rounds $ROUNDS after $WARMUPS warm-up; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION; warm-up legs: $WARMUP_LEGS"
+  echo "rounds $ROUNDS after $WARMUPS warm-up; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION; warm-up legs: $WARMUP_LEGS; plain loops' connections: $PLAIN_CONNECTIONS"
   echo
   echo "| db | workload | users | pair | throughput ratio median (range) | CPU per statement ratio median (range) | side A µs CPU/statement | side B |"
   echo "|---|---|---|---|---|---|---|---|"
@@ -81,17 +89,20 @@ connection() { # the local servers' URL and user, as oltp-common.sh names them
   esac
 }
 
-# pair DB WORKLOAD USERS SIDE_A SIDE_B: both sides at once; one line of the summary
+# pair DB WORKLOAD USERS SIDE_A SIDE_B [CONNECTIONS_A CONNECTIONS_B]: both sides at once, the plain
+# loops' connections as PLAIN_CONNECTIONS says unless given per side; one line of the summary
 pair() {
-  local db=$1 workload=$2 users=$3 a=$4 b=$5 size
+  local db=$1 workload=$2 users=$3 a=$4 b=$5 conn_a=${6:-$PLAIN_CONNECTIONS} conn_b=${7:-$PLAIN_CONNECTIONS} size
   if [[ $workload == commit ]]; then size="transactions=$TRANSACTIONS"; else size="tables=2 pertable=$PERTABLE repeat=$REPEAT"; fi
   # sync: both sides start every leg together (a harness leg is followed by its report, a plain one is not)
   local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size plainSession=$PLAIN_SESSION warmupLegs=$WARMUP_LEGS sync=$out/legs-$db-$workload-$users-$a-beside-$b"
-  local log_a=$out/$db-$workload-$users-$a-beside-$b.a.log log_b=$out/$db-$workload-$users-$a-beside-$b.b.log
-  echo "== $db $workload users=$users: $a beside $b ($(date -u +%T))"
-  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &
+  local label="$a beside $b"
+  [[ $conn_a == "$conn_b" ]] || label="$a ($conn_a) beside $b ($conn_b)"
+  local log_a=$out/$db-$workload-$users-$a-$conn_a-beside-$b-$conn_b.a.log log_b=$out/$db-$workload-$users-$a-$conn_a-beside-$b-$conn_b.b.log
+  echo "== $db $workload users=$users: $label ($(date -u +%T))"
+  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a plainConnections=$conn_a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &
   local pid_a=$!
-  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$b names=${a:0:1}${b:0:1}b > "$log_b" 2>&1 &
+  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$b plainConnections=$conn_b names=${a:0:1}${b:0:1}b > "$log_b" 2>&1 &
   local pid_b=$!
   sides=("$pid_a" "$pid_b")
   local failed=0
@@ -99,7 +110,7 @@ pair() {
   wait $pid_b || failed=1
   sides=()
   if (( failed )); then echo "error: a side failed; see $log_a and $log_b" >&2; exit 1; fi
-  python3 - "$log_a" "$log_b" "$db" "$workload" "$users" "$a beside $b" >> "$summary" <<'PY'
+  python3 - "$log_a" "$log_b" "$db" "$workload" "$users" "$label" >> "$summary" <<'PY'
 import re, statistics, sys
 def rounds(path):
     out = {}
@@ -122,6 +133,7 @@ for cell in $CELLS; do
   for users in $USERS; do
     pair "$db" "$workload" "$users" harness plain
     if [[ $CONTROL == 1 ]]; then pair "$db" "$workload" "$users" plain plain; fi
+    if [[ $CONTROL == pool ]]; then pair "$db" "$workload" "$users" plain plain pool driver; fi
   done
 done
 echo; cat "$summary"

@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The baseline of the commit workload: each thread, on a connection of its own with autocommit
  * off, inserts one row of 100 bytes and commits, its share of the transactions in a row, with
- * nothing around it (no timing, no histograms, no pool). The threads start together, as the
- * harness's actors do.
+ * nothing around it (no timing, no histograms, and no pool unless asked for one). The threads start
+ * together, as the harness's actors do.
  */
 final class PlainCommitLoop {
 
@@ -27,6 +27,7 @@ final class PlainCommitLoop {
   private final int transactions;
   private final java.util.Properties driverProperties;
   private final java.util.List<String> sessionStatements;
+  private final PlainConnections connections;
   private long cpuNanos;
 
   /**
@@ -35,9 +36,12 @@ final class PlainCommitLoop {
    * @param sessionStatements run once on each connection before the loop: none, or the session
    *     settings the harness's actors begin with (the statement timeout, which the server then
    *     applies to every statement)
+   * @param connections from the driver, or from a pool of one as the harness's actors get theirs
    */
   PlainCommitLoop(Dialect dialect, String url, String user, String password, String table, int threads,
-      int transactions, java.util.Properties driverProperties, java.util.List<String> sessionStatements) {
+      int transactions, java.util.Properties driverProperties, java.util.List<String> sessionStatements,
+      PlainConnections connections) {
+    this.connections = connections;
     this.driverProperties = driverProperties;
     this.sessionStatements = sessionStatements;
     this.dialect = dialect;
@@ -93,9 +97,9 @@ final class PlainCommitLoop {
     login.putAll(driverProperties);
     login.setProperty("user", user);
     login.setProperty("password", password);
-    try (Connection connection = DriverManager.getConnection(url, login)) {
+    try (PlainConnections.Lease lease = connections.open(url, login, false)) {
+      Connection connection = lease.connection();
       SessionSettings.apply(connection, sessionStatements);
-      connection.setAutoCommit(false);
       try (PreparedStatement insert = connection.prepareStatement(
           "INSERT INTO " + table + " (id, payload) VALUES (?, ?)")) {
         ready.countDown();

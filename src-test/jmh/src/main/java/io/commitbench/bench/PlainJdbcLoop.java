@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The baseline of the overhead comparison: the paper's statements, with the same keys and
  * values, in the same order, on the same number of threads (one connection each), with nothing
- * around them: no timing per statement, no histograms, no pool, no timeouts, no error handling.
+ * around them: no timing per statement, no histograms, no timeouts, no error handling, and no pool unless
+ * asked for one ({@link PlainConnections}).
  *
  * <p>By default the threads start each cycle together ({@link CycleRelease#TOGETHER}), as the
  * harness releases its actors with {@code sleep=0}: how the threads are released is part of the
@@ -43,20 +44,24 @@ final class PlainJdbcLoop {
   private final String password;
   private final String tablePrefix;
   private final List<String> sessionStatements;
+  private final PlainConnections connections;
   private long cpuNanos;
   private long statements;
 
   PlainJdbcLoop(Dialect dialect, String url, int threads, int tables, int perTable, int cycles, CycleRelease release) {
-    this(dialect, url, "sa", "", "plain_table_", threads, tables, perTable, cycles, release, List.of());
+    this(dialect, url, "sa", "", "plain_table_", threads, tables, perTable, cycles, release, List.of(),
+        PlainConnections.DRIVER);
   }
 
   /**
    * On a server: its login, a table prefix of the benchmark's own (its tables are dropped at the
    * end), and what each connection runs before its cycles (none, or the session settings the
-   * harness's actors begin with).
+   * harness's actors begin with), and where its threads' connections come from.
    */
   PlainJdbcLoop(Dialect dialect, String url, String user, String password, String tablePrefix, int threads,
-      int tables, int perTable, int cycles, CycleRelease release, List<String> sessionStatements) {
+      int tables, int perTable, int cycles, CycleRelease release, List<String> sessionStatements,
+      PlainConnections connections) {
+    this.connections = connections;
     this.sessionStatements = sessionStatements;
     this.dialect = dialect;
     this.url = url;
@@ -154,7 +159,11 @@ final class PlainJdbcLoop {
   private void work(int actor, List<WorkloadSql> sql, CycleRelease.Gate cycleStart) throws Exception {
     RowKeys keys = new RowKeys(actor, perTable, perTable);
     TextValues texts = TextValues.forActor(actor, 32);
-    try (Connection connection = DriverManager.getConnection(url, user, password)) {
+    java.util.Properties login = new java.util.Properties();
+    login.setProperty("user", user);
+    login.setProperty("password", password);
+    try (PlainConnections.Lease lease = connections.open(url, login, true)) {
+      Connection connection = lease.connection();
       SessionSettings.apply(connection, sessionStatements);
       List<PreparedStatement[]> statements = new ArrayList<>();
       for (WorkloadSql table : sql) {

@@ -50,7 +50,8 @@ import java.util.Properties;
  * timeout and no read timeout; {@code readTimeout}: with the 90 s read timeout the harness's other
  * connections have), {@code plainSession} ({@code harness}, the default: the plain loops'
  * connections begin with the session statement timeout the harness's actors set, so both sides
- * send the same statements; {@code driver}: nothing is set on them),
+ * send the same statements; {@code driver}: nothing is set on them), {@code plainConnections}
+ * ({@code driver}, the default, or {@code pool}: see {@link #plainConnections}),
  * {@code warmupLegs} ({@code own}, the default, or {@code harness}: see {@link #harnessWarmups}),
  * {@code side} (both, harness or plain), {@code names} (added to the table names), {@code sync} (a
  * folder shared with the one process beside this one). Tables are named
@@ -86,12 +87,13 @@ public final class ServerOverhead {
     }
     plainCommitProperties(p, dialect); // refused before any leg runs
     plainSession(p, dialect);
+    plainConnections(p);
     boolean harnessWarmups = harnessWarmups(p);
     LegBarrier barrier = p.get("sync").isEmpty() ? LegBarrier.none()
         : new LegBarrier(Path.of(p.get("sync")), side + "-" + ProcessHandle.current().pid(), 2);
-    System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s%n",
-        HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds, warmups,
-        side.equals("both") ? "" : ", " + side + " side only");
+    System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s,"
+        + " plain loops' connections from the %s%n", HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds,
+        warmups, side.equals("both") ? "" : ", " + side + " side only", p.get("plainConnections"));
     for (String users : p.get("users").split(",")) {
       List<Double> throughput = new ArrayList<>();
       List<Double> cpu = new ArrayList<>();
@@ -176,12 +178,13 @@ public final class ServerOverhead {
       throws Exception {
     if (p.get("workload").equals("commit")) {
       PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_commit", users,
-          Integer.parseInt(p.get("transactions")), plainCommitProperties(p, dialect), plainSession(p, dialect));
+          Integer.parseInt(p.get("transactions")), plainCommitProperties(p, dialect), plainSession(p, dialect),
+          plainConnections(p));
       return new double[] {loop.run(), loop.cpuNanosPerStatement()};
     }
     PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_", users,
         Integer.parseInt(p.get("tables")), Integer.parseInt(p.get("pertable")), Integer.parseInt(p.get("repeat")),
-        CycleRelease.TOGETHER, plainSession(p, dialect));
+        CycleRelease.TOGETHER, plainSession(p, dialect), plainConnections(p));
     return new double[] {loop.run(), loop.cpuNanosPerStatement()};
   }
 
@@ -213,6 +216,15 @@ public final class ServerOverhead {
       default -> throw new IllegalArgumentException("plainSession=" + p.get("plainSession")
           + ": allowed: driver, harness");
     };
+  }
+
+  /**
+   * Where the plain loops' threads get their connections, as {@code plainConnections} asks: {@code
+   * driver} (the default) straight from the driver; {@code pool} from a HikariCP pool of one, as
+   * each harness actor gets its own, so their statements pass through the pool's proxies too.
+   */
+  private static PlainConnections plainConnections(Map<String, String> p) {
+    return PlainConnections.named("plainConnections", p.get("plainConnections"));
   }
 
   /**
@@ -276,6 +288,7 @@ public final class ServerOverhead {
     defaults.put("repeat", "3");
     defaults.put("plainProperties", "driver");
     defaults.put("plainSession", "harness");
+    defaults.put("plainConnections", "driver");
     defaults.put("side", "both");
     defaults.put("warmupLegs", "own");
     defaults.put("names", "");
