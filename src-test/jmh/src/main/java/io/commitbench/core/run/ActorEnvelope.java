@@ -56,9 +56,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  *
  * <p>{@code plainLoop} makes the same calls on the same kind of statement and connection without
- * the harness, so the difference between the two is the harness's code path, with warm caches: an
- * actor of a run pays more for the same code, since the driver and the kernel evict it between
- * two transactions. It is the instrument for changes to that path, whose effect on a run's client
+ * the harness, so the difference between the two is the harness's code path. With {@code
+ * evictKiB=0} that is with warm caches; an actor of a run pays more for the same code, since the
+ * driver and the kernel evict it between two calls, which {@code evictKiB} imitates. It is the
+ * instrument for changes to that path, whose effect on a run's client
  * CPU is smaller than the spread between runs against a server. In package {@code
  * io.commitbench.core.run} to build the actor as the engine does, from package-private parts.
  *
@@ -80,13 +81,22 @@ public class ActorEnvelope {
     @Param({"paper", "commit"})
     String shape;
 
+    /**
+     * KiB of memory each statement call writes over before it answers (0: none): what the JDBC
+     * driver and the kernel's network stack do to the caches between two of a real actor's calls.
+     * With it, the difference between {@link #transaction} and {@link #plainLoop} is what the
+     * harness's path costs when its code and data are no longer in the caches, as in a run.
+     */
+    @Param({"0", "64", "512"})
+    int evictKiB;
+
     private HikariDataSource pool;
     private ScheduledExecutorService reporter;
     WorkloadActor actor;
     int cycle;
     /** The plain loop's: a connection of the same database, outside the pool, and the same statement. */
     Connection plainConnection;
-    final PreparedStatement plainStatement = doingNothing();
+    PreparedStatement plainStatement;
 
     @Setup(Level.Trial)
     public void open() throws Exception {
@@ -98,7 +108,10 @@ public class ActorEnvelope {
       config.setMaximumPoolSize(1);
       config.setAutoCommit(autocommit);
       pool = new HikariDataSource(config);
-      ActorWork work = autocommit ? new UpdateAndQueryInTurn() : new UpdateAndCommit();
+      long[] evicted = new long[evictKiB * 1024 / Long.BYTES];
+      plainStatement = doingNothing(evicted);
+      ActorWork work = autocommit ? new UpdateAndQueryInTurn(doingNothing(evicted))
+          : new UpdateAndCommit(doingNothing(evicted));
       Measurements measurements = Measurements.forActors(1, List.of("a", "b"));
       IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
           1_000_000_000L, Phase.MEASURED);
@@ -162,22 +175,37 @@ public class ActorEnvelope {
     return answers;
   }
 
-  /** A statement whose calls answer at once: no rows changed, an empty result. */
-  private static PreparedStatement doingNothing() {
+  /**
+   * A statement whose calls answer at once (no rows changed, an empty result) after writing one
+   * long in every cache line of {@code evicted}.
+   */
+  private static PreparedStatement doingNothing(long[] evicted) {
     ResultSet empty = (ResultSet) Proxy.newProxyInstance(ActorEnvelope.class.getClassLoader(),
         new Class<?>[] {ResultSet.class}, (proxy, method, args) -> method.getName().equals("next") ? false : null);
     return (PreparedStatement) Proxy.newProxyInstance(ActorEnvelope.class.getClassLoader(),
         new Class<?>[] {PreparedStatement.class}, (proxy, method, args) -> switch (method.getName()) {
-          case "executeUpdate" -> 0;
-          case "executeQuery" -> empty;
+          case "executeUpdate" -> evict(evicted);
+          case "executeQuery" -> evict(evicted) == 0 ? empty : null;
           default -> null;
         });
   }
 
+  /** Writes one long in every 64-byte line of {@code memory}; answers 0. */
+  private static int evict(long[] memory) {
+    for (int i = 0; i < memory.length; i += 8) {
+      memory[i]++;
+    }
+    return 0;
+  }
+
   /** Counts a cycle's transactions. */
   private abstract static class CycleOfTransactions implements ActorWork {
-    final PreparedStatement statement = doingNothing();
+    final PreparedStatement statement;
     int done;
+
+    CycleOfTransactions(PreparedStatement statement) {
+      this.statement = statement;
+    }
 
     @Override
     public void prepare(StatementPreparer preparer) {
@@ -196,6 +224,10 @@ public class ActorEnvelope {
   }
 
   private static final class UpdateAndQueryInTurn extends CycleOfTransactions {
+    UpdateAndQueryInTurn(PreparedStatement statement) {
+      super(statement);
+    }
+
     @Override
     public void execute(int type, TransactionContext tx) throws Exception {
       if (type == 0) {
@@ -208,6 +240,10 @@ public class ActorEnvelope {
   }
 
   private static final class UpdateAndCommit extends CycleOfTransactions {
+    UpdateAndCommit(PreparedStatement statement) {
+      super(statement);
+    }
+
     @Override
     public void execute(int type, TransactionContext tx) throws Exception {
       tx.update(OperationKind.INSERT, statement);
