@@ -22,6 +22,8 @@ final class LatencyStripe {
   private final ReentrantLock writers;
   private volatile RecordingBucket active;
   private RecordingBucket idle;
+  /** The open write's phaser value: one writer at a time (the stripe's actor, or the lock's holder). */
+  private long critical;
 
   private LatencyStripe(int transactionTypes, boolean shared) {
     this.active = new RecordingBucket(transactionTypes);
@@ -45,17 +47,31 @@ final class LatencyStripe {
   }
 
   void write(Entry entry) {
+    RecordingBucket bucket = beginWrite();
+    try {
+      entry.into(bucket);
+    } finally {
+      endWrite();
+    }
+  }
+
+  /**
+   * Opens a write: the bucket to write into until {@link #endWrite}, which must follow in a {@code
+   * finally}. For the writer's hot path, where {@link #write}'s entry would be an object
+   * allocated per transaction.
+   */
+  RecordingBucket beginWrite() {
     if (writers != null) {
       writers.lock();
     }
-    long critical = phaser.writerCriticalSectionEnter();
-    try {
-      entry.into(active);
-    } finally {
-      phaser.writerCriticalSectionExit(critical);
-      if (writers != null) {
-        writers.unlock();
-      }
+    critical = phaser.writerCriticalSectionEnter();
+    return active;
+  }
+
+  void endWrite() {
+    phaser.writerCriticalSectionExit(critical);
+    if (writers != null) {
+      writers.unlock();
     }
   }
 

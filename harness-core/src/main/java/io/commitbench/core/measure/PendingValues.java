@@ -45,7 +45,17 @@ final class PendingValues {
 
   /** Writes down {@code value} (negative counts as 0) for histogram {@code slot}; the caller checks {@link #full} first. */
   void add(int slot, long value) {
-    entries[count++] = ((long) slot << (Long.SIZE - SLOT_BITS)) | Math.min(MAX_VALUE, Math.max(0, value));
+    entries[count++] = entry(slot, value);
+  }
+
+  /** {@code value} for histogram {@code slot} as one entry: see the class comment. */
+  static long entry(int slot, long value) {
+    return ((long) slot << (Long.SIZE - SLOT_BITS)) | Math.min(MAX_VALUE, Math.max(0, value));
+  }
+
+  /** Adds an entry made by {@link #entry}; the caller checks {@link #full} first. */
+  void addEntry(long entry) {
+    entries[count++] = entry;
   }
 
   /** Records every value held into {@code histograms.apply(slot)}; they are still held afterwards. */
