@@ -18,12 +18,18 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class StopSignal {
 
   private final AtomicReference<String> reason = new AtomicReference<>();
+  /**
+   * Set once the reason is: what {@link #isRequested}, which every actor asks before every
+   * transaction, reads in this object instead of in the reference's own (one cache line fewer).
+   */
+  private volatile boolean stopping;
   private final CountDownLatch requested = new CountDownLatch(1);
   /** Threads in an {@link #interruptible} section; guarded by {@code this}. */
   private final Set<Thread> interruptible = new HashSet<>();
 
   public void request(String why) {
     if (reason.compareAndSet(null, why)) {
+      stopping = true;
       requested.countDown();
       synchronized (this) {
         interruptible.forEach(Thread::interrupt);
@@ -32,7 +38,7 @@ public final class StopSignal {
   }
 
   public boolean isRequested() {
-    return reason.get() != null;
+    return stopping;
   }
 
   /** Why the stop was requested; null when it was not. */

@@ -1,6 +1,7 @@
 package io.commitbench.core.run;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * The transactions left in a count-based run without cycles, shared by all actors, so the run
@@ -9,11 +10,25 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class TransactionBudget {
 
-  private final AtomicLong left;
+  private static final VarHandle LEFT;
+
+  static {
+    try {
+      LEFT = MethodHandles.lookup().findVarHandle(TransactionBudget.class, "left", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * Decremented through {@link #LEFT}: a field beside {@link #counting} rather than an {@code
+   * AtomicLong} of its own, so a take touches one object, not two.
+   */
+  private volatile long left;
   private volatile boolean counting;
 
   private TransactionBudget(long transactions, boolean counting) {
-    this.left = new AtomicLong(transactions);
+    this.left = transactions;
     this.counting = counting;
   }
 
@@ -29,13 +44,13 @@ final class TransactionBudget {
 
   /** The warm-up is over: from now on transactions count. */
   void startCounting() {
-    if (left.get() != Long.MAX_VALUE) {
+    if (left != Long.MAX_VALUE) {
       counting = true;
     }
   }
 
   /** Takes one transaction; false when none is left. */
   boolean take() {
-    return !counting || left.getAndDecrement() > 0;
+    return !counting || (long) LEFT.getAndAdd(this, -1L) > 0;
   }
 }
