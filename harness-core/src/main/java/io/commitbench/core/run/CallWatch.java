@@ -18,15 +18,7 @@ import java.sql.SQLException;
 final class CallWatch {
 
   private static final long IDLE = Long.MIN_VALUE;
-  private static final VarHandle STARTED_NANOS;
-
-  static {
-    try {
-      STARTED_NANOS = MethodHandles.lookup().findVarHandle(CallWatch.class, "startedNanos", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
+  private static final VarHandle STARTED_NANOS = FieldHandles.of(MethodHandles.lookup(), "startedNanos", long.class);
 
   private final String actor;
   /**

@@ -10,15 +10,7 @@ import java.lang.invoke.VarHandle;
  */
 final class TransactionBudget {
 
-  private static final VarHandle LEFT;
-
-  static {
-    try {
-      LEFT = MethodHandles.lookup().findVarHandle(TransactionBudget.class, "left", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
+  private static final VarHandle LEFT = FieldHandles.of(MethodHandles.lookup(), "left", long.class);
 
   /**
    * Decremented through {@link #LEFT}: a field beside {@link #counting} rather than an {@code
