@@ -88,21 +88,16 @@ final class RecordingBucket {
    * together with the others.
    */
   void record(int slot, long nanos) {
-    makeRoom();
-    pending.add(slot, nanos);
+    recordEntry(PendingValues.entry(slot, nanos));
   }
 
   /** {@link #record} of a value and its slot already made into one {@link PendingValues#entry}. */
   void recordEntry(long entry) {
-    makeRoom();
-    pending.addEntry(entry);
-  }
-
-  private void makeRoom() {
     if (pending.full()) {
       pending.replayInto(this::histogram);
       pending.clear();
     }
+    pending.addEntry(entry);
   }
 
   /** The histogram numbered {@code slot} (see {@link #statementSlot}, {@link #responseSlot}). */
