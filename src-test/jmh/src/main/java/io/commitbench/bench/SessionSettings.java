@@ -20,5 +20,10 @@ final class SessionSettings {
         session.execute(sql);
       }
     }
+    if (!statements.isEmpty() && !connection.getAutoCommit()) {
+      // A SET is transactional on some servers: committed here, as the harness's actors commit it,
+      // it does not ride in the loop's first measured transaction.
+      connection.commit();
+    }
   }
 }
