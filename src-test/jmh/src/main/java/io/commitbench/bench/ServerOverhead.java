@@ -122,7 +122,7 @@ public final class ServerOverhead {
           double[] own = side.equals("harness") ? harness : plain;
           System.out.printf(Locale.ROOT, "users=%s %s %d: %s %,.0f statements/s at %,.0f ns CPU each%s%n", users,
               round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, side, own[0], own[1],
-              harness[0] > 0 && side.equals("plain") ? " (its first 2 legs were harness legs)" : "");
+              harness[2] > 0 && side.equals("plain") ? " (its first 2 legs were harness legs)" : "");
           continue;
         }
         System.out.printf(Locale.ROOT, "users=%s %s %d: harness %,.0f statements/s at %,.0f ns CPU each, plain %,.0f"
