@@ -1,5 +1,6 @@
 package io.commitbench.bench;
 
+import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -14,8 +15,13 @@ final class PerSecondCounts {
   private PerSecondCounts() {}
 
   static void start(int threads, LongAdder executed, long endNanos) {
+    start(threads, executed, endNanos, System.out);
+  }
+
+  /** As {@link #start(int, LongAdder, long)}, printing to {@code out}; answers the printing thread. */
+  static Thread start(int threads, LongAdder executed, long endNanos, PrintStream out) {
     long startNanos = System.nanoTime();
-    System.out.printf(Locale.ROOT, "per-second counts from epoch %.3f%n", System.currentTimeMillis() / 1e3);
+    out.printf(Locale.ROOT, "per-second counts from epoch %.3f%n", System.currentTimeMillis() / 1e3);
     Thread printer = new Thread(() -> {
       long previous = 0;
       for (int second = 1; startNanos + second * 1_000_000_000L <= endNanos; second++) {
@@ -28,11 +34,12 @@ final class PerSecondCounts {
           }
         }
         long now = executed.sum();
-        System.out.printf(Locale.ROOT, "[ %ds ] thds: %d tps: %.2f%n", second, threads, (double) (now - previous));
+        out.printf(Locale.ROOT, "[ %ds ] thds: %d tps: %.2f%n", second, threads, (double) (now - previous));
         previous = now;
       }
     }, "per-second-counts");
     printer.setDaemon(true);
     printer.start();
+    return printer;
   }
 }
