@@ -26,8 +26,6 @@ class RecordingBucketTest {
         .isEqualTo(interval.statementNanos[OperationKind.INSERT.ordinal()].getHighestTrackableValue());
     assertThat(insert.getEstimatedFootprintInBytes())
         .isEqualTo(interval.statementNanos[OperationKind.INSERT.ordinal()].getEstimatedFootprintInBytes());
-    assertThat(stripe.responseNanos[0].getHighestTrackableValue())
-        .isEqualTo(interval.responseNanos[0].getHighestTrackableValue());
     // Still grows with what it records, and adds up as before.
     insert.recordValue(120 * SECOND);
     insert.recordValue(250_000);
@@ -35,6 +33,32 @@ class RecordingBucketTest {
     assertThat(interval.statementNanos[OperationKind.INSERT.ordinal()].getTotalCount()).isEqualTo(2);
     assertThat(interval.statementNanos[OperationKind.INSERT.ordinal()].getMaxValue())
         .isEqualTo(insert.getMaxValue());
+  }
+
+  @Test
+  void anEmptyHistogramIsLeftSmallAndStillAddsUpWhenItIsWrittenLater() {
+    RecordingBucket interval = new RecordingBucket(1);
+    RecordingBucket stripe = new RecordingBucket(1);
+    interval.responseNanos[0].recordValue(30 * SECOND);
+    interval.reset();
+    Histogram response = stripe.responseNanos[0];
+    long smallFootprint = response.getEstimatedFootprintInBytes();
+
+    stripe.resetShapedLike(interval);
+
+    assertThat(stripe.responseNanos[0]).isSameAs(response);
+    assertThat(response.getEstimatedFootprintInBytes()).isEqualTo(smallFootprint)
+        .isLessThan(interval.responseNanos[0].getEstimatedFootprintInBytes());
+    // Written after all (its pending values overflowed): it grows, adds up, and takes the
+    // interval's size at the next reset.
+    response.recordValue(2 * SECOND);
+    stripe.addTo(interval);
+    assertThat(interval.responseNanos[0].getTotalCount()).isEqualTo(1);
+    assertThat(interval.responseNanos[0].getMaxValue()).isEqualTo(response.getMaxValue());
+    interval.reset();
+    stripe.resetShapedLike(interval);
+    assertThat(stripe.responseNanos[0].getHighestTrackableValue())
+        .isEqualTo(interval.responseNanos[0].getHighestTrackableValue());
   }
 
   @Test
