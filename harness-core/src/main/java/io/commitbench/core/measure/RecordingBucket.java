@@ -147,8 +147,8 @@ final class RecordingBucket {
    *
    * <p>An empty histogram is left as it is, small: a stripe's latencies wait in its {@link
    * PendingValues} and go straight into the interval, so most of its histograms are never written
-   * (only when the pending values overflow, above some 16,000 a second per actor), and an empty
-   * one is never added. Giving every one the interval's size anyway allocated about 150 KB per
+   * (only when more than {@link #PENDING_CAPACITY} latencies wait within one interval), and an
+   * empty one is never added. Giving every one the interval's size anyway allocated about 150 KB per
    * histogram, per stripe and bucket, each time the interval's grew: 578 MB over eight paper legs of
    * ten actors (JFR), arrays that lived through the run and that the garbage collector copied.
    */
