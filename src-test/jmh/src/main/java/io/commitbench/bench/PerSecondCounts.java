@@ -14,11 +14,7 @@ final class PerSecondCounts {
 
   private PerSecondCounts() {}
 
-  static void start(int threads, LongAdder executed, long endNanos) {
-    start(threads, executed, endNanos, System.out);
-  }
-
-  /** As {@link #start(int, LongAdder, long)}, printing to {@code out}; answers the printing thread. */
+  /** Starts printing to {@code out}; answers the printing thread. */
   static Thread start(int threads, LongAdder executed, long endNanos, PrintStream out) {
     long startNanos = System.nanoTime();
     out.printf(Locale.ROOT, "per-second counts from epoch %.3f%n", System.currentTimeMillis() / 1e3);

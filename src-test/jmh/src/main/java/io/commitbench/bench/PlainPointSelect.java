@@ -67,7 +67,7 @@ public final class PlainPointSelect {
     WorkerThreads workers = WorkerThreads.start(threads, "plain-point-select-",
         index -> run(url, login, sql, rows, ready, warmupEnd, end, measured, executed));
     if (Boolean.parseBoolean(p.get("perSecond"))) {
-      PerSecondCounts.start(threads, executed, end);
+      PerSecondCounts.start(threads, executed, end, System.out);
     }
     ready.await();
     // The threads connected within the 2 s added to the warm-up; the measured seconds begin when it ends.
