@@ -10,7 +10,6 @@ import io.commitbench.core.report.RunResult;
 import io.commitbench.core.run.BenchmarkRun;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +23,8 @@ import java.util.Properties;
  * released together each cycle as the actors are, alternated in one JVM. {@code release=one-by-one}
  * releases the plain loop's threads one after another instead, the way it first was, to show what
  * that changes ({@link CycleRelease}). Both figures are statements per second over the measured cycles only
- * (setup, cleanup and result writing excluded on both sides).
+ * (setup, cleanup and result writing excluded on both sides). The harness legs' results are deleted at
+ * the end unless {@code keepResults=true} ({@link LegResults}).
  *
  * <p>H2's throughput on a small machine drifts by a factor of two over tens of seconds, even for
  * the plain loop alone and long after the JIT has compiled it (seen on 2 cores: 115,000 to
@@ -37,7 +37,7 @@ import java.util.Properties;
  * median of 15 moved between 0.95 and 1.00 from one run of the benchmark to the next.
  *
  * <pre>
- * java -Xms4g -Xmx4g -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=30] [warmups=10] [users=10] [tables=5] [pertable=200] [repeat=5] [release=together|one-by-one]
+ * java -Xms4g -Xmx4g -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=30] [warmups=10] [users=10] [tables=5] [pertable=200] [repeat=5] [release=together|one-by-one] [keepResults=false]
  * </pre>
  */
 public final class HarnessOverhead {
@@ -54,7 +54,7 @@ public final class HarnessOverhead {
     int repeat = count(p, "repeat");
     CycleRelease release = CycleRelease.of(p.get("release"));
     Dialect h2 = DialectRegistry.load().byName("h2").orElseThrow();
-    Path results = Files.createTempDirectory("commitbench-overhead");
+    Path results = LegResults.create("commitbench-overhead");
     System.out.printf(Locale.ROOT, "commitbench %s harness overhead: H2 in memory, %d threads, %d tables, %d of each"
         + " statement per table, %d cycles, %d rounds after %d warm-up rounds; plain loop's threads released %s%n",
         HarnessVersion.get(), users, tables, perTable, repeat, rounds, warmups, release.value());
@@ -89,6 +89,7 @@ public final class HarnessOverhead {
         + " loop%n", rounds, quantile(harness, 0.5), quantile(plain, 0.5), quantile(ratios, 0.5),
         quantile(ratios, 0.25), quantile(ratios, 0.75), quantile(ratios, 0), quantile(ratios, 1),
         100 * quantile(ratios, 0.5));
+    LegResults.end(results, Boolean.parseBoolean(p.get("keepResults")));
   }
 
   private static double harnessRun(Dialect h2, Path results, int run, int users, int tables, int perTable, int repeat)
@@ -110,7 +111,7 @@ public final class HarnessOverhead {
 
   private static Map<String, String> parameters(String[] args) {
     return BenchArguments.parse(args, Map.of("rounds", "30", "warmups", "10", "users", "10", "tables", "5",
-        "pertable", "200", "repeat", "5", "release", CycleRelease.TOGETHER.value()));
+        "pertable", "200", "repeat", "5", "release", CycleRelease.TOGETHER.value(), "keepResults", "false"));
   }
 
   /** A parameter that counts something: a whole number, at least 1 (warm-up rounds may be 0). */

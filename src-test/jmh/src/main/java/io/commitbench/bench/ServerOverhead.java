@@ -11,7 +11,6 @@ import io.commitbench.core.report.RunResult;
 import io.commitbench.core.run.BenchmarkRun;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,7 +53,8 @@ import java.util.Properties;
  * ({@code driver}, the default, or {@code pool}: see {@link #plainConnections}),
  * {@code warmupLegs} ({@code own}, the default, or {@code harness}: see {@link #harnessWarmups}),
  * {@code side} (both, harness or plain), {@code names} (added to the table names), {@code sync} (a
- * folder shared with the one process beside this one). Tables are named
+ * folder shared with the one process beside this one), {@code keepResults} ({@code true} keeps the
+ * harness legs' results, see {@link LegResults}). Tables are named
  * {@code cbov<names>_*} and dropped after each leg.
  */
 public final class ServerOverhead {
@@ -78,7 +78,7 @@ public final class ServerOverhead {
     Dialect dialect = DialectRegistry.load().forUrl(url)
         .orElseThrow(() -> new IllegalArgumentException("url=" + url + ": no dialect accepts it"));
     String password = p.get("passwordEnv").isEmpty() ? "" : System.getenv(p.get("passwordEnv"));
-    Path results = Files.createTempDirectory("commitbench-server-overhead");
+    Path results = LegResults.create("commitbench-server-overhead");
     int rounds = Integer.parseInt(p.get("rounds"));
     int warmups = Integer.parseInt(p.get("warmups"));
     String side = p.get("side");
@@ -141,6 +141,7 @@ public final class ServerOverhead {
           + " statement ratio %.3f (range %.3f .. %.3f)%n", users, median(throughput), min(throughput),
           max(throughput), median(cpu), min(cpu), max(cpu));
     }
+    LegResults.end(results, Boolean.parseBoolean(p.get("keepResults")));
   }
 
   /** Statements per second and CPU nanoseconds per statement of one harness run. */
@@ -293,6 +294,7 @@ public final class ServerOverhead {
     defaults.put("warmupLegs", "own");
     defaults.put("names", "");
     defaults.put("sync", "");
+    defaults.put("keepResults", "false");
     return BenchArguments.parse(args, defaults);
   }
 

@@ -1,5 +1,6 @@
 package io.commitbench.bench.jmh;
 
+import io.commitbench.bench.LegResults;
 import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.Dialect;
@@ -13,11 +14,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -112,7 +111,7 @@ public class CommitTarget {
       execute(admin, dialect.dropTableStatements(table));
     } finally {
       if (temporaryDirectory != null) {
-        deleteRecursively(temporaryDirectory);
+        LegResults.deleteRecursively(temporaryDirectory);
       }
     }
   }
@@ -158,11 +157,4 @@ public class CommitTarget {
     }
   }
 
-  private static void deleteRecursively(Path directory) throws IOException {
-    try (Stream<Path> paths = Files.walk(directory)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
-    }
-  }
 }

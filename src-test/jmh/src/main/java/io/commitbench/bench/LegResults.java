@@ -1,0 +1,43 @@
+package io.commitbench.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The folder a benchmark's harness legs write their run results into (a few MB a leg: summary,
+ * intervals, histogram log, report). Named on the console when it is made, so a benchmark that
+ * fails leaves its legs' results where they can be read; deleted when the benchmark ends normally,
+ * unless asked to keep it: left behind, every benchmark of a session added its legs to /tmp.
+ */
+public final class LegResults {
+
+  private LegResults() {}
+
+  /** A new folder in the temporary directory, whose name begins with {@code prefix}, named on the console. */
+  public static Path create(String prefix) throws IOException {
+    Path folder = Files.createTempDirectory(prefix);
+    System.out.println("harness legs' results: " + folder);
+    return folder;
+  }
+
+  /** Removes {@code folder} and everything in it, or says where it is kept. */
+  public static void end(Path folder, boolean keep) throws IOException {
+    if (keep) {
+      System.out.println("harness legs' results kept in " + folder);
+      return;
+    }
+    deleteRecursively(folder);
+  }
+
+  /** Removes {@code directory} and everything in it. */
+  public static void deleteRecursively(Path directory) throws IOException {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+}
