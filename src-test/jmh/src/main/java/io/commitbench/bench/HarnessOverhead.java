@@ -54,6 +54,7 @@ public final class HarnessOverhead {
     int repeat = count(p, "repeat");
     CycleRelease release = CycleRelease.of(p.get("release"));
     Dialect h2 = DialectRegistry.load().byName("h2").orElseThrow();
+    boolean keepResults = LegResults.keep(p.get("keepResults"));
     Path results = LegResults.create("commitbench-overhead");
     System.out.printf(Locale.ROOT, "commitbench %s harness overhead: H2 in memory, %d threads, %d tables, %d of each"
         + " statement per table, %d cycles, %d rounds after %d warm-up rounds; plain loop's threads released %s%n",
@@ -89,7 +90,7 @@ public final class HarnessOverhead {
         + " loop%n", rounds, quantile(harness, 0.5), quantile(plain, 0.5), quantile(ratios, 0.5),
         quantile(ratios, 0.25), quantile(ratios, 0.75), quantile(ratios, 0), quantile(ratios, 1),
         100 * quantile(ratios, 0.5));
-    LegResults.end(results, Boolean.parseBoolean(p.get("keepResults")));
+    LegResults.end(results, keepResults);
   }
 
   private static double harnessRun(Dialect h2, Path results, int run, int users, int tables, int perTable, int repeat)

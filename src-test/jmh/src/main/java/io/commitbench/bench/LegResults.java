@@ -16,6 +16,14 @@ public final class LegResults {
 
   private LegResults() {}
 
+  /** The {@code keepResults} parameter's value, refused unless it is {@code true} or {@code false}. */
+  public static boolean keep(String value) {
+    if (!value.equals("true") && !value.equals("false")) {
+      throw new IllegalArgumentException("keepResults=" + value + ": allowed: true, false");
+    }
+    return Boolean.parseBoolean(value);
+  }
+
   /** A new folder in the temporary directory, whose name begins with {@code prefix}, named on the console. */
   public static Path create(String prefix) throws IOException {
     Path folder = Files.createTempDirectory(prefix);

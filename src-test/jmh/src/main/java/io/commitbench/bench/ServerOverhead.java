@@ -78,7 +78,6 @@ public final class ServerOverhead {
     Dialect dialect = DialectRegistry.load().forUrl(url)
         .orElseThrow(() -> new IllegalArgumentException("url=" + url + ": no dialect accepts it"));
     String password = p.get("passwordEnv").isEmpty() ? "" : System.getenv(p.get("passwordEnv"));
-    Path results = LegResults.create("commitbench-server-overhead");
     int rounds = Integer.parseInt(p.get("rounds"));
     int warmups = Integer.parseInt(p.get("warmups"));
     String side = p.get("side");
@@ -89,6 +88,8 @@ public final class ServerOverhead {
     plainSession(p, dialect);
     plainConnections(p);
     boolean harnessWarmups = harnessWarmups(p);
+    boolean keepResults = LegResults.keep(p.get("keepResults"));
+    Path results = LegResults.create("commitbench-server-overhead");
     LegBarrier barrier = p.get("sync").isEmpty() ? LegBarrier.none()
         : new LegBarrier(Path.of(p.get("sync")), side + "-" + ProcessHandle.current().pid(), 2);
     System.out.printf(Locale.ROOT, "commitbench %s server overhead: %s on %s as %s, %d rounds after %d warm-up rounds%s,"
@@ -141,7 +142,7 @@ public final class ServerOverhead {
           + " statement ratio %.3f (range %.3f .. %.3f)%n", users, median(throughput), min(throughput),
           max(throughput), median(cpu), min(cpu), max(cpu));
     }
-    LegResults.end(results, Boolean.parseBoolean(p.get("keepResults")));
+    LegResults.end(results, keepResults);
   }
 
   /** Statements per second and CPU nanoseconds per statement of one harness run. */
