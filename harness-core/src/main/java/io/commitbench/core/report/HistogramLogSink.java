@@ -8,11 +8,9 @@ import io.commitbench.core.measure.OperationKind;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +61,7 @@ public final class HistogramLogSink implements IntervalSink {
   private final List<String> types;
   private final long baseEpochMillis;
   private final StringBuilder line = new StringBuilder(256);
-  private ByteBuffer encoded = ByteBuffer.allocate(0);
+  private final CompressedHistogramEncoder encoder = new CompressedHistogramEncoder(COMPRESSION);
   /** The encoding of an empty histogram of a given size: most kinds are empty in most workloads. */
   private final Map<Long, String> emptyPayloads = new HashMap<>();
   /** The untagged histogram, reset and refilled every interval instead of allocated anew. */
@@ -164,12 +162,7 @@ public final class HistogramLogSink implements IntervalSink {
   }
 
   private String payload(Histogram h) {
-    if (encoded.capacity() < h.getNeededByteBufferCapacity()) {
-      encoded = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    }
-    encoded.clear();
-    int length = h.encodeIntoCompressedByteBuffer(encoded, COMPRESSION);
-    return Base64.getEncoder().encodeToString(Arrays.copyOf(encoded.array(), length));
+    return Base64.getEncoder().encodeToString(encoder.encode(h));
   }
 
   /** A tag is a field of a comma-separated line: checked once, not for every interval. */
@@ -185,6 +178,7 @@ public final class HistogramLogSink implements IntervalSink {
 
   @Override
   public void close() throws IOException {
+    encoder.close();
     writer.close();
     if (stream.checkError()) {
       throw new IOException("writing the histogram log failed");
