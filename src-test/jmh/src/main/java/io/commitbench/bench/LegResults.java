@@ -3,8 +3,6 @@ package io.commitbench.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * The folder a benchmark's harness legs write their run results into (a few MB a leg: summary,
@@ -37,15 +35,6 @@ public final class LegResults {
       System.out.println("harness legs' results kept in " + folder);
       return;
     }
-    deleteRecursively(folder);
-  }
-
-  /** Removes {@code directory} and everything in it. */
-  public static void deleteRecursively(Path directory) throws IOException {
-    try (Stream<Path> paths = Files.walk(directory)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
-    }
+    Folders.deleteRecursively(folder);
   }
 }

@@ -1,6 +1,6 @@
 package io.commitbench.bench.jmh;
 
-import io.commitbench.bench.LegResults;
+import io.commitbench.bench.Folders;
 import io.commitbench.core.dialect.Availability;
 import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.Dialect;
@@ -111,7 +111,7 @@ public class CommitTarget {
       execute(admin, dialect.dropTableStatements(table));
     } finally {
       if (temporaryDirectory != null) {
-        LegResults.deleteRecursively(temporaryDirectory);
+        Folders.deleteRecursively(temporaryDirectory);
       }
     }
   }
@@ -156,5 +156,4 @@ public class CommitTarget {
       }
     }
   }
-
 }

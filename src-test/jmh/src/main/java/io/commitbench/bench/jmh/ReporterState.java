@@ -1,5 +1,6 @@
 package io.commitbench.bench.jmh;
 
+import io.commitbench.bench.Folders;
 import io.commitbench.core.measure.ActorRecorder;
 import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSampler;
@@ -94,12 +95,7 @@ public class ReporterState {
     try {
       sink.close();
     } finally {
-      try (var files = Files.list(directory)) {
-        for (Path file : files.toList()) {
-          Files.delete(file);
-        }
-      }
-      Files.delete(directory);
+      Folders.deleteRecursively(directory);
     }
   }
 
