@@ -11,6 +11,14 @@ its digits replaced by N (actor-N, plain-commit-N, GC Thread#N): threads, CPU se
 (schedstat), seconds waiting to run, timeslices, voluntary and involuntary switches. A process
 started by ServerOverhead is named by its database, workload, users and side. Whole processes:
 warm-up legs and what a side does between legs are included, unlike ServerOverhead's own figures.
+
+    scripts/bench/thread-cpu.py --legs 4 ServerOverhead > legs.txt &   # leave out 4 warm-up legs
+
+With --legs SKIP it reads every 0.1 s and keeps each thread's readings over time, finds each
+process's legs (the time its workers, actor-N or plain-...-N, ran; each trimmed by 0.5 s at both
+ends, where the workers connect and close), and prints, per process and thread name, the CPU each
+used inside the legs after the first SKIP, in milliseconds per second of leg: what each thread costs
+while the workers measure, without the set-up, the report and the pauses between legs.
 """
 import collections
 import os
@@ -19,8 +27,18 @@ import signal
 import sys
 import time
 
-pattern = sys.argv[1] if len(sys.argv) > 1 else 'ServerOverhead'
+args = sys.argv[1:]
+skip_legs = None  # --legs SKIP: CPU inside the legs after the first SKIP
+if args[:1] == ['--legs']:
+    if len(args) < 2 or not args[1].isdigit():
+        sys.exit('error: --legs needs the number of warm-up legs to leave out, e.g. --legs 4')
+    skip_legs = int(args[1])
+    args = args[2:]
+pattern = args[0] if args else 'ServerOverhead'
 last = {}     # (pid, tid) -> (name, cpu ns, wait ns, slices, voluntary, involuntary)
+series = collections.defaultdict(list)  # (pid, tid) -> [(seconds, cpu ns)] at each change, with --legs
+WORKER = re.compile(r'^(actor|plain(-[a-z]+)*)-\d+$')
+TRIM_SECONDS = 0.5
 labels = {}   # pid -> label
 stopping = False
 
@@ -63,12 +81,16 @@ def sample():
                     name = f.read().strip()
                 with open(base + '/schedstat') as f:
                     cpu, wait, slices = map(int, f.read().split())
-                with open(base + '/status') as f:
-                    status = f.read()
-                voluntary = int(re.search(r'^voluntary_ctxt_switches:\s+(\d+)', status, re.M).group(1))
-                involuntary = int(re.search(r'^nonvoluntary_ctxt_switches:\s+(\d+)', status, re.M).group(1))
+                voluntary = involuntary = 0
+                if skip_legs is None:  # the legs' table has no switches: a third fewer reads every 0.1 s
+                    with open(base + '/status') as f:
+                        status = f.read()
+                    voluntary = int(re.search(r'^voluntary_ctxt_switches:\s+(\d+)', status, re.M).group(1))
+                    involuntary = int(re.search(r'^nonvoluntary_ctxt_switches:\s+(\d+)', status, re.M).group(1))
             except (OSError, AttributeError, ValueError):
                 continue  # the thread ended between listing and reading
+            if skip_legs is not None and (not series[(pid, tid)] or series[(pid, tid)][-1][1] != cpu):
+                series[(pid, tid)].append((time.monotonic(), cpu))
             last[(pid, tid)] = (name, cpu, wait, slices, voluntary, involuntary)
 
 
@@ -76,7 +98,53 @@ signal.signal(signal.SIGTERM, stop)
 signal.signal(signal.SIGINT, stop)
 while not stopping:
     sample()
-    time.sleep(0.25)
+    time.sleep(0.25 if skip_legs is None else 0.1)
+
+
+def cpu_at(readings, moment):
+    """A thread's CPU at a moment: its last reading before it (0 before its first)."""
+    value = 0
+    for seconds, cpu in readings:
+        if seconds > moment:
+            break
+        value = cpu
+    return value
+
+
+def legs_of(pid):
+    """The process's legs: the spans in which its workers ran, overlapping spans merged."""
+    spans = sorted((readings[0][0], readings[-1][0]) for (p, tid), readings in series.items()
+                   if p == pid and WORKER.match(last[(p, tid)][0]))
+    legs = []
+    for begin, end in spans:
+        if legs and begin < legs[-1][1]:
+            legs[-1][1] = max(legs[-1][1], end)
+        else:
+            legs.append([begin, end])
+    return [(begin + TRIM_SECONDS, end - TRIM_SECONDS) for begin, end in legs if end - begin > 2 * TRIM_SECONDS]
+
+
+def print_legs():
+    print(f"{'process':<34}{'thread name':<28}{'legs':>6}{'leg s':>9}{'ms/s':>9}")
+    for pid in sorted({p for p, _ in series}):
+        measured = legs_of(pid)[skip_legs:]
+        seconds = sum(end - begin for begin, end in measured)
+        if not measured:
+            print(f"{labels.get(pid, pid):<34}no legs after the first {skip_legs}")
+            continue
+        by_name = collections.Counter()
+        for (p, tid), readings in series.items():
+            if p == pid:
+                name = re.sub(r'\d+', 'N', last[(p, tid)][0])
+                by_name[name] += sum(cpu_at(readings, end) - cpu_at(readings, begin) for begin, end in measured)
+        for name, cpu in by_name.most_common():
+            if cpu / 1e6 / seconds >= 0.01:
+                print(f"{labels.get(pid, pid):<34}{name:<28}{len(measured):>6}{seconds:>9.1f}{cpu / 1e6 / seconds:>9.2f}")
+
+
+if skip_legs is not None:
+    print_legs()
+    sys.exit(0)
 
 totals = collections.defaultdict(lambda: [0] * 6)
 for (pid, _), (name, *figures) in last.items():
