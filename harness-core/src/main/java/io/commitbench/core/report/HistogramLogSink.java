@@ -48,11 +48,16 @@ import org.HdrHistogram.HistogramLogWriter;
 public final class HistogramLogSink implements IntervalSink {
 
   /**
-   * The fastest deflate level. HdrHistogram's own writer uses the best, but any level reads the
-   * same, and the best took a fifth more of the interval writer's time (HotPath.writeInterval:
-   * 3.9-4.1 ms against 3.4-3.6 for a ten-actor interval) for a log about 6 % smaller.
+   * Stored, not compressed: zlib's stored blocks, which HdrHistogram's readers inflate as they
+   * inflate any level. Deflating took a third of the interval writer's time
+   * (HotPath.writeInterval, interleaved: 1.82 and 1.84 ms a ten-actor interval at the fastest level
+   * against 1.21 and 1.20 stored; at one user the log sink's own CPU went from 8.3-10.6 ms to
+   * 4.9-7.1 ms a 14-second leg), a cost the plain loops a run is compared with do not pay, on the
+   * machine that also runs the database, for a log about twice as large (about 9 against 16 KB a
+   * second for the paper's one user: its four kinds, each with its transaction type). HdrHistogram's
+   * own writer uses the best level, which took a fifth more than the fastest for a log 6 % smaller.
    */
-  private static final int COMPRESSION = Deflater.BEST_SPEED;
+  private static final int COMPRESSION = Deflater.NO_COMPRESSION;
   /** The max column's unit: milliseconds, HdrHistogram's default ratio for nanosecond values. */
   private static final double MAX_VALUE_UNIT_RATIO = 1_000_000.0;
 

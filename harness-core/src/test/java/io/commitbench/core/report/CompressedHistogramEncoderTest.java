@@ -14,7 +14,8 @@ class CompressedHistogramEncoderTest {
 
   /**
    * One encoder for histograms one after another, as the log sink uses it: each must come out as
-   * the bytes HdrHistogram itself gives at the same level, so nothing of the one before stays in
+   * the bytes HdrHistogram itself gives at the same level (the sink's, stored without compression,
+   * and the fastest), so nothing of the one before stays in
    * the kept deflater, and a form larger than the encoder's first buffer is whole.
    */
   @Test
@@ -30,13 +31,15 @@ class CompressedHistogramEncoderTest {
     Histogram sized = new Histogram(1, 60_000_000_000L, 3);
     sized.recordValue(42_000);
     List<Histogram> histograms = List.of(one, wide, empty, sized, wide, one);
-    try (CompressedHistogramEncoder encoder = new CompressedHistogramEncoder(Deflater.BEST_SPEED)) {
-      for (Histogram h : histograms) {
-        byte[] ours = encoder.encode(h);
-        assertThat(ours).as("a histogram of %d values up to %d", h.getTotalCount(), h.getMaxValue())
-            .isEqualTo(hdrHistograms(h, Deflater.BEST_SPEED));
+    for (int level : new int[] {Deflater.NO_COMPRESSION, Deflater.BEST_SPEED}) {
+      try (CompressedHistogramEncoder encoder = new CompressedHistogramEncoder(level)) {
+        for (Histogram h : histograms) {
+          byte[] ours = encoder.encode(h);
+          assertThat(ours).as("level %d, a histogram of %d values up to %d", level, h.getTotalCount(), h.getMaxValue())
+              .isEqualTo(hdrHistograms(h, level));
+        }
+        assertThat(encoder.encode(wide).length).as("larger than the encoder's first buffer").isGreaterThan(256);
       }
-      assertThat(encoder.encode(wide).length).as("larger than the encoder's first buffer").isGreaterThan(256);
     }
   }
 
@@ -46,9 +49,11 @@ class CompressedHistogramEncoderTest {
     for (long v = 1_000; v < 5_000_000; v += 997) {
       h.recordValue(v);
     }
-    try (CompressedHistogramEncoder encoder = new CompressedHistogramEncoder(Deflater.BEST_COMPRESSION)) {
-      Histogram decoded = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoder.encode(h)), 0);
-      assertThat(decoded).isEqualTo(h);
+    for (int level : new int[] {Deflater.NO_COMPRESSION, Deflater.BEST_COMPRESSION}) {
+      try (CompressedHistogramEncoder encoder = new CompressedHistogramEncoder(level)) {
+        Histogram decoded = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoder.encode(h)), 0);
+        assertThat(decoded).as("level %d", level).isEqualTo(h);
+      }
     }
   }
 

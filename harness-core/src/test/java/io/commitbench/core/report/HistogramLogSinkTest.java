@@ -147,7 +147,7 @@ class HistogramLogSinkTest {
     assertThat(ours).hasSameSizeAs(theirs);
     for (int i = 0; i < ours.size(); i++) {
       // Tag, start, length and max as the writer writes them; the histogram compressed at another
-      // level (the sink deflates at the fastest), so its bytes differ but decode to the same.
+      // level (the sink stores it uncompressed), so its bytes differ but decode to the same.
       String mine = ours.get(i);
       String writers = theirs.get(i);
       assertThat(mine.substring(0, mine.lastIndexOf(',') + 1)).isEqualTo(writers.substring(0, writers.lastIndexOf(',') + 1));
