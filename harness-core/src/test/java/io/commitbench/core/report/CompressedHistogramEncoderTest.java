@@ -15,8 +15,8 @@ class CompressedHistogramEncoderTest {
   /**
    * One encoder for histograms one after another, as the log sink uses it: each must come out as
    * the bytes HdrHistogram itself gives at the same level (the sink's, stored without compression,
-   * and the fastest), so nothing of the one before stays in
-   * the kept deflater, and a form larger than the encoder's first buffer is whole.
+   * and the fastest), so nothing of the one before stays in the kept deflater, and a form larger
+   * than the encoder's first buffer is whole.
    */
   @Test
   void givesHdrHistogramsOwnCompressedBytesForEveryHistogramInTurn() {
