@@ -101,6 +101,11 @@ while not stopping:
     time.sleep(0.25 if skip_legs is None else 0.1)
 
 
+def kind(name):
+    """A thread's name with its digits replaced by N, so threads of one kind add up (actor-N)."""
+    return re.sub(r'\d+', 'N', name)
+
+
 def cpu_at(readings, moment):
     """A thread's CPU at a moment: its last reading before it (0 before its first)."""
     value = 0
@@ -135,7 +140,7 @@ def print_legs():
         by_name = collections.Counter()
         for (p, tid), readings in series.items():
             if p == pid:
-                name = re.sub(r'\d+', 'N', last[(p, tid)][0])
+                name = kind(last[(p, tid)][0])
                 by_name[name] += sum(cpu_at(readings, end) - cpu_at(readings, begin) for begin, end in measured)
         for name, cpu in by_name.most_common():
             if cpu / 1e6 / seconds >= 0.01:
@@ -148,7 +153,7 @@ if skip_legs is not None:
 
 totals = collections.defaultdict(lambda: [0] * 6)
 for (pid, _), (name, *figures) in last.items():
-    row = totals[(labels.get(pid, pid), re.sub(r'\d+', 'N', name))]
+    row = totals[(labels.get(pid, pid), kind(name))]
     row[0] += 1
     for i, v in enumerate(figures, start=1):
         row[i] += v
