@@ -16,7 +16,8 @@ import java.sql.SQLException;
  */
 final class ActorContext implements TransactionContext {
 
-  private static final long NO_CALL = Long.MIN_VALUE;
+  /** What {@link #firstCallBegan} answers before the transaction made a call. */
+  static final long NO_CALL = Long.MIN_VALUE;
 
   private final ActorSession session;
   private final Dialect dialect;
@@ -28,6 +29,8 @@ final class ActorContext implements TransactionContext {
   private long lastNanos;
   /** When the attempt's last call to the server returned; {@link #NO_CALL} until one has, or after one failed. */
   private long lastCallEnd = NO_CALL;
+  /** When the transaction's first call to the server began, in any attempt; {@link #NO_CALL} until one has. */
+  private long firstCallBegan = NO_CALL;
   private int retriesLeft;
   /** The class of the first failure the workload went on after; null while none. */
   private ErrorClass failure;
@@ -40,6 +43,20 @@ final class ActorContext implements TransactionContext {
     this.autocommit = autocommit;
     this.stop = stop;
     this.retried = retried.isEmpty() ? java.util.EnumSet.noneOf(ErrorClass.class) : java.util.EnumSet.copyOf(retried);
+  }
+
+  /** A new transaction begins; its first attempt follows. */
+  void beginTransaction() {
+    this.firstCallBegan = NO_CALL;
+  }
+
+  /**
+   * When the transaction's first call to the server began (in its first attempt that made one),
+   * or {@link #NO_CALL} when it has made none: the start of a transaction that was due at once, a
+   * time {@link #timed} has read already.
+   */
+  long firstCallBegan() {
+    return firstCallBegan;
   }
 
   /** A new attempt begins, with this many retries left after it. */
@@ -106,6 +123,9 @@ final class ActorContext implements TransactionContext {
   /** Runs and times one statement; a failure is counted by its class and passed on. */
   private int timed(OperationKind kind, DatabaseCall call) throws SQLException {
     long began = System.nanoTime();
+    if (firstCallBegan == NO_CALL) {
+      firstCallBegan = began;
+    }
     CallWatch watch = session.watch();
     watch.begin(began);
     try {

@@ -22,6 +22,13 @@ abstract class Pacing {
   abstract void finished(long endNanos);
 
   /**
+   * Whether every transaction is due the moment the one before it ended (a closed loop without
+   * think time): there is then nothing to wait for and no backlog, so the actor reads no clock
+   * before a transaction.
+   */
+  abstract boolean dueAtOnce();
+
+  /**
    * The pacing of actor {@code index} of {@code actors}: open at {@code rate / actors} per second
    * when a rate is set (offset so that uniform arrivals of all actors interleave evenly), closed
    * otherwise.
@@ -82,6 +89,11 @@ abstract class Pacing {
 
     @Override
     void finished(long endNanos) {}
+
+    @Override
+    boolean dueAtOnce() {
+      return false;
+    }
   }
 
   private static final class ClosedLoop extends Pacing {
@@ -111,6 +123,11 @@ abstract class Pacing {
       long think = exponential && thinkNanos > 0
           ? (long) (-Math.log(1.0 - random.nextDouble()) * thinkNanos) : thinkNanos;
       next = endNanos + think;
+    }
+
+    @Override
+    boolean dueAtOnce() {
+      return thinkNanos == 0;
     }
   }
 }

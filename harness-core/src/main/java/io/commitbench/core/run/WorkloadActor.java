@@ -13,13 +13,16 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link Pacing}), retries those that failed with a deadlock or serialization failure up to
  * {@code retry.max} times, and records every transaction with its response time (from the
  * intended start), service time (from the actual start) and schedule lag. A transaction ends when
- * its last call to the server returns. Confined to the actor's thread.
+ * its last call to the server returns; one that is due at once (a closed loop without think time)
+ * starts with its first call. Confined to the actor's thread.
  */
 final class WorkloadActor implements ActorBody {
 
   private static final long MAX_PARK_NANOS = 50_000_000L;
   /** What {@link #waitUntil} answers when a stop was requested while it waited. */
   private static final long STOPPED = Long.MIN_VALUE;
+  /** A transaction's start while it is not known yet: it starts with its first call (see {@link #startOf}). */
+  private static final long AT_FIRST_CALL = Long.MIN_VALUE + 1;
   /** What {@link #step} answers. */
   private static final int RAN = 0;
   private static final int CYCLE_ENDED = 1;
@@ -111,21 +114,41 @@ final class WorkloadActor implements ActorBody {
     if (type == ActorWork.END_OF_CYCLE || !budget.take()) {
       return CYCLE_ENDED;
     }
-    // One clock reading serves the backlog, the wait and the start when there is nothing to
-    // wait for (a closed loop without think time): each reading is a cost a plain loop does not pay.
-    long now = System.nanoTime();
-    long intended = shedBacklog(pacing.nextIntendedStart(), now);
-    long start = intended > now ? waitUntil(intended) : now;
-    if (start == STOPPED) {
-      return STOPPED_NOW;
-    }
-    if (!cycleStarted) {
-      cycleFirstStart = start;
-      cycleStarted = true;
+    long intended = pacing.nextIntendedStart();
+    long start = AT_FIRST_CALL;
+    if (!pacing.dueAtOnce()) {
+      // One clock reading serves the backlog, the wait and the start: each reading is a cost a
+      // plain loop does not pay.
+      long now = System.nanoTime();
+      intended = shedBacklog(intended, now);
+      start = intended > now ? waitUntil(intended) : now;
+      if (start == STOPPED) {
+        return STOPPED_NOW;
+      }
     }
     cycleLastEnd = runTransaction(type, intended, start);
+    if (!cycleStarted) {
+      cycleFirstStart = startOf(start, intended);
+      cycleStarted = true;
+    }
     pacing.finished(cycleLastEnd);
     return RAN;
+  }
+
+  /**
+   * When the transaction started: {@code start}, or, for a transaction due at once ({@link
+   * #AT_FIRST_CALL}), when its first call to the server began, or its intended start when it made
+   * none (nothing marks a later start then). A closed loop without think time reads no clock before
+   * a transaction: the first call reads one anyway, and what the workload does before that call
+   * (drawing keys, binding values) is then the actor's own time, in the schedule lag, as what it
+   * does after its last call is (a transaction ends when its last call returns).
+   */
+  private long startOf(long start, long intended) {
+    if (start != AT_FIRST_CALL) {
+      return start;
+    }
+    long firstCall = context.firstCallBegan();
+    return firstCall != ActorContext.NO_CALL ? firstCall : intended;
   }
 
   /**
@@ -150,8 +173,12 @@ final class WorkloadActor implements ActorBody {
     return intended;
   }
 
-  /** Runs one transaction to its end (retries included) and returns when it ended. */
+  /**
+   * Runs one transaction to its end (retries included) and returns when it ended; {@code start}
+   * may be {@link #AT_FIRST_CALL} (see {@link #startOf}).
+   */
   private long runTransaction(int type, long intended, long start) throws Exception {
+    context.beginTransaction();
     for (int attempt = 0; ; attempt++) {
       context.beginAttempt(retries.max() - attempt);
       try {
@@ -159,7 +186,7 @@ final class WorkloadActor implements ActorBody {
         long end = context.attemptEnd();
         ErrorClass failure = context.failure();
         if (failure == null) {
-          recorder.transactionDone(type, intended, start, end);
+          recorder.transactionDone(type, intended, startOf(start, intended), end);
         } else {
           recorder.transactionFailed(type, failure);
         }

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A transaction ends when its last call to the server returns, against a real embedded H2
  * database: what the workload's code does afterwards is the actor's own time, which in a closed
- * loop delays the next transaction's start (its lag), not this transaction's service time.
+ * loop delays the next transaction's start (its lag), not this transaction's service time. In a
+ * closed loop without think time a transaction starts with its first call, so what the workload
+ * does before that call is the actor's own time too.
  */
 class TransactionEndTest {
 
@@ -40,6 +42,19 @@ class TransactionEndTest {
   }
 
   @Test
+  void workBeforeTheFirstCallIsInTheLagNotInTheServiceTime() throws Exception {
+    TypeTotals select = runClosedLoop(new SlowBeforeFirstCall());
+
+    assertThat(select.count()).isEqualTo(TRANSACTIONS);
+    assertThat(select.serviceNanos().getMaxValue()).as("service time, one SELECT 1 on H2")
+        .isLessThan(AFTER_MILLIS * MS);
+    // Every transaction, the first included, makes its first call after 40 ms of the workload's own work.
+    assertThat(select.lagNanos().getMinValue()).isGreaterThanOrEqualTo(AFTER_MILLIS * MS);
+    assertThat(select.responseNanos().getMinValue()).as("response time, from the intended start")
+        .isGreaterThanOrEqualTo(AFTER_MILLIS * MS);
+  }
+
+  @Test
   void aTransactionWithoutACallEndsWhenItsCodeReturns() throws Exception {
     TypeTotals select = runClosedLoop(new SlowAfterLastCall(false));
 
@@ -54,6 +69,15 @@ class TransactionEndTest {
     RunControl closedLoop = new RunControl(0, TRANSACTIONS, 0, 0, false, 10, false, 0, false, 0);
     WorkloadActor actor = fixture.actor(measurements, work, closedLoop, new WorkloadActor.Backlog(10_000 * MS, false));
     return H2ActorFixture.runOneCycle(actor, measurements).types().get(0);
+  }
+
+  /** 40 ms of the workload's own work, then one SELECT 1 per transaction. */
+  private static final class SlowBeforeFirstCall extends SelectOneWork {
+    @Override
+    public void execute(int type, TransactionContext tx) throws Exception {
+      Thread.sleep(AFTER_MILLIS);
+      selectOne(tx);
+    }
   }
 
   /** One SELECT 1 per transaction (or none), then 40 ms of the workload's own work. */
