@@ -147,7 +147,7 @@ public final class ReportText {
     b.append(kindTable(t));
     b.append("\nTransactions by type (ms): response time from the intended start, service time from the actual start");
     b.append(r.config().runControl().rated() || r.config().runControl().thinkMillis() > 0 ? "\n"
-        : " (closed loop: they differ only by the harness's own time between transactions)\n");
+        : " (closed loop: they differ only by the actor's own time between one transaction's last call and the next one's first)\n");
     b.append(typeTable(t.types()));
     b.append("\nErrors by class:");
     b.append(errorsByClass(t.errorsByClass()));

@@ -76,7 +76,7 @@ class ReportTextTest {
       commit      0       0        -      -        -        -        -        -
 
       Transactions by type (ms): response time from the intended start, service time from the actual start \
-      (closed loop: they differ only by the harness's own time between transactions)
+      (closed loop: they differ only by the actor's own time between one transaction's last call and the next one's first)
       type        time  count  errors  retries     mean    p50      p90      p99    p99.9      max
       insert  response      2       1        0   50.488  1.000  100.008  100.008  100.008  100.008
                service                           50.488  1.000  100.008  100.008  100.008  100.008
