@@ -16,8 +16,7 @@ import java.sql.SQLException;
  */
 final class ActorContext implements TransactionContext {
 
-  /** What {@link #firstCallBegan} answers before the transaction made a call. */
-  static final long NO_CALL = Long.MIN_VALUE;
+  private static final long NO_CALL = Long.MIN_VALUE;
 
   private final ActorSession session;
   private final Dialect dialect;
@@ -52,11 +51,11 @@ final class ActorContext implements TransactionContext {
 
   /**
    * When the transaction's first call to the server began (in its first attempt that made one),
-   * or {@link #NO_CALL} when it has made none: the start of a transaction that was due at once, a
+   * or {@code noCall} when it has made none: the start of a transaction that was due at once, a
    * time {@link #timed} has read already.
    */
-  long firstCallBegan() {
-    return firstCallBegan;
+  long firstCallBeganOr(long noCall) {
+    return firstCallBegan != NO_CALL ? firstCallBegan : noCall;
   }
 
   /** A new attempt begins, with this many retries left after it. */

@@ -144,11 +144,7 @@ final class WorkloadActor implements ActorBody {
    * does after its last call is (a transaction ends when its last call returns).
    */
   private long startOf(long start, long intended) {
-    if (start != AT_FIRST_CALL) {
-      return start;
-    }
-    long firstCall = context.firstCallBegan();
-    return firstCall != ActorContext.NO_CALL ? firstCall : intended;
+    return start != AT_FIRST_CALL ? start : context.firstCallBeganOr(intended);
   }
 
   /**
