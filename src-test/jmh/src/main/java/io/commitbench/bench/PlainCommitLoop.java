@@ -28,6 +28,8 @@ final class PlainCommitLoop {
   private final java.util.Properties driverProperties;
   private final java.util.List<String> sessionStatements;
   private final PlainConnections connections;
+  private final StatementClock.Factory clocks;
+  private final AtomicLong timed = new AtomicLong();
   private long cpuNanos;
 
   /**
@@ -37,11 +39,13 @@ final class PlainCommitLoop {
    *     settings the harness's actors begin with (the statement timeout, which the server then
    *     applies to every statement)
    * @param connections from the driver, or from a pool of one as the harness's actors get theirs
+   * @param clocks whether each thread times its statements ({@link StatementClock})
    */
   PlainCommitLoop(Dialect dialect, String url, String user, String password, String table, int threads,
       int transactions, java.util.Properties driverProperties, java.util.List<String> sessionStatements,
-      PlainConnections connections) {
+      PlainConnections connections, StatementClock.Factory clocks) {
     this.connections = connections;
+    this.clocks = clocks;
     this.driverProperties = driverProperties;
     this.sessionStatements = sessionStatements;
     this.dialect = dialect;
@@ -88,6 +92,7 @@ final class PlainCommitLoop {
     workers.join();
     cpuNanos = ProcessCpuTime.nanos() - cpuAtStart;
     workers.rethrow("plain commit loop");
+    StatementClock.checkAllTimed(timed.get(), 2L * transactions);
     return 2L * transactions * 1e9 / (end.get() - start);
   }
 
@@ -105,12 +110,18 @@ final class PlainCommitLoop {
         ready.countDown();
         go.await();
         long base = (long) actor << 40;
+        StatementClock clock = clocks.forThread();
         for (int i = 0; i < share; i++) {
           insert.setLong(1, base + i);
           insert.setString(2, payloads.get(i));
+          long began = clock.begin();
           insert.executeUpdate();
+          clock.end(began);
+          began = clock.begin();
           connection.commit();
+          clock.end(began);
         }
+        timed.addAndGet(clock.timed());
       }
     } catch (SQLException e) {
       ready.countDown();

@@ -45,23 +45,27 @@ final class PlainJdbcLoop {
   private final String tablePrefix;
   private final List<String> sessionStatements;
   private final PlainConnections connections;
+  private final StatementClock.Factory clocks;
+  private final AtomicLong timed = new AtomicLong();
   private long cpuNanos;
   private long statements;
 
   PlainJdbcLoop(Dialect dialect, String url, int threads, int tables, int perTable, int cycles, CycleRelease release) {
     this(dialect, url, "sa", "", "plain_table_", threads, tables, perTable, cycles, release, List.of(),
-        PlainConnections.DRIVER);
+        PlainConnections.DRIVER, StatementClock::none);
   }
 
   /**
    * On a server: its login, a table prefix of the benchmark's own (its tables are dropped at the
    * end), and what each connection runs before its cycles (none, or the session settings the
-   * harness's actors begin with), and where its threads' connections come from.
+   * harness's actors begin with), where its threads' connections come from, and whether each
+   * thread times its statements ({@link StatementClock}).
    */
   PlainJdbcLoop(Dialect dialect, String url, String user, String password, String tablePrefix, int threads,
       int tables, int perTable, int cycles, CycleRelease release, List<String> sessionStatements,
-      PlainConnections connections) {
+      PlainConnections connections, StatementClock.Factory clocks) {
     this.connections = connections;
+    this.clocks = clocks;
     this.sessionStatements = sessionStatements;
     this.dialect = dialect;
     this.url = url;
@@ -124,6 +128,7 @@ final class PlainJdbcLoop {
       throw new IllegalStateException("plain loop failed", failure.get());
     }
     statements = (long) threads * tables * perTable * 4 * cycles;
+    StatementClock.checkAllTimed(timed.get(), statements);
     return statements * 1e9 / (end.get() - start.get());
   }
 
@@ -159,6 +164,7 @@ final class PlainJdbcLoop {
   private void work(int actor, List<WorkloadSql> sql, CycleRelease.Gate cycleStart) throws Exception {
     RowKeys keys = new RowKeys(actor, perTable, perTable);
     TextValues texts = TextValues.forActor(actor, 32);
+    StatementClock clock = clocks.forThread();
     java.util.Properties login = new java.util.Properties();
     login.setProperty("user", user);
     login.setProperty("password", password);
@@ -178,17 +184,21 @@ final class PlainJdbcLoop {
             s[0].setLong(1, keys.insertKey(i));
             s[0].setString(2, texts.get(i));
             s[0].setString(3, texts.get(i + 1));
+            long began = clock.begin();
             s[0].executeUpdate();
+            clock.end(began);
           }
         }
         for (PreparedStatement[] s : statements) {
           for (int j = 0; j < perTable; j++) {
             s[1].setLong(1, keys.addressedKey(j));
+            long began = clock.begin();
             try (ResultSet rows = s[1].executeQuery()) {
               while (rows.next()) {
                 rows.getLong(1);
               }
             }
+            clock.end(began);
           }
         }
         for (PreparedStatement[] s : statements) {
@@ -196,17 +206,22 @@ final class PlainJdbcLoop {
             s[2].setString(1, texts.get(j + 2));
             s[2].setString(2, texts.get(j + 3));
             s[2].setLong(3, keys.addressedKey(j));
+            long began = clock.begin();
             s[2].executeUpdate();
+            clock.end(began);
           }
         }
         for (PreparedStatement[] s : statements) {
           for (int j = 0; j < perTable; j++) {
             s[3].setLong(1, keys.deleteFrom(j));
             s[3].setLong(2, keys.deleteTo(j));
+            long began = clock.begin();
             s[3].executeUpdate();
+            clock.end(began);
           }
         }
       }
     }
+    timed.addAndGet(clock.timed());
   }
 }

@@ -50,7 +50,8 @@ import java.util.Properties;
  * connections have), {@code plainSession} ({@code harness}, the default: the plain loops'
  * connections begin with the session statement timeout the harness's actors set, so both sides
  * send the same statements; {@code driver}: nothing is set on them), {@code plainConnections}
- * ({@code driver}, the default, or {@code pool}: see {@link #plainConnections}),
+ * ({@code driver}, the default, or {@code pool}: see {@link #plainConnections}), {@code plainTiming}
+ * ({@code none}, the default, or {@code histogram}: see {@link #plainTiming}),
  * {@code warmupLegs} ({@code own}, the default, or {@code harness}: see {@link #harnessWarmups}),
  * {@code side} (both, harness or plain), {@code names} (added to the table names), {@code sync} (a
  * folder shared with the one process beside this one), {@code keepResults} ({@code true} keeps the
@@ -87,6 +88,7 @@ public final class ServerOverhead {
     plainCommitProperties(p, dialect); // refused before any leg runs
     plainSession(p, dialect);
     plainConnections(p);
+    plainTiming(p);
     boolean harnessWarmups = harnessWarmups(p);
     boolean keepResults = LegResults.keep(p.get("keepResults"));
     Path results = LegResults.create("commitbench-server-overhead");
@@ -181,12 +183,12 @@ public final class ServerOverhead {
     if (p.get("workload").equals("commit")) {
       PlainCommitLoop loop = new PlainCommitLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_commit", users,
           Integer.parseInt(p.get("transactions")), plainCommitProperties(p, dialect), plainSession(p, dialect),
-          plainConnections(p));
+          plainConnections(p), plainTiming(p));
       return new double[] {loop.run(), loop.cpuNanosPerStatement()};
     }
     PlainJdbcLoop loop = new PlainJdbcLoop(dialect, url, p.get("user"), password, "cbov" + p.get("names") + "_p_", users,
         Integer.parseInt(p.get("tables")), Integer.parseInt(p.get("pertable")), Integer.parseInt(p.get("repeat")),
-        CycleRelease.TOGETHER, plainSession(p, dialect), plainConnections(p));
+        CycleRelease.TOGETHER, plainSession(p, dialect), plainConnections(p), plainTiming(p));
     return new double[] {loop.run(), loop.cpuNanosPerStatement()};
   }
 
@@ -227,6 +229,16 @@ public final class ServerOverhead {
    */
   private static PlainConnections plainConnections(Map<String, String> p) {
     return PlainConnections.named("plainConnections", p.get("plainConnections"));
+  }
+
+  /**
+   * What the plain loops' threads do around each statement, as {@code plainTiming} asks: {@code
+   * none} (the default) nothing; {@code histogram} read the clock before and after it and record
+   * the latency into a histogram of their own, the least any harness that times every statement
+   * does ({@link StatementClock}).
+   */
+  private static StatementClock.Factory plainTiming(Map<String, String> p) {
+    return StatementClock.named("plainTiming", p.get("plainTiming"));
   }
 
   /**
@@ -291,6 +303,7 @@ public final class ServerOverhead {
     defaults.put("plainProperties", "driver");
     defaults.put("plainSession", "harness");
     defaults.put("plainConnections", "driver");
+    defaults.put("plainTiming", "none");
     defaults.put("side", "both");
     defaults.put("warmupLegs", "own");
     defaults.put("names", "");
