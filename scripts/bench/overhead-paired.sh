@@ -10,6 +10,10 @@
 # CONTROL=1 also runs plain beside plain: how far two identical sides differ is the method's noise.
 # PLAIN_SESSION=driver leaves out the plain loops' session statement timeout (see below).
 # WARMUP_LEGS=harness warms the plain side up with harness legs (see below).
+# CONTROL=timed runs, instead, a plain side that times every statement (the clock before and after
+# it, the latency into a histogram of its thread's own) beside an untimed one: the least any harness
+# that times each call costs on this machine, a floor under the harness's ratio.
+# JAVA_OPTS: JVM options for both sides' JVMs (say -XX:+UseTransparentHugePages).
 # PLAIN_CONNECTIONS=pool gives the plain loops' threads their connections from a HikariCP pool of
 # one, as the harness's actors get theirs; CONTROL=pool runs, instead of plain beside plain, a
 # pooled plain side beside a plain side on the driver's connections: the pool's own cost.
@@ -45,14 +49,14 @@ WARMUP_LEGS=${WARMUP_LEGS:-own}
 # driver (the default): the plain loops' threads connect through the driver; pool: each through a
 # HikariCP pool of one connection, as each actor does
 PLAIN_CONNECTIONS=${PLAIN_CONNECTIONS:-driver}
-case $CONTROL in 0|1|pool) ;; *) echo "error: CONTROL=$CONTROL: allowed: 0, 1, pool" >&2; exit 2 ;; esac
+case $CONTROL in 0|1|pool|timed) ;; *) echo "error: CONTROL=$CONTROL: allowed: 0, 1, pool, timed" >&2; exit 2 ;; esac
 out=${OUT:-$here/results/overhead-paired-$(date -u +%Y%m%d-%H%M%S)}
 [[ -f $jar ]] || { echo "error: no $jar; build it: mvn -B -pl src-test/jmh -am package -DskipTests" >&2; exit 2; }
 mkdir -p "$out"
 summary=$out/summary.md
 {
   echo "# harness beside a plain JDBC loop, side by side, $(date -u +%FT%TZ), $(nproc) cores"
-  echo "rounds $ROUNDS after $WARMUPS warm-up; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION; warm-up legs: $WARMUP_LEGS; plain loops' connections: $PLAIN_CONNECTIONS"
+  echo "rounds $ROUNDS after $WARMUPS warm-up; JVM options: ${JAVA_OPTS:-none}; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION; warm-up legs: $WARMUP_LEGS; plain loops' connections: $PLAIN_CONNECTIONS"
   echo
   echo "| db | workload | users | pair | throughput ratio median (range) | CPU per statement ratio median (range) | side A µs CPU/statement | side B |"
   echo "|---|---|---|---|---|---|---|---|"
@@ -89,20 +93,24 @@ connection() { # the local servers' URL and user, as oltp-common.sh names them
   esac
 }
 
-# pair DB WORKLOAD USERS SIDE_A SIDE_B [CONNECTIONS_A CONNECTIONS_B]: both sides at once, the plain
-# loops' connections as PLAIN_CONNECTIONS says unless given per side; one line of the summary
+# pair DB WORKLOAD USERS SIDE_A SIDE_B [CONNECTIONS_A CONNECTIONS_B [TIMING_A TIMING_B]]: both sides at
+# once, the plain loops' connections as PLAIN_CONNECTIONS says unless given per side, their statements
+# untimed unless a side's TIMING is histogram; one line of the summary
 pair() {
   local db=$1 workload=$2 users=$3 a=$4 b=$5 conn_a=${6:-$PLAIN_CONNECTIONS} conn_b=${7:-$PLAIN_CONNECTIONS} size
+  local timing_a=${8:-none} timing_b=${9:-none}
   if [[ $workload == commit ]]; then size="transactions=$TRANSACTIONS"; else size="tables=2 pertable=$PERTABLE repeat=$REPEAT"; fi
-  # sync: both sides start every leg together (a harness leg is followed by its report, a plain one is not)
-  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size plainSession=$PLAIN_SESSION warmupLegs=$WARMUP_LEGS sync=$out/legs-$db-$workload-$users-$a-beside-$b"
   local label="$a beside $b"
   [[ $conn_a == "$conn_b" ]] || label="$a ($conn_a) beside $b ($conn_b)"
-  local log_a=$out/$db-$workload-$users-$a-$conn_a-beside-$b-$conn_b.a.log log_b=$out/$db-$workload-$users-$a-$conn_a-beside-$b-$conn_b.b.log
+  [[ $timing_a == "$timing_b" ]] || label="$a (timing: $timing_a) beside $b (timing: $timing_b)"
+  local name=$db-$workload-$users-$a-$conn_a-$timing_a-beside-$b-$conn_b-$timing_b
+  # sync: both sides start every leg together (a harness leg is followed by its report, a plain one is not)
+  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size plainSession=$PLAIN_SESSION warmupLegs=$WARMUP_LEGS sync=$out/legs-$name"
+  local log_a=$out/$name.a.log log_b=$out/$name.b.log
   echo "== $db $workload users=$users: $label ($(date -u +%T))"
-  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a plainConnections=$conn_a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &
+  java ${JAVA_OPTS:-} -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a plainConnections=$conn_a plainTiming=$timing_a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &
   local pid_a=$!
-  java -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$b plainConnections=$conn_b names=${a:0:1}${b:0:1}b > "$log_b" 2>&1 &
+  java ${JAVA_OPTS:-} -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$b plainConnections=$conn_b plainTiming=$timing_b names=${a:0:1}${b:0:1}b > "$log_b" 2>&1 &
   local pid_b=$!
   sides=("$pid_a" "$pid_b")
   local failed=0
@@ -134,6 +142,7 @@ for cell in $CELLS; do
     pair "$db" "$workload" "$users" harness plain
     if [[ $CONTROL == 1 ]]; then pair "$db" "$workload" "$users" plain plain; fi
     if [[ $CONTROL == pool ]]; then pair "$db" "$workload" "$users" plain plain pool driver; fi
+    if [[ $CONTROL == timed ]]; then pair "$db" "$workload" "$users" plain plain "$PLAIN_CONNECTIONS" "$PLAIN_CONNECTIONS" histogram none; fi
   done
 done
 echo; cat "$summary"
