@@ -98,6 +98,7 @@ final class PlainCommitLoop {
 
   private void work(int actor, int share, CountDownLatch ready, CountDownLatch go) throws Exception {
     TextValues payloads = TextValues.forActor(actor, 100);
+    StatementClock clock = clocks.forThread(); // made before the threads are let go, as the paper loop's
     java.util.Properties login = new java.util.Properties();
     login.putAll(driverProperties);
     login.setProperty("user", user);
@@ -110,7 +111,6 @@ final class PlainCommitLoop {
         ready.countDown();
         go.await();
         long base = (long) actor << 40;
-        StatementClock clock = clocks.forThread();
         for (int i = 0; i < share; i++) {
           insert.setLong(1, base + i);
           insert.setString(2, payloads.get(i));

@@ -77,11 +77,8 @@ abstract class StatementClock {
   }
 
   private static final class Timed extends StatementClock {
+    /** Auto-resizing: HdrHistogram's constructor by significant digits alone makes it so. */
     private final Histogram latencies = new Histogram(3);
-
-    Timed() {
-      latencies.setAutoResize(true);
-    }
 
     @Override
     long begin() {
