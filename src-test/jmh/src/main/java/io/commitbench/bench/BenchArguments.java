@@ -4,11 +4,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** The {@code key=value} arguments of a benchmark's main, over its defaults; an unknown key is refused with the allowed ones. */
-final class BenchArguments {
+public final class BenchArguments {
 
   private BenchArguments() {}
 
-  static Map<String, String> parse(String[] args, Map<String, String> defaults) {
+  public static Map<String, String> parse(String[] args, Map<String, String> defaults) {
     Map<String, String> p = new HashMap<>(defaults);
     for (String arg : args) {
       String[] kv = arg.split("=", 2);

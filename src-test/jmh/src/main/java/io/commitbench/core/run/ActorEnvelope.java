@@ -58,7 +58,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code plainLoop} makes the same calls on the same kind of statement and connection without
  * the harness, so the difference between the two is the harness's code path. With {@code
  * evictKiB=0} that is with warm caches; an actor of a run pays more for the same code, since the
- * driver and the kernel evict it between two calls, which {@code evictKiB} imitates. It is the
+ * driver and the kernel evict it between two calls, which {@code evictKiB} imitates, and the CPU
+ * switches to the server's process and back, which {@code switchTo=process} does (see {@link
+ * ActorEnvelopeSideBySide} for measuring that). It is the
  * instrument for changes to that path, whose effect on a run's client
  * CPU is smaller than the spread between runs against a server. In package {@code
  * io.commitbench.core.run} to build the actor as the engine does, from package-private parts.
@@ -74,7 +76,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class ActorEnvelope {
 
-  private static final int TRANSACTIONS_PER_CYCLE = 10_000;
+  static final int TRANSACTIONS_PER_CYCLE = 10_000;
 
   @State(Scope.Thread)
   public static class ActorState {
@@ -90,6 +92,20 @@ public class ActorEnvelope {
     @Param({"0", "64", "512"})
     int evictKiB;
 
+    /**
+     * Whether each statement call also waits for an echo from another process ({@code process}: a
+     * {@code cat} child, one byte through its pipes) or not ({@code none}). Run pinned to one CPU
+     * ({@code taskset -c 1 java -jar ...}): the CPU then switches to that process and back on
+     * every call, as it switches to the database server's process in a run: the other process
+     * pushes the actor's code and data out of the caches, and where the CPU has no
+     * process-context identifiers (no {@code pcid} in /proc/cpuinfo, as on the project's VM) each
+     * switch also empties the TLB. Without pinning the two processes may run on different CPUs.
+     */
+    @Param({"none"})
+    String switchTo;
+
+    private Process echo;
+
     private HikariDataSource pool;
     private ScheduledExecutorService reporter;
     WorkloadActor actor;
@@ -100,6 +116,8 @@ public class ActorEnvelope {
 
     @Setup(Level.Trial)
     public void open() throws Exception {
+      // First: an unknown switchTo is refused before anything is opened.
+      Runnable elsewhere = switchToAnotherProcess();
       boolean autocommit = shape.equals("paper");
       JdbcDataSource database = new JdbcDataSource();
       database.setURL("jdbc:h2:mem:" + UUID.randomUUID());
@@ -109,9 +127,9 @@ public class ActorEnvelope {
       config.setAutoCommit(autocommit);
       pool = new HikariDataSource(config);
       long[] evicted = new long[evictKiB * 1024 / Long.BYTES];
-      plainStatement = doingNothing(evicted);
-      ActorWork work = autocommit ? new UpdateAndQueryInTurn(doingNothing(evicted))
-          : new UpdateAndCommit(doingNothing(evicted));
+      plainStatement = doingNothing(evicted, elsewhere);
+      ActorWork work = autocommit ? new UpdateAndQueryInTurn(doingNothing(evicted, elsewhere))
+          : new UpdateAndCommit(doingNothing(evicted, elsewhere));
       Measurements measurements = Measurements.forActors(1, List.of("a", "b"));
       IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
           1_000_000_000L, Phase.MEASURED);
@@ -134,8 +152,38 @@ public class ActorEnvelope {
       plainConnection.setAutoCommit(autocommit);
     }
 
+    /** What a call does to switch the CPU to another process and back ({@link #switchTo}). */
+    private Runnable switchToAnotherProcess() throws java.io.IOException {
+      return switch (switchTo) {
+        case "none" -> () -> {};
+        case "process" -> echoThroughCat();
+        default -> throw new IllegalArgumentException("switchTo=" + switchTo + ": allowed: none, process");
+      };
+    }
+
+    /** Sends a byte to a {@code cat} child and waits until it comes back. */
+    private Runnable echoThroughCat() throws java.io.IOException {
+      echo = new ProcessBuilder("cat").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      java.io.OutputStream toEcho = echo.getOutputStream();
+      java.io.InputStream fromEcho = echo.getInputStream();
+      return () -> {
+        try {
+          toEcho.write(1);
+          toEcho.flush();
+          if (fromEcho.read() != 1) {
+            throw new IllegalStateException("cat did not echo the byte");
+          }
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      };
+    }
+
     @TearDown(Level.Trial)
     public void close() throws SQLException {
+      if (echo != null) {
+        echo.destroy();
+      }
       plainConnection.close();
       reporter.shutdownNow();
       actor.close();
@@ -177,24 +225,25 @@ public class ActorEnvelope {
 
   /**
    * A statement whose calls answer at once (no rows changed, an empty result) after writing one
-   * long in every cache line of {@code evicted}.
+   * long in every cache line of {@code evicted} and going {@code elsewhere} ({@link ActorState#switchTo}).
    */
-  private static PreparedStatement doingNothing(long[] evicted) {
+  private static PreparedStatement doingNothing(long[] evicted, Runnable elsewhere) {
     ResultSet empty = (ResultSet) Proxy.newProxyInstance(ActorEnvelope.class.getClassLoader(),
         new Class<?>[] {ResultSet.class}, (proxy, method, args) -> method.getName().equals("next") ? false : null);
     return (PreparedStatement) Proxy.newProxyInstance(ActorEnvelope.class.getClassLoader(),
         new Class<?>[] {PreparedStatement.class}, (proxy, method, args) -> switch (method.getName()) {
-          case "executeUpdate" -> evict(evicted);
-          case "executeQuery" -> evict(evicted) == 0 ? empty : null;
+          case "executeUpdate" -> evict(evicted, elsewhere);
+          case "executeQuery" -> evict(evicted, elsewhere) == 0 ? empty : null;
           default -> null;
         });
   }
 
-  /** Writes one long in every 64-byte line of {@code memory}; answers 0. */
-  private static int evict(long[] memory) {
+  /** Writes one long in every 64-byte line of {@code memory}, then goes {@code elsewhere}; answers 0. */
+  private static int evict(long[] memory, Runnable elsewhere) {
     for (int i = 0; i < memory.length; i += 8) {
       memory[i]++;
     }
+    elsewhere.run();
     return 0;
   }
 
