@@ -116,7 +116,13 @@ public class ActorEnvelope {
 
     @Setup(Level.Trial)
     public void open() throws Exception {
-      // First: an unknown switchTo is refused before anything is opened.
+      // First: parameters out of range are refused before anything is opened.
+      if (!shape.equals("paper") && !shape.equals("commit")) {
+        throw new IllegalArgumentException("shape=" + shape + ": allowed: paper, commit");
+      }
+      if (evictKiB < 0) {
+        throw new IllegalArgumentException("evictKiB=" + evictKiB + ": allowed: 0 or more");
+      }
       Runnable elsewhere = switchToAnotherProcess();
       boolean autocommit = shape.equals("paper");
       JdbcDataSource database = new JdbcDataSource();

@@ -45,14 +45,11 @@ public final class ActorEnvelopeSideBySide {
         Comparison.median(c.harness()), Comparison.median(c.extra()), c.extra()[n / 4], c.extra()[3 * n / 4]);
   }
 
-  /** The benchmark's state for these parameters, checked; {@link #compare} opens and closes it. */
+  /**
+   * The benchmark's state for these parameters; {@link #compare} opens it (which refuses parameters
+   * out of range) and closes it.
+   */
   static ActorEnvelope.ActorState state(String shape, int evictKiB, String switchTo) {
-    if (!shape.equals("paper") && !shape.equals("commit")) {
-      throw new IllegalArgumentException("shape=" + shape + ": allowed: paper, commit");
-    }
-    if (evictKiB < 0) {
-      throw new IllegalArgumentException("evictKiB=" + evictKiB + ": allowed: 0 or more");
-    }
     ActorEnvelope.ActorState state = new ActorEnvelope.ActorState();
     state.shape = shape;
     state.evictKiB = evictKiB;

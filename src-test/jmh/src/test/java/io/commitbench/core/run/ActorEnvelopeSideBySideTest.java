@@ -36,7 +36,7 @@ class ActorEnvelopeSideBySideTest {
 
   @Test
   void badParametersAreRefusedWithWhatIsAllowed() {
-    assertThatThrownBy(() -> ActorEnvelopeSideBySide.state("circle", 0, "none"))
+    assertThatThrownBy(() -> ActorEnvelopeSideBySide.compare(ActorEnvelopeSideBySide.state("circle", 0, "none"), 2, 0))
         .hasMessage("shape=circle: allowed: paper, commit");
     assertThatThrownBy(() -> ActorEnvelopeSideBySide.compare(ActorEnvelopeSideBySide.state("paper", 0, "elsewhere"), 2, 0))
         .hasMessage("switchTo=elsewhere: allowed: none, process");
