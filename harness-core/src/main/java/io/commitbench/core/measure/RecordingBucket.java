@@ -15,11 +15,14 @@ final class RecordingBucket {
 
   private static final int KINDS = OperationKind.values().length;
   private static final int CLASSES = ErrorClass.values().length;
+  /** Values a bucket holds at first: 16 KiB, grown as its writer needs (see {@link PendingValues}). */
+  static final int PENDING_INITIAL = 2_048;
   /**
-   * Values a bucket holds before its writer records them into the bucket's own histograms: 128 KiB,
-   * about a second of one actor at 3,000 autocommit statements a second.
+   * Values a bucket holds at most before its writer records them into the bucket's own
+   * histograms: 8 MiB, a second of one actor at 250,000 autocommit statements a second, or a
+   * minute at 4,000.
    */
-  static final int PENDING_CAPACITY = 16_384;
+  static final int PENDING_CAPACITY = 1 << 20;
 
   final Histogram[] statementNanos = new Histogram[KINDS];
   final Histogram[] responseNanos;
@@ -34,7 +37,7 @@ final class RecordingBucket {
   long reconnects;
   long shedArrivals;
   /** Latencies written down by the writer, not yet in a histogram (see {@link PendingValues}). */
-  private final PendingValues pending = new PendingValues(PENDING_CAPACITY);
+  private final PendingValues pending = new PendingValues(PENDING_INITIAL, PENDING_CAPACITY);
 
   RecordingBucket(int transactionTypes) {
     if (KINDS + 3 * transactionTypes > PendingValues.MAX_SLOTS) {

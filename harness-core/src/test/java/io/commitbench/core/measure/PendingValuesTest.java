@@ -10,7 +10,7 @@ class PendingValuesTest {
 
   @Test
   void valuesReachTheHistogramOfTheirSlotOnlyWhenReplayed() {
-    PendingValues pending = new PendingValues(8);
+    PendingValues pending = new PendingValues(8, 8);
     List<Histogram> histograms = List.of(new Histogram(3), new Histogram(3), new Histogram(3));
     pending.add(2, 1_500_000);
     pending.add(0, 42);
@@ -29,7 +29,7 @@ class PendingValuesTest {
 
   @Test
   void theLastSlotAndTheLargestValueSurviveTheirSharedLong() {
-    PendingValues pending = new PendingValues(2);
+    PendingValues pending = new PendingValues(2, 2);
     Histogram last = new Histogram(3);
     pending.add(PendingValues.MAX_SLOTS - 1, PendingValues.MAX_VALUE);
     pending.replayInto(slot -> {
@@ -41,7 +41,7 @@ class PendingValuesTest {
 
   @Test
   void aNegativeValueCountsAsZeroAndOneBeyondTheCapIsCapped() {
-    PendingValues pending = new PendingValues(2);
+    PendingValues pending = new PendingValues(2, 2);
     Histogram h = new Histogram(3);
     pending.add(1, -5);
     pending.add(1, Long.MAX_VALUE);
@@ -52,7 +52,7 @@ class PendingValuesTest {
 
   @Test
   void itIsFullAtItsCapacityAndEmptyAfterClear() {
-    PendingValues pending = new PendingValues(2);
+    PendingValues pending = new PendingValues(2, 2);
     pending.add(0, 1);
     assertThat(pending.full()).isFalse();
     pending.add(0, 2);
@@ -60,5 +60,33 @@ class PendingValuesTest {
     pending.clear();
     assertThat(pending.size()).isZero();
     assertThat(pending.full()).isFalse();
+  }
+
+  @Test
+  void itGrowsUpToItsMaximumKeepingEveryValueInOrder() {
+    PendingValues pending = new PendingValues(1, 5);
+    for (int i = 0; i < 4; i++) {
+      pending.add(0, i);
+      assertThat(pending.full()).isFalse();
+    }
+    pending.add(0, 4);
+    assertThat(pending.full()).isTrue();
+    List<Long> replayed = new java.util.ArrayList<>();
+    Histogram h = new Histogram(3) {
+      @Override
+      public void recordValue(long value) {
+        replayed.add(value);
+      }
+    };
+    pending.replayInto(slot -> h);
+    assertThat(replayed).containsExactly(0L, 1L, 2L, 3L, 4L);
+  }
+
+  @Test
+  void capacitiesOutOfOrderAreRefused() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new PendingValues(0, 4))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("capacity 0 up to 4");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new PendingValues(8, 4))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("capacity 8 up to 4");
   }
 }
