@@ -3,12 +3,8 @@ package io.commitbench.bench;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.WorkloadSql;
-import io.commitbench.core.workload.paper.RowKeys;
-import io.commitbench.core.workload.TextValues;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -162,66 +158,18 @@ final class PlainJdbcLoop {
   }
 
   private void work(int actor, List<WorkloadSql> sql, CycleRelease.Gate cycleStart) throws Exception {
-    RowKeys keys = new RowKeys(actor, perTable, perTable);
-    TextValues texts = TextValues.forActor(actor, 32);
-    StatementClock clock = clocks.forThread();
     java.util.Properties login = new java.util.Properties();
     login.setProperty("user", user);
     login.setProperty("password", password);
     try (PlainConnections.Lease lease = connections.open(url, login, true)) {
       Connection connection = lease.connection();
       SessionSettings.apply(connection, sessionStatements);
-      List<PreparedStatement[]> statements = new ArrayList<>();
-      for (WorkloadSql table : sql) {
-        statements.add(new PreparedStatement[] {connection.prepareStatement(table.insert()),
-          connection.prepareStatement(table.select()), connection.prepareStatement(table.update()),
-          connection.prepareStatement(table.delete())});
-      }
-      for (int cycle = 0; cycle < cycles; cycle++) {
+      PlainPaperCycle cycle = new PlainPaperCycle(connection, sql, actor, perTable, clocks.forThread());
+      for (int c = 0; c < cycles; c++) {
         cycleStart.pass();
-        for (PreparedStatement[] s : statements) {
-          for (int i = 0; i < perTable; i++) {
-            s[0].setLong(1, keys.insertKey(i));
-            s[0].setString(2, texts.get(i));
-            s[0].setString(3, texts.get(i + 1));
-            long began = clock.begin();
-            s[0].executeUpdate();
-            clock.end(began);
-          }
-        }
-        for (PreparedStatement[] s : statements) {
-          for (int j = 0; j < perTable; j++) {
-            s[1].setLong(1, keys.addressedKey(j));
-            long began = clock.begin();
-            try (ResultSet rows = s[1].executeQuery()) {
-              while (rows.next()) {
-                rows.getLong(1);
-              }
-            }
-            clock.end(began);
-          }
-        }
-        for (PreparedStatement[] s : statements) {
-          for (int j = 0; j < perTable; j++) {
-            s[2].setString(1, texts.get(j + 2));
-            s[2].setString(2, texts.get(j + 3));
-            s[2].setLong(3, keys.addressedKey(j));
-            long began = clock.begin();
-            s[2].executeUpdate();
-            clock.end(began);
-          }
-        }
-        for (PreparedStatement[] s : statements) {
-          for (int j = 0; j < perTable; j++) {
-            s[3].setLong(1, keys.deleteFrom(j));
-            s[3].setLong(2, keys.deleteTo(j));
-            long began = clock.begin();
-            s[3].executeUpdate();
-            clock.end(began);
-          }
-        }
+        cycle.run();
       }
+      timed.addAndGet(cycle.timed());
     }
-    timed.addAndGet(clock.timed());
   }
 }
