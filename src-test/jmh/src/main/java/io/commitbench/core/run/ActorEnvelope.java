@@ -2,12 +2,9 @@ package io.commitbench.core.run;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.commitbench.bench.jmh.ReporterState;
 import io.commitbench.core.config.RunControl;
-import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.OperationKind;
-import io.commitbench.core.measure.Phase;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.TransactionContext;
 import io.commitbench.driver.h2.H2Dialect;
@@ -18,7 +15,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.h2.jdbcx.JdbcDataSource;
@@ -137,16 +133,7 @@ public class ActorEnvelope {
       ActorWork work = autocommit ? new UpdateAndQueryInTurn(doingNothing(evicted, elsewhere))
           : new UpdateAndCommit(doingNothing(evicted, elsewhere));
       Measurements measurements = Measurements.forActors(1, List.of("a", "b"));
-      IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
-          1_000_000_000L, Phase.MEASURED);
-      reporter = Executors.newSingleThreadScheduledExecutor();
-      reporter.scheduleAtFixedRate(() -> {
-        try {
-          sampler.sample(System.nanoTime(), ReporterState.DISCARD);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      }, 1, 1, TimeUnit.SECONDS);
+      reporter = DrainedEverySecond.start(measurements);
       StopSignal stop = new StopSignal();
       ActorSession session = new ActorSession("sa", pool, work, 60, 10, List.of(), stop, e -> false,
           new CallWatch("actor 1"));

@@ -3,14 +3,11 @@ package io.commitbench.core.run;
 import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.bench.BenchArguments;
 import io.commitbench.bench.PlainPaperCycle;
-import io.commitbench.bench.jmh.ReporterState;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
-import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.Measurements;
-import io.commitbench.core.measure.Phase;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.SchemaNaming;
@@ -29,9 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The paper workload's real actor beside the plain loop against a real server, on the same
@@ -139,16 +134,7 @@ public final class PaperActorSideBySide {
       List<SchemaTable> tables, int rounds, int warmups) throws Exception {
     int users = config.users();
     Measurements measurements = Measurements.forActors(users, workload.transactionTypes());
-    IntervalSampler sampler = new IntervalSampler(measurements, System.nanoTime(), System.currentTimeMillis(),
-        1_000_000_000L, Phase.MEASURED);
-    ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor();
-    reporter.scheduleAtFixedRate(() -> {
-      try {
-        sampler.sample(System.nanoTime(), ReporterState.DISCARD);
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }, 1, 1, TimeUnit.SECONDS);
+    ScheduledExecutorService reporter = DrainedEverySecond.start(measurements);
     long[][] plainCpu = new long[rounds][users];
     long[][] actorCpu = new long[rounds][users];
     long[][] bytes = new long[2][users]; // [0] plain, [1] actor: bytes the thread allocated over the measured rounds
