@@ -18,12 +18,12 @@ import org.HdrHistogram.Histogram;
  * by the actor itself, in batches, when the array is full.
  *
  * <p>The array grows, by doubling, up to a maximum: a slow actor (one of a thousand) keeps a small
- * one, and a fast one does not fill it within an interval. With a fixed array of a second's values
- * at 3,000 statements a second, an actor on the PostgreSQL paper workload at 5,600 a second filled
- * it within every interval and recorded its own values, on its own thread, into its bucket's
- * histograms, which grew from small ones and were then added into the interval's whole: 95 bytes
- * allocated per statement more than a plain loop (JFR: most of it {@code Histogram.resize}), and
- * the cache misses the array is there to avoid.
+ * one, and a fast one does not fill it within an interval. With a fixed array of 16,384 values (a
+ * second of 4,096 autocommit statements), an actor on the PostgreSQL paper workload at 5,600
+ * statements a second filled it within every interval and recorded its own values, on its own
+ * thread, into its bucket's histograms, which grew from small ones and were then added into the
+ * interval's whole: 95 bytes allocated per statement more than a plain loop (JFR: most of it
+ * {@code Histogram.resize}), and the cache misses the array is there to avoid.
  *
  * <p>A value and its histogram's number share one long: the number in the top {@value
  * #SLOT_BITS} bits, the value (nanoseconds) in the rest, so values are capped at {@link
