@@ -10,11 +10,11 @@ import java.util.List;
  * settings the harness's actors begin with (the dialect's statement timeout), so that a loop and
  * the harness send the server the same statements.
  */
-final class SessionSettings {
+public final class SessionSettings {
 
   private SessionSettings() {}
 
-  static void apply(Connection connection, List<String> statements) throws SQLException {
+  public static void apply(Connection connection, List<String> statements) throws SQLException {
     try (Statement session = connection.createStatement()) {
       for (String sql : statements) {
         session.execute(sql);

@@ -3,6 +3,7 @@ package io.commitbench.core.run;
 import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.bench.BenchArguments;
 import io.commitbench.bench.PlainPaperCycle;
+import io.commitbench.bench.SessionSettings;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.dialect.Dialect;
@@ -198,11 +199,7 @@ public final class PaperActorSideBySide {
         stop);
     com.sun.management.ThreadMXBean cpu = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     try (Connection plainConnection = DriverManager.getConnection(config.dbUrl(), config.dbUser(), password)) {
-      try (Statement session2 = plainConnection.createStatement()) {
-        for (String sql : dialect.sessionTimeoutStatements(config.statementTimeoutSeconds())) {
-          session2.execute(sql);
-        }
-      }
+      SessionSettings.apply(plainConnection, dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()));
       PlainPaperCycle plain = PlainPaperCycle.untimed(plainConnection,
           tables.stream().map(t -> dialect.workloadSql(t.spec())).toList(), index, perTable(config));
       actor.open();
