@@ -59,10 +59,7 @@ public final class ActorEnvelopeSideBySide {
 
   /** {@code warmups} rounds, then {@code rounds} measured ones, each a cycle of both in turn. */
   static Comparison compare(ActorEnvelope.ActorState state, int rounds, int warmups) throws Exception {
-    if (rounds < 1 || warmups < 0) {
-      throw new IllegalArgumentException("rounds=" + rounds + ", warmups=" + warmups
-          + ": allowed: rounds 1 or more, warmups 0 or more");
-    }
+    checkRounds(rounds, warmups);
     ActorEnvelope bench = new ActorEnvelope();
     state.open();
     try {
@@ -85,6 +82,14 @@ public final class ActorEnvelopeSideBySide {
       return new Comparison(plain, harness, extra);
     } finally {
       state.close();
+    }
+  }
+
+  /** Refuses rounds and warm-ups out of range, for this runner and {@link PaperActorSideBySide}. */
+  static void checkRounds(int rounds, int warmups) {
+    if (rounds < 1 || warmups < 0) {
+      throw new IllegalArgumentException("rounds=" + rounds + ", warmups=" + warmups
+          + ": allowed: rounds 1 or more, warmups 0 or more");
     }
   }
 

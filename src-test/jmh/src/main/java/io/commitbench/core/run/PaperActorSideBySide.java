@@ -101,10 +101,7 @@ public final class PaperActorSideBySide {
 
   /** Creates the tables, runs {@code warmups} then {@code rounds} rounds, drops the tables. */
   static Rounds compare(BenchmarkConfig config, int rounds, int warmups) throws Exception {
-    if (rounds < 1 || warmups < 0) {
-      throw new IllegalArgumentException("rounds=" + rounds + ", warmups=" + warmups
-          + ": allowed: rounds 1 or more, warmups 0 or more");
-    }
+    ActorEnvelopeSideBySide.checkRounds(rounds, warmups);
     Dialect dialect = DialectRegistry.load().forUrl(config.dbUrl())
         .orElseThrow(() -> new IllegalArgumentException("db.url=" + config.dbUrl() + ": no dialect accepts it"));
     BoundWorkload workload = WorkloadRegistry.load().byName("paper").orElseThrow().bind(config.settings());
@@ -177,9 +174,9 @@ public final class PaperActorSideBySide {
       actor[r] = (double) Arrays.stream(actorCpu[r]).sum() / perRound;
       ratio[r] = actor[r] / plain[r];
     }
-    double cycles = (double) perRound * rounds;
-    return new Rounds(plain, actor, ratio, Arrays.stream(bytes[0]).sum() / cycles,
-        Arrays.stream(bytes[1]).sum() / cycles);
+    double measuredStatements = (double) perRound * rounds; // per side
+    return new Rounds(plain, actor, ratio, Arrays.stream(bytes[0]).sum() / measuredStatements,
+        Arrays.stream(bytes[1]).sum() / measuredStatements);
   }
 
   /** One thread: its actor and its plain cycle, in turn; answers the statements a cycle issues. */
