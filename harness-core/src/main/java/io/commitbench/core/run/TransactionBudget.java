@@ -2,14 +2,24 @@ package io.commitbench.core.run;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The transactions left in a count-based run without cycles, shared by all actors, so the run
  * ends after exactly {@code transactions} measured transactions however fast each actor is.
- * Transactions started during the warm-up do not count. Thread-safe.
+ * Transactions started during the warm-up do not count. Thread-safe; each actor takes its
+ * transactions through a {@link Share} of its own.
+ *
+ * <p>Why shares: taking transactions one at a time from the shared count was an atomic update of
+ * one cache line by every actor, once per transaction, and with actors on several cores that
+ * line moved from core to core nearly every time, a cost per transaction that a plain loop
+ * giving each thread its part of the count in advance does not pay. A share takes a few
+ * transactions at once and uses them up before it comes back.
  */
 final class TransactionBudget {
 
+  /** Most transactions a share takes at once: one update of the shared count per this many transactions. */
+  static final int MOST_AT_ONCE = 32;
   private static final VarHandle LEFT = FieldHandles.of(MethodHandles.lookup(), "left", long.class);
 
   /**
@@ -18,6 +28,8 @@ final class TransactionBudget {
    */
   private volatile long left;
   private volatile boolean counting;
+  /** How many actors take from it ({@link #share}). */
+  private final AtomicInteger shares = new AtomicInteger();
 
   private TransactionBudget(long transactions, boolean counting) {
     this.left = transactions;
@@ -41,8 +53,53 @@ final class TransactionBudget {
     }
   }
 
-  /** Takes one transaction; false when none is left. */
-  boolean take() {
-    return !counting || (long) LEFT.getAndAdd(this, -1L) > 0;
+  /** A new actor's way to the budget. */
+  Share share() {
+    shares.incrementAndGet();
+    return new Share(this);
+  }
+
+  /**
+   * Takes up to {@link #MOST_AT_ONCE} transactions for one share, fewer as the budget runs low (a
+   * quarter of what is left per share, at least one), so that at the end no actor is left
+   * running the transactions it holds while the others have stopped; 0 when none is left.
+   */
+  private long grant() {
+    long left;
+    long granted;
+    do {
+      left = this.left;
+      if (left <= 0) {
+        return 0;
+      }
+      granted = Math.max(1, Math.min(MOST_AT_ONCE, left / (4L * shares.get())));
+    } while (!LEFT.compareAndSet(this, left, left - granted));
+    return granted;
+  }
+
+  /** One actor's part of the budget. Confined to the actor's thread. */
+  static final class Share {
+    private final TransactionBudget budget;
+    /** Transactions granted to this share and not yet taken. */
+    private long held;
+
+    private Share(TransactionBudget budget) {
+      this.budget = budget;
+    }
+
+    /** Takes one transaction; false when none is left. */
+    boolean take() {
+      if (held == 0) {
+        if (!budget.counting) {
+          return true;
+        }
+        held = budget.grant();
+        if (held == 0) {
+          return false;
+        }
+      }
+      held--;
+      return true;
+    }
   }
 }

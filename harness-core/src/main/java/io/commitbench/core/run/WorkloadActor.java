@@ -34,7 +34,7 @@ final class WorkloadActor implements ActorBody {
   private final ActorRecorder recorder;
   private final Pacing pacing;
   private final Backlog backlog;
-  private final TransactionBudget budget;
+  private final TransactionBudget.Share budget;
   private final StopSignal stop;
   private final Dialect dialect;
   private final Retries retries;
@@ -65,7 +65,7 @@ final class WorkloadActor implements ActorBody {
     this.recorder = recorder;
     this.pacing = pacing;
     this.backlog = backlog;
-    this.budget = budget;
+    this.budget = budget.share();
     this.retries = retries;
     this.stop = stop;
     this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), stop);
