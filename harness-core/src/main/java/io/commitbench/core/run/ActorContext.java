@@ -21,6 +21,8 @@ final class ActorContext implements TransactionContext {
   private static final RowReader SKIP_ROWS = row -> {};
 
   private final ActorSession session;
+  /** The session's watch, kept here: each call then reads one object fewer than through the session. */
+  private final CallWatch watch;
   private final Dialect dialect;
   private final ActorRecorder recorder;
   private final boolean autocommit;
@@ -39,6 +41,7 @@ final class ActorContext implements TransactionContext {
   ActorContext(ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit,
       java.util.Set<ErrorClass> retried, StopSignal stop) {
     this.session = session;
+    this.watch = session.watch();
     this.dialect = dialect;
     this.recorder = recorder;
     this.autocommit = autocommit;
@@ -147,7 +150,7 @@ final class ActorContext implements TransactionContext {
     if (firstCallBegan == NO_CALL) {
       firstCallBegan = began;
     }
-    session.watch().begin(began);
+    watch.begin(began);
     return began;
   }
 
@@ -168,7 +171,7 @@ final class ActorContext implements TransactionContext {
 
   /** The call is over, however it ended: the watchdog no longer watches it. */
   private void callOver() {
-    session.watch().end();
+    watch.end();
   }
 
   @Override
@@ -222,13 +225,13 @@ final class ActorContext implements TransactionContext {
     if (autocommit || session.connection() == null) {
       return;
     }
-    session.watch().begin(System.nanoTime());
+    watch.begin(System.nanoTime());
     try {
       session.connection().rollback();
     } catch (SQLException ignored) {
       // The rollback's own failure changes nothing: the transaction is gone either way.
     } finally {
-      session.watch().end();
+      watch.end();
     }
   }
 }

@@ -37,7 +37,8 @@ final class WorkloadActor implements ActorBody {
   private final TransactionBudget.Share budget;
   private final StopSignal stop;
   private final Dialect dialect;
-  private final Retries retries;
+  /** {@code retry.max}: a field, not the {@link Retries} record, so a transaction reads one object fewer. */
+  private final int retryMax;
   /** When the current cycle's first transaction started (once one has), and its last one ended. */
   private boolean cycleStarted;
   private long cycleFirstStart;
@@ -66,7 +67,7 @@ final class WorkloadActor implements ActorBody {
     this.pacing = pacing;
     this.backlog = backlog;
     this.budget = budget.share();
-    this.retries = retries;
+    this.retryMax = retries.max();
     this.stop = stop;
     this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), stop);
   }
@@ -176,7 +177,7 @@ final class WorkloadActor implements ActorBody {
   private long runTransaction(int type, long intended, long start) throws Exception {
     context.beginTransaction();
     for (int attempt = 0; ; attempt++) {
-      context.beginAttempt(retries.max() - attempt);
+      context.beginAttempt(retryMax - attempt);
       try {
         work.execute(type, context);
         long end = context.attemptEnd();
