@@ -136,7 +136,7 @@ final class ActorContext implements TransactionContext {
   }
 
   /*
-   * Each call is timed by the three methods below around the driver's call, written out in update,
+   * Each call is timed by the four methods below around the driver's call, written out in update,
    * query and commit rather than passed to one timing method as a lambda: that method was too large
    * for the JIT to inline into its three callers, so its call to the lambda saw three classes and
    * was not inlined either, and the lambda, which captured the statement, was an object allocated

@@ -48,9 +48,14 @@ final class TransactionBudget {
 
   /** The warm-up is over: from now on transactions count. */
   void startCounting() {
-    if (left != Long.MAX_VALUE) {
+    if (limited()) {
       counting = true;
     }
+  }
+
+  /** Whether the budget has an end: false for {@link #unlimited}. */
+  private boolean limited() {
+    return left != Long.MAX_VALUE;
   }
 
   /** A new actor's way to the budget. */
@@ -90,7 +95,7 @@ final class TransactionBudget {
 
     private Share(TransactionBudget budget) {
       this.budget = budget;
-      this.limited = budget.left != Long.MAX_VALUE;
+      this.limited = budget.limited();
     }
 
     /** Takes one transaction; false when none is left. */
