@@ -212,6 +212,9 @@ class CliTest {
     CliRun result = CliRun.execute("run", file.toString(), "--set", "results.dir=" + dir.resolve("out"));
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(result.out()).contains("##### Benchmark Overall Analysis #####", "Outcome                            : completed");
+    // Each cycle's line, written while the actors measure, as %.3f writes the milliseconds.
+    assertThat(result.out()).containsPattern("(?m)^cycle 1/2 finished in \\d+\\.\\d{3} ms$")
+        .containsPattern("(?m)^cycle 2/2 finished in \\d+\\.\\d{3} ms$");
     Path run = dir.resolve("out/cli-test");
     assertThat(run.resolve("report.txt")).content().contains("Average actor delete time");
     assertThat(run.resolve("summary.json")).content().contains("\"outcome\" : \"completed\"");

@@ -26,6 +26,7 @@ import io.commitbench.core.measure.IntervalSampler;
 import io.commitbench.core.measure.Measurements;
 import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.companion.CompanionReport;
+import io.commitbench.core.report.Decimals;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
 import io.commitbench.core.report.ReportText;
@@ -443,13 +444,23 @@ public final class BenchmarkRun {
 
       @Override
       public void cycleFinished(CycleTimes times) {
+        // Written while the actors measure: Decimals, not String.format (see cycleLine).
         phases.measuredCycle(times.cycle()).ifPresentOrElse(n -> {
           cycles.add(new CycleTimes(n, times.nanos()));
-          log.print(String.format(Locale.ROOT, "cycle %s finished in %.3f ms", phases.cycleLabel(n), times.nanos() / 1e6));
-        }, () -> log.print(String.format(Locale.ROOT, "warm-up cycle %d finished in %.3f ms", times.cycle(),
-            times.nanos() / 1e6)));
+          log.print(cycleLine("cycle " + phases.cycleLabel(n), times.nanos()));
+        }, () -> log.print(cycleLine("warm-up cycle " + times.cycle(), times.nanos())));
       }
     };
+  }
+
+  /**
+   * "cycle 3 finished in 4217.350 ms", as {@code %.3f} would write it. Not String.format, whose
+   * double goes through the JDK's FloatingDecimal: a method so large that its compilation by C2
+   * took 300 ms of a compiler thread, twice, inside the measured windows of a paper run (a flight
+   * recording of four 45 s runs in one JVM), CPU a plain loop does not spend.
+   */
+  private static String cycleLine(String cycle, long nanos) {
+    return Decimals.threePlaces(new StringBuilder(cycle).append(" finished in "), nanos / 1e6).append(" ms").toString();
   }
 
   private void startCompanions() throws Exception {
