@@ -14,6 +14,8 @@
 # it, the latency into a histogram of its thread's own) beside an untimed one: the least any harness
 # that times each call costs on this machine, a floor under the harness's ratio.
 # JAVA_OPTS: JVM options for both sides' JVMs (say -XX:+UseTransparentHugePages).
+# HARNESS_KEYS: more keys for the harness legs, key=value items separated by ; (say report.interval=60,
+# which leaves the actors without the interval reporter's work each second).
 # PLAIN_CONNECTIONS=pool gives the plain loops' threads their connections from a HikariCP pool of
 # one, as the harness's actors get theirs; CONTROL=pool runs, instead of plain beside plain, a
 # pooled plain side beside a plain side on the driver's connections: the pool's own cost.
@@ -56,7 +58,7 @@ mkdir -p "$out"
 summary=$out/summary.md
 {
   echo "# harness beside a plain JDBC loop, side by side, $(date -u +%FT%TZ), $(nproc) cores"
-  echo "rounds $ROUNDS after $WARMUPS warm-up; JVM options: ${JAVA_OPTS:-none}; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION; warm-up legs: $WARMUP_LEGS; plain loops' connections: $PLAIN_CONNECTIONS"
+  echo "rounds $ROUNDS after $WARMUPS warm-up; JVM options: ${JAVA_OPTS:-none}; harness keys: ${HARNESS_KEYS:-none}; each round 4 legs per side (commit: $TRANSACTIONS transactions a leg; paper: 2 tables x $PERTABLE rows, repeat $REPEAT); plain loops' session: $PLAIN_SESSION; warm-up legs: $WARMUP_LEGS; plain loops' connections: $PLAIN_CONNECTIONS"
   echo
   echo "| db | workload | users | pair | throughput ratio median (range) | CPU per statement ratio median (range) | side A µs CPU/statement | side B |"
   echo "|---|---|---|---|---|---|---|---|"
@@ -105,7 +107,7 @@ pair() {
   [[ $timing_a == "$timing_b" ]] || label="$a (timing: $timing_a) beside $b (timing: $timing_b)"
   local name=$db-$workload-$users-$a-$conn_a-$timing_a-beside-$b-$conn_b-$timing_b
   # sync: both sides start every leg together (a harness leg is followed by its report, a plain one is not)
-  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size plainSession=$PLAIN_SESSION warmupLegs=$WARMUP_LEGS sync=$out/legs-$name"
+  local common="$(connection "$db") workload=$workload users=$users rounds=$ROUNDS warmups=$WARMUPS $size plainSession=$PLAIN_SESSION warmupLegs=$WARMUP_LEGS harnessKeys=${HARNESS_KEYS:-} sync=$out/legs-$name"
   local log_a=$out/$name.a.log log_b=$out/$name.b.log
   echo "== $db $workload users=$users: $label ($(date -u +%T))"
   java ${JAVA_OPTS:-} -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$a plainConnections=$conn_a plainTiming=$timing_a names=${a:0:1}${b:0:1}a > "$log_a" 2>&1 &

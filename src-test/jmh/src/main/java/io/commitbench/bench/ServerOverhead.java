@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.Properties;
 
 /**
@@ -55,7 +56,8 @@ import java.util.Properties;
  * {@code warmupLegs} ({@code own}, the default, or {@code harness}: see {@link #harnessWarmups}),
  * {@code side} (both, harness or plain), {@code names} (added to the table names), {@code sync} (a
  * folder shared with the one process beside this one), {@code keepResults} ({@code true} keeps the
- * harness legs' results, see {@link LegResults}). Tables are named
+ * harness legs' results, see {@link LegResults}), {@code harnessKeys} (more keys for the harness
+ * legs, see {@link #harnessKeys}). Tables are named
  * {@code cbov<names>_*} and dropped after each leg.
  */
 public final class ServerOverhead {
@@ -68,6 +70,10 @@ public final class ServerOverhead {
    * copy of the key's default.
    */
   private static final int STATEMENT_TIMEOUT_SECONDS = 60;
+  /** The keys a harness leg sets itself ({@link #harness}), which {@code harnessKeys} may not give. */
+  static final Set<String> LEG_KEYS = Set.of("workload", "users", "db.url", "db.user", "db.password.env", "users.mode",
+      "table.prefix", "results.dir", "statement.timeout", "transactions", "sleep", "tablename", "tableinsertnumber",
+      "tableselectnumber", "tableupdatenumber", "tabledeletenumber", "repeat");
 
   private static boolean warnedShort;
 
@@ -89,6 +95,7 @@ public final class ServerOverhead {
     plainSession(p, dialect);
     plainConnections(p);
     plainTiming(p);
+    harnessKeys(p);
     boolean harnessWarmups = harnessWarmups(p);
     boolean keepResults = LegResults.keep(p.get("keepResults"));
     Path results = LegResults.create("commitbench-server-overhead");
@@ -165,6 +172,10 @@ public final class ServerOverhead {
     if (!p.get("passwordEnv").isEmpty()) {
       keys.put("db.password.env", p.get("passwordEnv"));
     }
+    if (!LEG_KEYS.containsAll(keys.keySet())) {
+      throw new IllegalStateException("a leg sets keys LEG_KEYS does not name: " + keys.keySet());
+    }
+    keys.putAll(harnessKeys(p));
     file.putAll(keys);
     BenchmarkConfig config = new ConfigBinder(DialectRegistry.load(), System::getenv).bind(file, Map.of());
     RunResult result = new BenchmarkRun(config, dialect, HarnessVersion.get(),
@@ -176,6 +187,33 @@ public final class ServerOverhead {
     warnWhenShort(result.clientCpuNanos());
     return new double[] {statements * 1e9 / result.totals().measuredNanos(),
         (double) result.clientCpuNanos() / statements};
+  }
+
+  /**
+   * The keys {@code harnessKeys} adds to every harness leg, {@code key=value} items separated by
+   * {@code ;} (say {@code report.interval=60}, to see what the actors cost without the interval
+   * reporter's work each second); a key the leg sets itself ({@link #LEG_KEYS}) cannot be given.
+   * Checked before any leg runs, on both sides alike; the harness checks each key and value as it
+   * checks a run's.
+   */
+  static Map<String, String> harnessKeys(Map<String, String> p) {
+    Map<String, String> added = new HashMap<>();
+    for (String item : p.get("harnessKeys").split(";")) {
+      if (item.isBlank()) {
+        continue;
+      }
+      int equals = item.indexOf('=');
+      if (equals < 1) {
+        throw new IllegalArgumentException("harnessKeys: '" + item + "': allowed: key=value items separated by ;");
+      }
+      String key = item.substring(0, equals).trim();
+      if (LEG_KEYS.contains(key)) {
+        throw new IllegalArgumentException("harnessKeys: " + key + " is set by the bench for every leg; allowed: any"
+            + " other key of a run");
+      }
+      added.put(key, item.substring(equals + 1).trim());
+    }
+    return added;
   }
 
   private static double[] plain(Map<String, String> p, Dialect dialect, String url, String password, int users)
@@ -309,6 +347,7 @@ public final class ServerOverhead {
     defaults.put("names", "");
     defaults.put("sync", "");
     defaults.put("keepResults", "false");
+    defaults.put("harnessKeys", "");
     return BenchArguments.parse(args, defaults);
   }
 
