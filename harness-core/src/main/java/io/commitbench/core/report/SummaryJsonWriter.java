@@ -101,8 +101,8 @@ public final class SummaryJsonWriter {
    * Double#toString}: the summary kept up to date while a run measures ({@link #replaceVolatile})
    * is written every 10 s, and Double.toString's FloatingDecimal is so large that its compilation
    * by C2 took 300 ms of a compiler thread, twice, inside the measured windows of a paper run,
-   * CPU a plain loop does not spend. Both write the shortest decimal that reads back as the same
-   * double (the JDK's, before 19, now and then one digit more).
+   * CPU a plain loop does not spend. Both write a decimal that reads back as the same double;
+   * Jackson's is always the shortest, the JDK's (before JDK 19) now and then a digit longer.
    */
   private static final ObjectMapper MAPPER = new ObjectMapper(
       JsonFactory.builder().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build())
