@@ -3,6 +3,8 @@ package io.commitbench.bench;
 import io.commitbench.core.HarnessVersion;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
+import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.config.Overrides;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.measure.OperationKind;
@@ -175,9 +177,8 @@ public final class ServerOverhead {
     if (!LEG_KEYS.containsAll(keys.keySet())) {
       throw new IllegalStateException("a leg sets keys LEG_KEYS does not name: " + keys.keySet());
     }
-    keys.putAll(harnessKeys(p));
     file.putAll(keys);
-    BenchmarkConfig config = new ConfigBinder(DialectRegistry.load(), System::getenv).bind(file, Map.of());
+    BenchmarkConfig config = new ConfigBinder(DialectRegistry.load(), System::getenv).bind(file, harnessKeys(p));
     RunResult result = new BenchmarkRun(config, dialect, HarnessVersion.get(),
         new PrintWriter(OutputStream.nullOutputStream())).execute();
     if (result.outcome() != RunOutcome.COMPLETED || result.totals().errors() > 0) {
@@ -193,25 +194,27 @@ public final class ServerOverhead {
    * The keys {@code harnessKeys} adds to every harness leg, {@code key=value} items separated by
    * {@code ;} (say {@code report.interval=60}, to see what the actors cost without the interval
    * reporter's work each second); a key the leg sets itself ({@link #LEG_KEYS}) cannot be given.
-   * Checked before any leg runs, on both sides alike; the harness checks each key and value as it
-   * checks a run's.
+   * Read as the command line's {@code --set} is ({@link Overrides}, which refuses a key given twice)
+   * and given to the leg's binding as its overrides. Checked before any leg runs, on both sides
+   * alike; the harness checks each key and value as it checks a run's.
    */
-  static Map<String, String> harnessKeys(Map<String, String> p) {
-    Map<String, String> added = new HashMap<>();
+  static Map<String, String> harnessKeys(Map<String, String> p) throws ConfigException {
+    List<String> items = new ArrayList<>();
     for (String item : p.get("harnessKeys").split(";")) {
       if (item.isBlank()) {
         continue;
       }
-      int equals = item.indexOf('=');
-      if (equals < 1) {
+      if (item.indexOf('=') < 1) {
         throw new IllegalArgumentException("harnessKeys: '" + item + "': allowed: key=value items separated by ;");
       }
-      String key = item.substring(0, equals).trim();
+      items.add(item.trim());
+    }
+    Map<String, String> added = Overrides.parse(items, "harnessKeys");
+    for (String key : added.keySet()) {
       if (LEG_KEYS.contains(key)) {
         throw new IllegalArgumentException("harnessKeys: " + key + " is set by the bench for every leg; allowed: any"
             + " other key of a run");
       }
-      added.put(key, item.substring(equals + 1).trim());
     }
     return added;
   }
