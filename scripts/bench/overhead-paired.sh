@@ -115,9 +115,18 @@ pair() {
   java ${JAVA_OPTS:-} -cp "$jar" io.commitbench.bench.ServerOverhead $common side=$b plainConnections=$conn_b plainTiming=$timing_b names=${a:0:1}${b:0:1}b > "$log_b" 2>&1 &
   local pid_b=$!
   sides=("$pid_a" "$pid_b")
-  local failed=0
-  wait $pid_a || failed=1
-  wait $pid_b || failed=1
+  # Whichever side ends first: one that failed mid-run would leave the other waiting at the next leg's
+  # barrier for 10 minutes, so the other is stopped at once (and what it left dropped).
+  local failed=0 first other status
+  wait -n -p first "$pid_a" "$pid_b" && status=0 || status=$?
+  if (( status != 0 )); then
+    failed=1
+    echo "error: the $([[ $first == "$pid_a" ]] && echo "$a" || echo "$b") side ended with status $status; stopping the other" >&2
+    stop_sides
+  else
+    other=$([[ $first == "$pid_a" ]] && echo "$pid_b" || echo "$pid_a")
+    wait "$other" || failed=1
+  fi
   sides=()
   if (( failed )); then echo "error: a side failed; see $log_a and $log_b" >&2; exit 1; fi
   python3 - "$log_a" "$log_b" "$db" "$workload" "$users" "$label" >> "$summary" <<'PY'
