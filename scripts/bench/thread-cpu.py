@@ -18,7 +18,10 @@ With --legs SKIP it reads every 0.1 s and keeps each thread's readings over time
 process's legs (the time its workers, actor-N or plain-...-N, ran; each trimmed by 0.5 s at both
 ends, where the workers connect and close), and prints, per process and thread name, the CPU each
 used inside the legs after the first SKIP, in milliseconds per second of leg: what each thread costs
-while the workers measure, without the set-up, the report and the pauses between legs.
+while the workers measure, without the set-up, the report and the pauses between legs. The trim
+also leaves out what happens at a measured window's very start: before runs waited for the
+compiler to settle (2026-11-29), a harness leg's set-up left compilations that ran in its window's
+first 250 ms, about 3 points of its CPU per statement, which this table did not show.
 """
 import collections
 import os
