@@ -18,9 +18,10 @@ import java.util.function.LongSupplier;
  * PostgreSQL paper, 4 users, legs of 15 s): the compiler threads used 978 ms inside eight measured
  * windows against the loop's 266, most of it in their first 250 ms; after a wait of 58-362 ms,
  * 210 ms. The wait is bounded ({@link #MAX_NANOS}): a compiler that never goes quiet (another
- * busy part of the JVM) delays the run by that much at most.
+ * busy part of the JVM) delays the run by that much at most. Public for the benchmarks, which wait
+ * for the compiler between runs in one JVM the same way.
  */
-final class CompilerSettle {
+public final class CompilerSettle {
 
   /** The compiler counts as done once its threads have used no CPU for this long. */
   static final long QUIET_NANOS = 50_000_000L;
@@ -44,14 +45,19 @@ final class CompilerSettle {
 
   /** This JVM's compiler, watched as well as the platform allows ({@link #compilerActivity}). */
   static CompilerSettle ofThisJvm() {
-    return new CompilerSettle(compilerActivity(), QUIET_NANOS, MAX_NANOS);
+    return ofThisJvm(QUIET_NANOS, MAX_NANOS);
+  }
+
+  /** This JVM's compiler, done once quiet for {@code quietNanos}, waited for {@code maxNanos} at most. */
+  public static CompilerSettle ofThisJvm(long quietNanos, long maxNanos) {
+    return new CompilerSettle(compilerActivity(), quietNanos, maxNanos);
   }
 
   /**
    * Waits until the activity has not grown for the quiet time, at most the longest wait, or until
    * {@code stopped} says so; answers how long it waited, in nanoseconds.
    */
-  long await(BooleanSupplier stopped) throws InterruptedException {
+  public long await(BooleanSupplier stopped) throws InterruptedException {
     long start = System.nanoTime();
     long last = activity.getAsLong();
     long quietSince = start;

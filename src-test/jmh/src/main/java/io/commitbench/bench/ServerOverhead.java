@@ -303,22 +303,10 @@ public final class ServerOverhead {
    * with its report (summary, charts, HTML), whose code the compiler then compiles in the
    * background for seconds: without the wait, that work fell into the next leg's measured window,
    * a cost of running many short runs in one JVM that a real run, whose report comes after its
-   * window, does not pay. Both sides wait alike.
+   * window, does not pay. Both sides wait alike, as a run waits for its set-up's compilations.
    */
   private static void awaitCompilerIdle() throws InterruptedException {
-    java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
-    if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
-      return;
-    }
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    long last = jit.getTotalCompilationTime();
-    int quiet = 0;
-    while (quiet < 5 && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-      long now = jit.getTotalCompilationTime();
-      quiet = now == last ? quiet + 1 : 0;
-      last = now;
-    }
+    io.commitbench.core.run.CompilerSettle.ofThisJvm(500_000_000L, 10_000_000_000L).await(() -> false);
   }
 
   /**
