@@ -306,9 +306,10 @@ public final class BenchmarkRun {
       } finally {
         stopCompanions();
         // The measurement ends when the last actor finished working (RunTotals#measuredNanos), not
-        // after the actors closed their connections and were joined.
+        // after the actors closed their connections and were joined; so does its CPU time.
         if (reporter != null) {
-          cpuAtEnd = ProcessCpu.nanos();
+          cpuAtEnd = outcome != null && outcome.workEndCpuNanos() != ProcessCpu.UNKNOWN ? outcome.workEndCpuNanos()
+              : ProcessCpu.nanos();
           reporter.finish(outcome != null && outcome.workEndNanos() != 0 ? outcome.workEndNanos() : System.nanoTime());
         }
       }

@@ -114,6 +114,35 @@ class ActorGroupTest {
   }
 
   @Test
+  void theWorkEndsCpuTimeIsReadBeforeTheActorsClose() throws Exception {
+    // Closing (a pool's shutdown) is not measured work: an actor that spends CPU closing must not
+    // add it to the CPU time at the work's end.
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    java.util.concurrent.atomic.AtomicLong closingCpu = new java.util.concurrent.atomic.AtomicLong();
+    List<RecordingBody> bodies = List.of(new RecordingBody(1) {
+      @Override
+      public void close() {
+        long start = threads.getCurrentThreadCpuTime();
+        long spent;
+        do {
+          spent = threads.getCurrentThreadCpuTime() - start;
+        } while (spent < 200 * MS);
+        closingCpu.set(spent);
+        super.close();
+      }
+    });
+    long cpuBefore = ProcessCpu.nanos();
+
+    ActorGroup.Outcome outcome = new ActorGroup(new ActorSchedule(1, 0, 2), bodies, new StopSignal(),
+        new RecordingListener()).run();
+    long cpuAfter = ProcessCpu.nanos();
+
+    assertThat(outcome.workEndCpuNanos()).isBetween(cpuBefore, cpuAfter);
+    assertThat(cpuAfter - outcome.workEndCpuNanos()).as("CPU after the work's end: the actor's closing")
+        .isGreaterThanOrEqualTo(closingCpu.get());
+  }
+
+  @Test
   void actorsRunOnTheirOwnNamedThreads() throws Exception {
     ConcurrentLinkedQueue<String> threads = new ConcurrentLinkedQueue<>();
     List<ActorBody> bodies = IntStream.rangeClosed(1, 3).mapToObj(i -> (ActorBody) new RecordingBody(i) {
