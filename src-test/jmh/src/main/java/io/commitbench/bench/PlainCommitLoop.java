@@ -79,24 +79,24 @@ final class PlainCommitLoop {
   private double measure() throws Exception {
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
-    AtomicLong end = new AtomicLong();
+    WorkEnd workEnd = new WorkEnd(threads);
     WorkerThreads workers = WorkerThreads.start(threads, "plain-commit-", actor -> {
       int share = transactions / threads + (actor < transactions % threads ? 1 : 0);
-      work(actor, share, ready, go);
-      end.accumulateAndGet(System.nanoTime(), Math::max);
+      work(actor, share, ready, go, workEnd);
     });
     ready.await();
     long cpuAtStart = ProcessCpuTime.nanos();
     long start = System.nanoTime();
     go.countDown();
     workers.join();
-    cpuNanos = ProcessCpuTime.nanos() - cpuAtStart;
+    cpuNanos = workEnd.cpuNanosOr(ProcessCpuTime.nanos()) - cpuAtStart;
     workers.rethrow("plain commit loop");
     StatementClock.checkAllTimed(timed.get(), 2L * transactions);
-    return 2L * transactions * 1e9 / (end.get() - start);
+    return 2L * transactions * 1e9 / (workEnd.nanos() - start);
   }
 
-  private void work(int actor, int share, CountDownLatch ready, CountDownLatch go) throws Exception {
+  private void work(int actor, int share, CountDownLatch ready, CountDownLatch go, WorkEnd workEnd)
+      throws Exception {
     TextValues payloads = TextValues.forActor(actor, 100);
     StatementClock clock = clocks.forThread(); // made before the threads are let go, as the paper loop's
     java.util.Properties login = new java.util.Properties();
@@ -121,6 +121,7 @@ final class PlainCommitLoop {
           connection.commit();
           clock.end(began);
         }
+        workEnd.workerDone();
         timed.addAndGet(clock.timed());
       }
     } catch (SQLException e) {

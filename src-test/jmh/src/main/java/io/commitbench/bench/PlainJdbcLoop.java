@@ -94,7 +94,6 @@ final class PlainJdbcLoop {
 
   private double measure(List<WorkloadSql> sql) throws Exception {
     AtomicLong start = new AtomicLong();
-    AtomicLong end = new AtomicLong();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     AtomicLong cpuAtStart = new AtomicLong();
     CycleRelease.Gate cycleStart = release.gate(threads, () -> {
@@ -102,13 +101,13 @@ final class PlainJdbcLoop {
         cpuAtStart.set(ProcessCpuTime.nanos());
       }
     });
+    WorkEnd workEnd = new WorkEnd(threads);
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int actor = t;
       Thread worker = new Thread(() -> {
         try {
-          work(actor, sql, cycleStart);
-          end.accumulateAndGet(System.nanoTime(), Math::max);
+          work(actor, sql, cycleStart, workEnd);
         } catch (Throwable e) {
           failure.compareAndSet(null, e);
         }
@@ -119,13 +118,13 @@ final class PlainJdbcLoop {
     for (Thread worker : workers) {
       worker.join();
     }
-    cpuNanos = ProcessCpuTime.nanos() - cpuAtStart.get();
+    cpuNanos = workEnd.cpuNanosOr(ProcessCpuTime.nanos()) - cpuAtStart.get();
     if (failure.get() != null) {
       throw new IllegalStateException("plain loop failed", failure.get());
     }
     statements = (long) threads * tables * perTable * 4 * cycles;
     StatementClock.checkAllTimed(timed.get(), statements);
-    return statements * 1e9 / (end.get() - start.get());
+    return statements * 1e9 / (workEnd.nanos() - start.get());
   }
 
   private List<WorkloadSql> createTables(Connection admin) throws SQLException {
@@ -157,7 +156,8 @@ final class PlainJdbcLoop {
     }
   }
 
-  private void work(int actor, List<WorkloadSql> sql, CycleRelease.Gate cycleStart) throws Exception {
+  private void work(int actor, List<WorkloadSql> sql, CycleRelease.Gate cycleStart, WorkEnd workEnd)
+      throws Exception {
     java.util.Properties login = new java.util.Properties();
     login.setProperty("user", user);
     login.setProperty("password", password);
@@ -169,6 +169,7 @@ final class PlainJdbcLoop {
         cycleStart.pass();
         cycle.run();
       }
+      workEnd.workerDone();
       timed.addAndGet(cycle.timed());
     }
   }
