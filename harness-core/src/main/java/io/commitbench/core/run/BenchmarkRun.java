@@ -308,8 +308,7 @@ public final class BenchmarkRun {
         // The measurement ends when the last actor finished working (RunTotals#measuredNanos), not
         // after the actors closed their connections and were joined; so does its CPU time.
         if (reporter != null) {
-          cpuAtEnd = outcome != null && outcome.workEndCpuNanos() != ProcessCpu.UNKNOWN ? outcome.workEndCpuNanos()
-              : ProcessCpu.nanos();
+          cpuAtEnd = outcome != null ? outcome.workEndCpuNanos() : ProcessCpu.nanos();
           reporter.finish(outcome != null && outcome.workEndNanos() != 0 ? outcome.workEndNanos() : System.nanoTime());
         }
       }
