@@ -38,7 +38,7 @@ import java.util.Map;
  *   "runId": "...", "harnessVersion": "...",
  *   "startedAt": "2025-01-01T10:00:00Z", "endedAt": "...",
  *   "outcome": "completed" | "interrupted" | "failed" | "running",  // running: written while the
- *                                                // run measures, every report.interval (endedAt is
+ *                                                // run measures, about once a minute (endedAt is
  *                                                // then the time of writing); a killed run leaves it
  *   "failure": one line (credentials redacted), or null when completed,
  *   "usersMode": "db-users" | "shared",          // what users.mode resolved to
@@ -99,7 +99,7 @@ public final class SummaryJsonWriter {
   /**
    * Doubles are written by Jackson's own shortest-decimal writer (Schubfach), not by {@link
    * Double#toString}: the summary kept up to date while a run measures ({@link #replaceVolatile})
-   * is written every 10 s, and Double.toString's FloatingDecimal is so large that its compilation
+   * was written every 10 s, and Double.toString's FloatingDecimal is so large that its compilation
    * by C2 took 300 ms of a compiler thread, twice, inside the measured windows of a paper run,
    * CPU a plain loop does not spend. Both write a decimal that reads back as the same double;
    * Jackson's is always the shortest, the JDK's (before JDK 19) now and then a digit longer.

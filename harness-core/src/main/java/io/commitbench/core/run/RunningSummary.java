@@ -13,17 +13,25 @@ import java.util.function.Supplier;
  * Keeps summary.json up to date while the run measures: after the first interval, and then after
  * the first interval ending at least {@link #PERIOD_NANOS} after the last write, it is replaced,
  * atomically, by a summary of everything measured so far with outcome {@code running}. A run
- * killed with SIGKILL (or a crashed JVM) thus leaves a readable summary about ten seconds behind
- * at most (intervals.csv has every second); a run that ends replaces it with its final one,
- * forced to disk. Not every interval: building and writing the whole summary was the larger part
- * of the reporter's CPU, which a run of one user at a few thousand commits a second noticed. The
- * running summary is not forced (a lost machine may lose its last versions): forcing it twice a
- * second was I/O of the harness's own, perhaps on the device being measured. Called on the
- * reporter's thread, after the sampler added the interval to its totals.
+ * killed with SIGKILL (or a crashed JVM) thus leaves a readable summary about a minute behind at
+ * most (intervals.csv and the histogram log have every second); a run that ends replaces it with
+ * its final one, forced to disk.
+ *
+ * <p>Why not more often: building and writing the whole summary runs a large body of code (the
+ * JSON tree and generator, percentiles of every histogram, the report's text) that the reporter
+ * runs nowhere else. Every interval, it was the larger part of the reporter's CPU, which a run of
+ * one user at a few thousand commits a second noticed. Every 10 s, it ran too rarely to be
+ * compiled early, so the JIT compiler kept compiling it inside the measured window: with it left
+ * out (a scratch build, PostgreSQL paper at 1 user, the harness-overhead benchmark's legs), the
+ * compiler threads used 0.73 ms of CPU a second of leg instead of 1.94 and 2.04, the reporter 1.45
+ * instead of 1.83 and 1.53, some 2 % of the harness's CPU there, a cost the plain loops a run is
+ * compared with do not pay. The running summary is not forced (a lost machine may lose its last
+ * versions): forcing it was I/O of the harness's own, perhaps on the device being measured. Called
+ * on the reporter's thread, after the sampler added the interval to its totals.
  */
 final class RunningSummary implements IntervalSink {
 
-  static final long PERIOD_NANOS = 10_000_000_000L;
+  static final long PERIOD_NANOS = 60_000_000_000L;
 
   private final Path file;
   private final Supplier<RunResult> soFar;

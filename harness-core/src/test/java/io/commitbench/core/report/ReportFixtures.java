@@ -25,7 +25,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /** Hand-made results with figures that can be checked by hand, shared by the writer tests. */
-final class ReportFixtures {
+public final class ReportFixtures {
 
   static final long MS = 1_000_000L;
 
@@ -69,7 +69,7 @@ final class ReportFixtures {
    * inserts 100..600 ms (mean 350), selects 10..60 ms (mean 35), updates 1..6 ms (mean 3.5),
    * deletes 1.234567 ms each.
    */
-  static RunResult completed() {
+  public static RunResult completed() {
     List<CycleTimes> cycles = List.of(new CycleTimes(1, 1500 * MS), new CycleTimes(2, 2500 * MS));
     List<ActorCycleTimes> actorCycles = List.of(
         actor(1, 1, 1000, 100, 10, 1), actor(1, 2, 1200, 200, 20, 2), actor(1, 3, 1400, 300, 30, 3),
