@@ -18,7 +18,11 @@ With --legs SKIP it reads every 0.1 s and keeps each thread's readings over time
 process's legs (the time its workers, actor-N or plain-...-N, ran; each trimmed by 0.5 s at both
 ends, where the workers connect and close), and prints, per process and thread name, the CPU each
 used inside the legs after the first SKIP, in milliseconds per second of leg: what each thread costs
-while the workers measure, without the set-up, the report and the pauses between legs. The trim
+while the workers measure, without the set-up, the report and the pauses between legs; and, from
+/proc/PID/task/TID/stat, how that CPU split between user and system (kernel) time. The kernel counts
+those two in clock ticks (10 ms here) by sampling, so they are estimates that add up to about the
+schedstat figure only over many seconds of a thread: enough to say whether one side's extra is in
+its own code (user) or in the system calls it makes (system). The trim
 also leaves out what happens at a measured window's very start: before runs waited for the
 compiler to settle (2026-11-29), a harness leg's set-up left compilations that ran in its window's
 first 250 ms, about 3 points of its CPU per statement, which this table did not show.
@@ -39,7 +43,8 @@ if args[:1] == ['--legs']:
     args = args[2:]
 pattern = args[0] if args else 'ServerOverhead'
 last = {}     # (pid, tid) -> (name, cpu ns, wait ns, slices, voluntary, involuntary)
-series = collections.defaultdict(list)  # (pid, tid) -> [(seconds, cpu ns)] at each change, with --legs
+series = collections.defaultdict(list)  # (pid, tid) -> [(seconds, cpu ns, user ticks, system ticks)] at each change, with --legs
+TICKS = os.sysconf('SC_CLK_TCK')
 WORKER = re.compile(r'^(actor|plain(-[a-z]+)*)-\d+$')
 TRIM_SECONDS = 0.5
 labels = {}   # pid -> label
@@ -92,8 +97,16 @@ def sample():
                     involuntary = int(re.search(r'^nonvoluntary_ctxt_switches:\s+(\d+)', status, re.M).group(1))
             except (OSError, AttributeError, ValueError):
                 continue  # the thread ended between listing and reading
-            if skip_legs is not None and (not series[(pid, tid)] or series[(pid, tid)][-1][1] != cpu):
-                series[(pid, tid)].append((time.monotonic(), cpu))
+            if skip_legs is not None:
+                try:
+                    with open(base + '/stat') as f:
+                        # after the name's closing parenthesis: state is field 3, utime 14, stime 15
+                        fields = f.read().rsplit(')', 1)[1].split()
+                    user, system = int(fields[11]), int(fields[12])
+                except (OSError, IndexError, ValueError):
+                    continue
+                if not series[(pid, tid)] or series[(pid, tid)][-1][1:] != (cpu, user, system):
+                    series[(pid, tid)].append((time.monotonic(), cpu, user, system))
             last[(pid, tid)] = (name, cpu, wait, slices, voluntary, involuntary)
 
 
@@ -109,13 +122,13 @@ def kind(name):
     return re.sub(r'\d+', 'N', name)
 
 
-def cpu_at(readings, moment):
-    """A thread's CPU at a moment: its last reading before it (0 before its first)."""
-    value = 0
-    for seconds, cpu in readings:
+def figures_at(readings, moment):
+    """A thread's (CPU ns, user ticks, system ticks) at a moment: its last reading before it (0s before its first)."""
+    value = (0, 0, 0)
+    for seconds, *figures in readings:
         if seconds > moment:
             break
-        value = cpu
+        value = tuple(figures)
     return value
 
 
@@ -133,21 +146,24 @@ def legs_of(pid):
 
 
 def print_legs():
-    print(f"{'process':<34}{'thread name':<28}{'legs':>6}{'leg s':>9}{'ms/s':>9}")
+    print(f"{'process':<34}{'thread name':<28}{'legs':>6}{'leg s':>9}{'ms/s':>9}{'user':>9}{'system':>9}")
     for pid in sorted({p for p, _ in series}):
         measured = legs_of(pid)[skip_legs:]
         seconds = sum(end - begin for begin, end in measured)
         if not measured:
             print(f"{labels.get(pid, pid):<34}no legs after the first {skip_legs}")
             continue
-        by_name = collections.Counter()
+        by_name = collections.defaultdict(lambda: [0, 0, 0])  # name -> CPU ns, user ticks, system ticks
         for (p, tid), readings in series.items():
             if p == pid:
-                name = kind(last[(p, tid)][0])
-                by_name[name] += sum(cpu_at(readings, end) - cpu_at(readings, begin) for begin, end in measured)
-        for name, cpu in by_name.most_common():
+                row = by_name[kind(last[(p, tid)][0])]
+                for begin, end in measured:
+                    for i, (after, before) in enumerate(zip(figures_at(readings, end), figures_at(readings, begin))):
+                        row[i] += after - before
+        for name, (cpu, user, system) in sorted(by_name.items(), key=lambda kv: -kv[1][0]):
             if cpu / 1e6 / seconds >= 0.01:
-                print(f"{labels.get(pid, pid):<34}{name:<28}{len(measured):>6}{seconds:>9.1f}{cpu / 1e6 / seconds:>9.2f}")
+                print(f"{labels.get(pid, pid):<34}{name:<28}{len(measured):>6}{seconds:>9.1f}{cpu / 1e6 / seconds:>9.2f}"
+                      f"{user * 1000 / TICKS / seconds:>9.2f}{system * 1000 / TICKS / seconds:>9.2f}")
 
 
 if skip_legs is not None:
