@@ -7,6 +7,7 @@ import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.config.Overrides;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.Violation;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,10 +45,12 @@ import picocli.CommandLine.ParseResult;
  * root, where the pages' commands run). One that does not exist is a problem when it is under
  * {@code config/} (a shipped file misnamed); anywhere else it stands for the reader's own file
  * ({@code FILE}, {@code my.properties}, {@code results/RUN_ID/config.properties}) and its command
- * is only parsed. A command the shell would expand ({@code $HOME}, {@code $(…)}, a glob) is only
- * parsed, and so is every command of a block the page marks with
- * {@value MarkdownPage#PARSE_ONLY_MARKER} on the line before it: the way to show, sparingly, a
- * command that is meant to be refused.
+ * is only parsed. So is a command whose {@code --set db.instance=DIR} or
+ * {@code --set db.password.file=FILE} names a path that does not exist: a managed instance or a
+ * password file the reader makes first, whose contents binding would read. A command the shell
+ * would expand ({@code $HOME}, {@code $(…)}, a glob) is only parsed, and so is every command of
+ * a block the page marks with {@value MarkdownPage#PARSE_ONLY_MARKER} on the line before it: the
+ * way to show, sparingly, a command that is meant to be refused.
  */
 final class CommandChecker {
 
@@ -56,6 +59,9 @@ final class CommandChecker {
 
   /** The commands that run no workload: they bind without a run length, as ConfigOptions does for them. */
   private static final Set<String> NO_RUN_LENGTH = Set.of("commitbench prepare", "commitbench cleanup");
+
+  /** Keys whose value is a path the reader makes before the command: a managed instance, a password file. */
+  private static final Set<String> READERS_PATHS = Set.of(ParameterKeys.DB_INSTANCE, ParameterKeys.DB_PASSWORD_FILE);
 
   private static final String SET = "--set";
 
@@ -110,7 +116,9 @@ final class CommandChecker {
       last = p;
     }
     Reads reads = reads(last.commandSpec());
-    if (help || command.expands() || command.parseOnly() || reads == Reads.NOTHING_CHECKED) {
+    List<String> settings = last.matchedOptionValue(SET, List.<String>of());
+    if (help || command.expands() || command.parseOnly() || reads == Reads.NOTHING_CHECKED
+        || settings.stream().anyMatch(this::namesAPathOfTheReaders)) {
       return null;
     }
     List<String> files = last.matchedPositionals().stream().flatMap(p -> p.originalStringValues().stream())
@@ -125,11 +133,17 @@ final class CommandChecker {
         continue;
       }
       List<Violation> violations = reads == Reads.CAMPAIGN_FILE ? campaignViolations(path)
-          : parameterViolations(path, last.matchedOptionValue(SET, List.<String>of()),
-              NO_RUN_LENGTH.contains(last.commandSpec().qualifiedName()));
+          : parameterViolations(path, settings, NO_RUN_LENGTH.contains(last.commandSpec().qualifiedName()));
       violations.forEach(v -> problems.add(file + ": " + v));
     }
     return problems.isEmpty() ? null : String.join("; ", problems);
+  }
+
+  /** Whether a {@code --set} names a managed instance or password file that is not here, so is the reader's. */
+  private boolean namesAPathOfTheReaders(String setting) {
+    int equals = setting.indexOf('=');
+    return equals > 0 && READERS_PATHS.contains(setting.substring(0, equals).strip())
+        && !Files.exists(tree.root().resolve(setting.substring(equals + 1).strip()));
   }
 
   private List<Violation> parameterViolations(Path file, List<String> settings, boolean withoutRunLength) {

@@ -53,15 +53,15 @@ class DocCheckersTest {
   @Test
   void commandsAreTakenFromFencedBlocksWithTheirContinuationLinesAndMarks() {
     List<DocumentedCommands.Command> commands = DocumentedCommands.in(SOUND);
-    // Twelve lines start with the prefix; "commitbench run ..." without it is not a command to check.
-    assertThat(commands).hasSize(12);
+    // Thirteen lines start with the prefix; "commitbench run ..." without it is not a command to check.
+    assertThat(commands).hasSize(13);
     DocumentedCommands.Command continued = commands.get(1);
     assertThat(continued.line()).isEqualTo(37);
     assertThat(continued.args()).containsExactly("validate", "config/good.properties", "--set", "duration=3", "--set",
         "warmup=1");
     assertThat(commands.get(0).args()).containsExactly("run", "config/good.properties", "--set", "users=2");
     assertThat(commands.stream().filter(DocumentedCommands.Command::parseOnly).map(DocumentedCommands.Command::line))
-        .containsExactly(55);
+        .containsExactly(56);
   }
 
   @Test

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
  *       {@code validate} would check it, without a database ({@link CommandChecker}). A file that
  *       does not exist is a problem under config/; anywhere else ({@code FILE},
  *       {@code results/RUN_ID/...}, the reader's own file) it is a placeholder and the command is
- *       only parsed. Commands with {@code $VARIABLE}, {@code $(...)} or a glob are only parsed.
+ *       only parsed, and so is a command whose {@code --set db.instance=} or
+ *       {@code db.password.file=} names a path that is not here (the reader makes it first).
+ *       Commands with {@code $VARIABLE}, {@code $(...)} or a glob are only parsed.
  *       A page can have the commands of one block only parsed, for a command shown to be refused,
  *       by putting {@value MarkdownPage#PARSE_ONLY_MARKER} on the line before the block; use it sparingly.
  * </ul>
