@@ -37,10 +37,12 @@ import picocli.CommandLine.Spec;
  * removed again, with its last log lines shown.
  */
 @Command(name = "start", mixinStandardHelpOptions = true,
-    description = {"Starts a throwaway DB_TYPE server in a container and prints the",
-      "--set options a run needs. The image must be on the engine already:",
-      "nothing is pulled (scripts/containers/build-images.sh builds",
-      "postgres:15-bookworm and mariadb:10.11-bookworm)."})
+    description = {"Starts a throwaway DB_TYPE server in a container.",
+      "",
+      "Prints the --set options a run needs. The image must be on the engine already: nothing is",
+      "pulled (scripts/containers/build-images.sh builds postgres:15-bookworm and",
+      "mariadb:10.11-bookworm)."},
+    footer = {"", "Documentation: docs/containers-and-tests.md"})
 final class ContainerStartCommand implements Callable<Integer> {
 
   private static final long POLL_MILLIS = 500;
