@@ -28,11 +28,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Runs a storage campaign: a matrix of layouts (volume manager, filesystem, 1..5 disks)",
-      "× snapshot counts × database kinds, measuring a workload's TX/s in each cell, as the",
-      "snapshot study did. Each cell builds its layout, puts a managed instance's data on it,",
-      "loads data, takes the snapshots, runs the workload, and tears everything down.",
-      "Cells this host cannot run are recorded as unsupported, with the reason.",
+      "Measures a workload in every cell of a matrix of storage layouts and snapshots.",
+      "",
+      "A campaign is a matrix of layouts (volume manager, filesystem, 1..5 disks) × snapshot",
+      "counts × database kinds, measuring a workload's TX/s in each cell, as the snapshot study",
+      "did. Each cell builds its layout, puts a managed instance's data on it, loads data, takes",
+      "the snapshots, runs the workload, and tears everything down. Cells this host cannot run",
+      "are recorded as unsupported, with the reason.",
       "",
       "Results folder: campaign.md (the study's tables, each TX/s linked to its run),",
       "campaign.csv, charts/*.png (TX/s against snapshot count per layout), and",
@@ -43,11 +45,12 @@ import picocli.CommandLine.Spec;
       HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every cell measured or unsupported", "1:a cell failed, or the campaign was interrupted",
-      "2:bad campaign file or refused; nothing was built"})
+      "2:bad campaign file or refused; nothing was built"},
+    footer = {"", "Documentation: docs/campaigns.md"})
 final class CampaignCommand {
 
   private static final String KEYS_HELP = "Campaign file keys (campaign.*): workload, load, dbms, layouts, disks,"
-      + " snapshots, devices, lab.disk-size, lab.write-iops, overwrite, output, work, name; see README.md.";
+      + " snapshots, devices, lab.disk-size, lab.write-iops, overwrite, output, work, name; see docs/campaigns.md.";
 
   /** What every subcommand does first: read the campaign file, and report a bad file or a refusal as exit 2. */
   abstract static class CampaignSubcommand implements Callable<Integer> {
@@ -79,8 +82,10 @@ final class CampaignCommand {
   }
 
   @Command(name = "plan", mixinStandardHelpOptions = true,
-      description = {"Lists the campaign's cells and what a run would do with each: run it, keep an earlier",
-        "outcome, or record it unsupported on this host (with the reason). Changes nothing.", "", KEYS_HELP})
+      description = {"Lists the campaign's cells and what a run would do with each; changes nothing.",
+        "Each cell is run, keeps an earlier outcome, or is recorded unsupported on this host (with the",
+        "reason).", "", KEYS_HELP},
+      footer = {"", "Documentation: docs/campaigns.md"})
   static final class Plan extends CampaignSubcommand {
     @Override
     int call(CampaignSpec campaign, PrintWriter out, PrintWriter err) throws Exception {
@@ -91,9 +96,11 @@ final class CampaignCommand {
   }
 
   @Command(name = "run", mixinStandardHelpOptions = true,
-      description = {"Runs every cell not finished by an earlier run of this campaign, one line per cell,",
-        "and rewrites the tables and charts after each. Ctrl-C stops after the cell in progress",
-        "(its run is asked to stop, its layout and instance are torn down, results are kept).", "", KEYS_HELP})
+      description = {"Runs every cell that an earlier run of this campaign did not finish.",
+        "Prints one line per cell and rewrites the tables and charts after each. Ctrl-C stops after",
+        "the cell in progress (its run is asked to stop, its layout and instance are torn down,",
+        "results are kept).", "", KEYS_HELP},
+      footer = {"", "Documentation: docs/campaigns.md"})
   static final class Run extends CampaignSubcommand {
     /** Time a signalled campaign gets to stop its run and tear its cell down before the JVM exits. */
     private static final Duration STOP_GRACE = Duration.ofMinutes(5);
@@ -127,7 +134,8 @@ final class CampaignCommand {
   }
 
   @Command(name = "report", mixinStandardHelpOptions = true,
-      description = {"Writes the tables and charts again from the outcomes an earlier run recorded.", "", KEYS_HELP})
+      description = {"Writes the tables and charts again from the outcomes an earlier run recorded.", "", KEYS_HELP},
+      footer = {"", "Documentation: docs/campaigns.md"})
   static final class Report extends CampaignSubcommand {
     @Override
     int call(CampaignSpec campaign, PrintWriter out, PrintWriter err) throws Exception {

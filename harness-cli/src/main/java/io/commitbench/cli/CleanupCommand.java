@@ -31,9 +31,11 @@ import picocli.CommandLine.Spec;
     name = "cleanup",
     mixinStandardHelpOptions = true,
     description = {
-      "Lists the tables and users that commitbench runs left on the database of a parameter file",
-      "(db.url, db.user and the password options, as for 'run'; --set overrides them) and, with",
-      "--apply, drops them: users first, then tables. Without --apply it only prints the plan.",
+      "Lists the tables and users that runs left behind, and drops them with --apply.",
+      "",
+      "It looks on the database of a parameter file (db.url, db.user and the password options, as",
+      "for 'run'; --set overrides them); with --apply it drops what it lists: users first, then",
+      "tables. Without --apply it only prints the plan.",
       "",
       "A run marks every table it creates with a comment naming the run id, host, process and start",
       "time (and every user where the database keeps comments on users: PostgreSQL, H2); MariaDB",
@@ -50,7 +52,8 @@ import picocli.CommandLine.Spec;
       "3:with --apply: objects of a run that looks live were kept"},
     footer = {"", "Example: commitbench cleanup config/paper-postgresql.properties",
       "Example: commitbench cleanup config/paper-postgresql.properties --prefix cb_load_ --apply",
-      "Example: commitbench cleanup config/paper-postgresql.properties --run-id 20250425-143012-postgresql --apply"})
+      "Example: commitbench cleanup config/paper-postgresql.properties --run-id 20250425-143012-postgresql --apply", "",
+      "Documentation: docs/shared-servers.md"})
 final class CleanupCommand implements Callable<Integer> {
 
   @Mixin ConfigOptions options;

@@ -23,20 +23,20 @@ import picocli.CommandLine.Spec;
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {
-      "Sets runs or groups of runs (runs=N) side by side: throughput and each",
-      "transaction type's latency percentiles, the server's log figures, and the",
-      "environment facts that differ, with each one's ratio to the first. A group",
-      "shows the median of its completed runs and, against another group, whether",
-      "the difference exceeds the run-to-run noise (a bootstrap 95%% interval of the",
-      "ratio of means; exceeds when it excludes 1). Runs of different workloads or",
-      "workload parameters measured different things: they are refused, naming the",
-      "keys, unless --force. Output: text (default), markdown, json, or html (the",
-      "table and every subject's latency distributions overlaid on one chart, a",
-      "self-contained file)."
+      "Sets runs or groups of runs side by side, each figure with its ratio to the first.",
+      "",
+      "It shows throughput and each transaction type's latency percentiles, the server's log",
+      "figures, and the environment facts that differ. A group (runs=N) shows the median of its",
+      "completed runs and, against another group, whether the difference exceeds the run-to-run",
+      "noise (a bootstrap 95%% interval of the ratio of means; exceeds when it excludes 1). Runs of",
+      "different workloads or workload parameters measured different things: they are refused,",
+      "naming the keys, unless --force. Output: text (default), markdown, json, or html (the table",
+      "and every subject's latency distributions overlaid on one chart, a self-contained file)."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:compared", "2:a folder is not a run's or a group's, a summary is unreadable, or the runs are"
-        + " not comparable (without --force); nothing was written"})
+        + " not comparable (without --force); nothing was written"},
+    footer = {"", "Documentation: docs/results.md"})
 final class CompareCommand implements Callable<Integer> {
 
   @Parameters(arity = "2..*", paramLabel = "DIR", description = "Run folders (results/<run-id>) or group folders; the first is the base of the ratios.")

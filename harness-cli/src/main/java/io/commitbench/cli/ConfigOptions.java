@@ -16,8 +16,8 @@ import picocli.CommandLine.Parameters;
 final class ConfigOptions {
 
   @Parameters(index = "0", paramLabel = "FILE",
-      description = "Parameter file (.properties): the paper's keys (users, sleep, tablename, table*number, repeat)"
-          + " plus optional dotted keys such as db.url; see README.md for every key.")
+      description = "Parameter file (.properties) of key=value lines: the engine's keys (users, duration,"
+          + " db.url, ...) and those of its workload (by default the paper's); every key: docs/keys.md.")
   Path file;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE",

@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code commitbench container ls}: the throwaway containers on the engine. */
 @Command(name = "ls", mixinStandardHelpOptions = true,
-    description = "Lists the throwaway containers 'container start' made on the engine: name, db.type, state, port.")
+    description = "Lists the containers 'container start' made: name, db.type, state and port.",
+    footer = {"", "Documentation: docs/containers-and-tests.md"})
 final class ContainerListCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

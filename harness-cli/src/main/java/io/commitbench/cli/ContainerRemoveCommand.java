@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
  * command drops only what {@code container start} created.
  */
 @Command(name = "rm", mixinStandardHelpOptions = true,
-    description = "Removes throwaway containers (and their data and password files) by name, or all of them with --all.")
+    description = {"Removes throwaway containers, with their data and password files.",
+      "Give their names, or --all for every one of them."},
+    footer = {"", "Documentation: docs/containers-and-tests.md"})
 final class ContainerRemoveCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

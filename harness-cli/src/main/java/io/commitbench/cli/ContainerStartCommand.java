@@ -37,10 +37,12 @@ import picocli.CommandLine.Spec;
  * removed again, with its last log lines shown.
  */
 @Command(name = "start", mixinStandardHelpOptions = true,
-    description = {"Starts a throwaway DB_TYPE server in a container and prints the",
-      "--set options a run needs. The image must be on the engine already:",
-      "nothing is pulled (scripts/containers/build-images.sh builds",
-      "postgres:15-bookworm and mariadb:10.11-bookworm)."})
+    description = {"Starts a throwaway DB_TYPE server in a container.",
+      "",
+      "Prints the --set options a run needs. The image must be on the engine already: nothing is",
+      "pulled (scripts/containers/build-images.sh builds postgres:15-bookworm and",
+      "mariadb:10.11-bookworm)."},
+    footer = {"", "Documentation: docs/containers-and-tests.md"})
 final class ContainerStartCommand implements Callable<Integer> {
 
   private static final long POLL_MILLIS = 500;
@@ -55,8 +57,9 @@ final class ContainerStartCommand implements Callable<Integer> {
   @Option(names = "--image", paramLabel = "IMAGE", description = "Another image of the same kind (default: the dialect's).")
   String image;
 
-  @Option(names = "--secrets-dir", paramLabel = "DIR", description = "Where the password file goes (default: ${DEFAULT-VALUE}).",
-      defaultValue = "${sys:user.home}/.commitbench/containers")
+  /** Described rather than given as a default value: help and docs/cli.md show no one's home directory. */
+  @Option(names = "--secrets-dir", paramLabel = "DIR",
+      description = "Where the password file goes (default: .commitbench/containers in the user's home directory).")
   Path secretsDir;
 
   @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "120",
@@ -80,7 +83,9 @@ final class ContainerStartCommand implements Callable<Integer> {
     ServerContainer server = recipe.get();
     String chosenImage = image != null ? image : server.image();
     String name = "commitbench-" + dbType + "-" + HexFormat.of().formatHex(randomBytes(3));
-    Path passwordFile = secretsDir.resolve(name + ".password");
+    Path secrets = secretsDir != null ? secretsDir
+        : Path.of(System.getProperty("user.home"), ".commitbench", "containers");
+    Path passwordFile = secrets.resolve(name + ".password");
     DockerEngine engine = null;
     boolean created = false;
     try {
@@ -91,7 +96,7 @@ final class ContainerStartCommand implements Callable<Integer> {
       }
       String password = HexFormat.of().formatHex(randomBytes(12));
       writeSecret(passwordFile, password);
-      Path envFile = secretsDir.resolve(name + ".env");
+      Path envFile = secrets.resolve(name + ".env");
       try {
         writeSecret(envFile, server.passwordVariable() + "=" + password);
         engine.require(runArguments(server, chosenImage, name, passwordFile, envFile));

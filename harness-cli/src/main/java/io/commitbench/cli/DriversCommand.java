@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "drivers",
     mixinStandardHelpOptions = true,
-    description = "Lists the database dialects (db.type values) in this build and whether each can run here.")
+    description = "Lists the database dialects (db.type values) and whether each can run here.",
+    footer = {"", "Documentation: docs/getting-started.md, docs/keys.md#engine-keys"})
 final class DriversCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

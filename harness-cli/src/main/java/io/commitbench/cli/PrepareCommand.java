@@ -24,6 +24,8 @@ import picocli.CommandLine.Spec;
     name = "prepare",
     mixinStandardHelpOptions = true,
     description = {
+      "Creates and loads a workload's tables once, for the runs that reuse them.",
+      "",
       "Creates the tables of the parameter file's workload at its table.prefix (which must be",
       "set) and loads them, on load.threads connections through the database's fastest path",
       "(PostgreSQL COPY, MariaDB LOAD DATA LOCAL INFILE, batched INSERTs elsewhere), secondary",
@@ -34,7 +36,8 @@ import picocli.CommandLine.Spec;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the data set is loaded and kept", "1:loading failed; what it had created was dropped",
-      "2:bad input, table.prefix not set, or a table it would create is taken; nothing was created"})
+      "2:bad input, table.prefix not set, or a table it would create is taken; nothing was created"},
+    footer = {"", "Documentation: docs/workloads/oltp.md, docs/keys.md"})
 final class PrepareCommand implements Callable<Integer> {
 
   @Mixin ConfigOptions options;

@@ -35,6 +35,8 @@ import picocli.CommandLine.Spec;
     name = "locking",
     mixinStandardHelpOptions = true,
     description = {
+      "Shows how a database resolves two sessions' lock conflicts, per isolation level.",
+      "",
       "Sets two sessions (S1, S2: two connections, each in a thread of its own)",
       "against each other on one table the probe creates in the run's own namespace",
       "(table.prefix, or cb_<run id>_<4 random>_ when unset, plus 'lock'; refused,",
@@ -72,11 +74,12 @@ import picocli.CommandLine.Spec;
       "130:interrupted by Ctrl-C (SIGINT), 143: by SIGTERM; the table was dropped first"},
     footer = {"", "Example: commitbench probe locking config/paper-postgresql.properties config/paper-mariadb.properties",
       "Example: commitbench probe locking config/quickstart.properties --isolation read-committed --scenario same-row",
-      "Example: commitbench probe locking config/paper-mariadb.properties --format markdown -o locking.md"})
+      "Example: commitbench probe locking config/paper-mariadb.properties --format markdown -o locking.md", "",
+      "Documentation: docs/locking-probe.md"})
 final class ProbeLockingCommand implements Callable<Integer> {
 
   @Parameters(arity = "1..*", paramLabel = "FILE",
-      description = "Parameter files (.properties), one per database to probe; see README.md for the keys.")
+      description = "Parameter files (.properties), one per database to probe; every key: docs/keys.md.")
   List<Path> files;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE",

@@ -18,18 +18,20 @@ import picocli.CommandLine.Spec;
     name = "report",
     mixinStandardHelpOptions = true,
     description = {
-      "Rebuilds report.html in each run folder given, from the files in it (summary.json,",
-      "report.txt, environment.json, intervals.csv, latency.hlog): the run header and",
-      "environment, throughput and errors over time with the warm-up shaded, latency over time",
-      "per transaction type and statement kind, the latency distributions (percentile spectra on",
-      "a 'nines' axis; response and service time when a rate was set), the workload's block and",
-      "the database's view. One self-contained file: it opens offline. Every run writes it at",
-      "its end; this command makes it for older runs or again. A group folder (runs=N) is",
-      "rebuilt run by run."
+      "Rebuilds report.html in each run folder given, from the files in it.",
+      "",
+      "It reads summary.json, report.txt, environment.json, intervals.csv and latency.hlog, and",
+      "shows the run header and environment, throughput and errors over time with the warm-up",
+      "shaded, latency over time per transaction type and statement kind, the latency",
+      "distributions (percentile spectra on a 'nines' axis; response and service time when a rate",
+      "was set), the workload's block and the database's view. One self-contained file: it opens",
+      "offline. Every run writes it at its end; this command makes it for older runs or again. A",
+      "group folder (runs=N) is rebuilt run by run."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:written", "2:a folder is not a run's (or a group's) results folder, or its summary.json"
-        + " is of a format this build does not read; nothing was written for it"})
+        + " is of a format this build does not read; nothing was written for it"},
+    footer = {"", "Documentation: docs/results.md"})
 final class ReportCommand implements Callable<Integer> {
 
   @Parameters(arity = "1..*", paramLabel = "RUN_DIR", description = "A run's results folder (results/<run-id>) or a group's.")

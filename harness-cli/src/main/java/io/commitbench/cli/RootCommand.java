@@ -9,8 +9,10 @@ import picocli.CommandLine.HelpCommand;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Measures what storage does to database commits: runs the actor workload of the",
-      "Neitzel/Hoeding testframe (inserts, selects, updates, deletes by N staggered users)",
+      "Measures what storage does to database commits.",
+      "",
+      "Runs a workload (by default the actor workload of the Neitzel/Hoeding testframe: inserts,",
+      "selects, updates, deletes by N staggered users; 'commitbench workloads' lists the others)",
       "against H2, PostgreSQL, MariaDB or Oracle, and reports commit latency and throughput."
     },
     subcommands = {RunCommand.class, PrepareCommand.class, ReportCommand.class, CompareCommand.class, ValidateCommand.class, CleanupCommand.class, WorkloadsCommand.class, DriversCommand.class, StorageCommand.class,
@@ -25,5 +27,6 @@ import picocli.CommandLine.HelpCommand;
       "130:a run interrupted by Ctrl-C (SIGINT); its results written",
       "143:a run stopped by SIGTERM (kill); its results written"
     },
-    footer = {"", "Start with: commitbench run config/quickstart.properties"})
+    footer = {"", "Start with: commitbench run config/quickstart.properties",
+      "Documentation: docs/getting-started.md; every command: docs/cli.md; every key: docs/keys.md"})
 final class RootCommand {}

@@ -26,16 +26,17 @@ import picocli.CommandLine.Spec;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs the workload of a parameter file (workload=paper, the default, or another one that",
-      "'commitbench workloads' lists): sets up its tables (and one database user per actor in",
-      "users.mode=db-users), starts the actors 'sleep' ms apart and runs until 'duration' seconds",
-      "have passed or the count is done (the paper's 'repeat' cycles, or 'transactions'), after",
-      "'warmup' seconds that are shown apart and excluded. With 'rate' the actors follow a",
-      "schedule of intended starts (an open loop) and every transaction's response time counts",
-      "from its intended start, its service time from its actual start. Prints progress every",
-      "report.interval seconds and, at the end, the workload's block (the paper's 'Benchmark",
-      "Overall Analysis'), throughput, latency percentiles per statement kind and per",
-      "transaction type, and the database's own log counters.",
+      "Runs the workload of a parameter file and reports its latency and throughput.",
+      "",
+      "The workload is paper (the default) or another one that 'commitbench workloads' lists. The",
+      "run sets up its tables (and one database user per actor in users.mode=db-users), starts the",
+      "actors 'sleep' ms apart and runs until 'duration' seconds have passed or the count is done",
+      "(the paper's 'repeat' cycles, or 'transactions'), after 'warmup' seconds that are shown",
+      "apart and excluded. With 'rate' the actors follow a schedule of intended starts (an open",
+      "loop) and every transaction's response time counts from its intended start, its service",
+      "time from its actual start. Prints progress every report.interval seconds and, at the end,",
+      "the workload's block (the paper's 'Benchmark Overall Analysis'), throughput, latency",
+      "percentiles per statement kind and per transaction type, and the database's log counters.",
       "",
       "Writes results/<run-id>/: report.txt, summary.json, intervals.csv, latency.hlog,",
       "environment.json, config.properties. A failed or interrupted (Ctrl-C) run still writes",
@@ -54,7 +55,8 @@ import picocli.CommandLine.Spec;
           + " dropped; the message says whose the objects may be and how 'commitbench cleanup' removes commitbench's",
       "3:the run completed with failed statements (within errors.max) or its cleanup left tables or users behind;"
           + " the report's last lines say what and how to remove it",
-      "130:interrupted by Ctrl-C (SIGINT); results written", "143:stopped by SIGTERM (kill); results written"})
+      "130:interrupted by Ctrl-C (SIGINT); results written", "143:stopped by SIGTERM (kill); results written"},
+    footer = {"", "Documentation: docs/run-control.md, docs/results.md, docs/keys.md"})
 final class RunCommand implements Callable<Integer> {
 
   /**

@@ -9,11 +9,12 @@ import picocli.CommandLine.HelpCommand;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "The storage agent: inspects the devices under a path, builds lab devices",
-      "(a fast \"ssd\" and a throttled \"hdd\"), manages private PostgreSQL and",
-      "MariaDB instances, and moves a server's transaction log between devices.",
-      "Commands that change something print their plan and act only with --apply;",
-      "what they did goes to a journal that 'undo' reverses."
+      "Inspects and changes the storage under a database: devices, instances, logs.",
+      "",
+      "The storage agent inspects the devices under a path, builds lab devices (a fast \"ssd\" and",
+      "a throttled \"hdd\") and storage layouts, manages private PostgreSQL and MariaDB instances,",
+      "and moves a server's transaction log between devices. Commands that change something print",
+      "their plan and act only with --apply; what they did goes to a journal that 'undo' reverses."
     },
     subcommands = {StorageInspectCommand.class, StorageLabCommand.class, StorageInstanceCommand.class,
       StorageLayoutCommand.class,
@@ -24,5 +25,6 @@ import picocli.CommandLine.HelpCommand;
       "0:success",
       "1:the operation failed (what was done is in its journal; the server is restored)",
       "2:bad input or refused; nothing was changed"
-    })
+    },
+    footer = {"", "Documentation: docs/storage-agent.md, docs/lab.md, docs/campaigns.md"})
 final class StorageCommand {}

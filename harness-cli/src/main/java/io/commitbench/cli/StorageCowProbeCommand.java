@@ -39,7 +39,9 @@ import picocli.CommandLine.Spec;
     name = "cow-probe",
     mixinStandardHelpOptions = true,
     description = {
-      "A file-level copy-on-write probe (experiment 1 of the article \"BTRFS vs LVM+EXT4 under database "
+      "Measures what copy-on-write storage does to a file's rewrites and later reads.",
+      "",
+      "A file-level probe (experiment 1 of the article \"BTRFS vs LVM+EXT4 under database "
           + "workloads\"). In PATH it creates a file of --size and: (1) fill: --workers threads write every "
           + "4 KiB block once with positional writes, then fsync; (2) snapshot: when the storage offers one "
           + "(PATH inside a btrfs subvolume: btrfs subvolume snapshot of that subvolume, beside it); "
@@ -60,7 +62,7 @@ import picocli.CommandLine.Spec;
           + "out of range); nothing was written"
     },
     footer = {"", "Example: commitbench storage cow-probe /mnt/btrfs/data --size 1G --rewrites 1%% --json cow.json "
-        + "--apply"})
+        + "--apply", "", "Documentation: docs/storage-agent.md"})
 final class StorageCowProbeCommand implements Callable<Integer> {
 
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")

@@ -15,11 +15,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Lists the log pre-format arms per database kind. Name one in a parameter file",
-      "with storage.format.arm=<arm>: it runs beside the workload, acts on each log",
-      "that becomes reusable, and reports its actions and their durations.",
+      "Lists the log pre-format arms per database kind.",
+      "",
+      "Name one in a parameter file with storage.format.arm=<arm>: it runs beside the workload,",
+      "acts on each log that becomes reusable, and reports its actions and their durations.",
       "Compare every arm with 'baseline' on the same device."
-    })
+    },
+    footer = {"", "Documentation: docs/storage-agent.md, docs/keys.md#companion-keys"})
 final class StorageFormattersCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

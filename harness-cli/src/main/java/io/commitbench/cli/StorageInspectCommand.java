@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
     name = "inspect",
     mixinStandardHelpOptions = true,
     description = {
-      "Shows where each PATH is stored: mount point, filesystem, mount options, the block device "
+      "Shows where each PATH is stored, down to the block device under it.",
+      "",
+      "For each PATH: mount point, filesystem, mount options, the block device "
           + "chain (through loop devices and partitions down to the backing device), rotational flag, "
           + "logical/physical sector size, discard support and free space. Each figure says where it "
           + "was read (/proc/self/mountinfo, /sys/block/<dev>/queue, statvfs).",
@@ -47,7 +49,8 @@ import picocli.CommandLine.Spec;
       "1:reading or probing failed (the probe file is deleted)",
       "2:bad input (a missing path, --probe on what is not a writable directory, --writes out of range); "
           + "nothing was probed"
-    })
+    },
+    footer = {"", "Documentation: docs/storage-agent.md"})
 final class StorageInspectCommand implements Callable<Integer> {
 
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Existing files or directories to inspect.")

@@ -25,10 +25,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Private PostgreSQL and MariaDB servers the agent makes and owns. Each lives in an",
-      "instance directory holding instance.json (kind, version, port, directories, cgroup)",
-      "and connection.properties (db.type, db.url, db.user) for the harness's db.instance=DIR."
+      "Makes, starts, stops and destroys private PostgreSQL and MariaDB servers.",
+      "",
+      "The agent makes and owns these managed instances. Each lives in an instance directory",
+      "holding instance.json (kind, version, port, directories, cgroup) and connection.properties",
+      "(db.type, db.url, db.user) for the harness's db.instance=DIR."
     },
+    footer = {"", "Documentation: docs/storage-agent.md"},
     subcommands = {
       StorageInstanceCommand.Create.class,
       StorageInstanceCommand.Start.class,
@@ -60,7 +63,8 @@ final class StorageInstanceCommand {
       description = {"Makes a new instance and leaves it running.",
         "initdb / mariadb-install-db with the log in --log-dir, then starts it (inside --cgroup when",
         "given) and creates the 'test' database.",
-        "Prints what it would do; acts only with --apply."})
+        "Prints what it would do; acts only with --apply."},
+      footer = {"", "Documentation: docs/storage-agent.md"})
   static final class Create implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -131,7 +135,8 @@ final class StorageInstanceCommand {
         "It starts in the instance's cgroup, with its log directory; journaled in INSTANCE.lifecycle,",
         "next to the instance directory.",
         "Refused (exit 2) while a relocation holds the instance's lock: started half-way through a",
-        "move, the server could write to a copy that its recovery then removes."})
+        "move, the server could write to a copy that its recovery then removes."},
+      footer = {"", "Documentation: docs/storage-agent.md"})
   static final class Start implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -152,7 +157,8 @@ final class StorageInstanceCommand {
   @Command(name = "stop", mixinStandardHelpOptions = true,
       description = {"Stops the instance's server cleanly unless it is stopped.",
         "PostgreSQL: fast shutdown; MariaDB: slow shutdown. Journaled in INSTANCE.lifecycle, next to",
-        "the instance directory."})
+        "the instance directory."},
+      footer = {"", "Documentation: docs/storage-agent.md"})
   static final class Stop implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -170,9 +176,10 @@ final class StorageInstanceCommand {
 
   /** {@code status}. */
   @Command(name = "status", mixinStandardHelpOptions = true,
-      description = {"Shows whether the server runs, its port, and the devices under its data and log.",
+      description = {"Shows whether the server runs, its port and the devices under data and log.",
         "While a relocation holds the instance's lock, also who holds it (pid, alive or not), since",
-        "when, for which journal, and how to recover when its process died."})
+        "when, for which journal, and how to recover when its process died."},
+      footer = {"", "Documentation: docs/storage-agent.md"})
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -187,14 +194,15 @@ final class StorageInstanceCommand {
 
   /** {@code write-log-through}. */
   @Command(name = "write-log-through", mixinStandardHelpOptions = true,
-      description = {"Rewrites the instance's log in place, so none of it is left preallocated and unwritten.",
+      description = {"Rewrites the instance's log in place, leaving none of it unwritten.",
         "Every block is written with the bytes it holds; the server is stopped first if it runs and",
         "started again after.",
         "A new MariaDB instance has its redo log fallocated, and a commit's first pass through such space",
-        "costs extra I/O (a campaign measured 17 %% fewer TX/s on ext4), which a relocated log, written",
-        "by the copy, does not pay: write the log through before measuring one beside the other.",
+        "costs extra I/O, which a relocated log, written by the copy, does not pay: write the log",
+        "through before measuring one beside the other.",
         "Refused (exit 2) while a relocation holds the instance's lock. Prints what it would do; acts",
-        "only with --apply."})
+        "only with --apply."},
+      footer = {"", "Documentation: docs/storage-agent.md"})
   static final class WriteLogThrough implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -219,9 +227,10 @@ final class StorageInstanceCommand {
 
   /** {@code destroy}. */
   @Command(name = "destroy", mixinStandardHelpOptions = true,
-      description = {"Stops the server and removes what create made (data, log, and the directories it made).",
+      description = {"Stops the server and removes the data, log and directories create made.",
         "The journals of its relocations (INSTANCE/journals) are kept: moved to INSTANCE.journals next to",
-        "the instance directory, and the output says where. Prints what it would do; acts only with --apply."})
+        "the instance directory, and the output says where. Prints what it would do; acts only with --apply."},
+      footer = {"", "Documentation: docs/storage-agent.md"})
   static final class Destroy implements Callable<Integer> {
     @Spec CommandSpec spec;
 

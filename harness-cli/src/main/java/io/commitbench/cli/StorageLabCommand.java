@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
     name = "lab",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Builds two lab devices for measuring commits without spare disks: an \"ssd\" (by default a loop device over a sparse image in /dev/shm, rotational 0) and an \"hdd\" (by default a loop device over an image on the root's disk, rotational 1, throttled by a cgroup v1 blkio limit; with --hdd-profile hdd a 7,200 rpm disk's latency for every process, through nbdkit, nbdfuse and a loop device), each with a filesystem mounted at ROOT/ssd and ROOT/hdd; with --disks N also N raw disks disk1..diskN for storage-layout experiments (loop devices over images ROOT/diskK.img, rotational 1, throttled like the hdd, no filesystem, not mounted). Processes started in the lab's cgroup are throttled on the hdd and every disk. What up made is recorded in ROOT/lab.json; down removes exactly that.",
+    description = {"Builds, shows and removes lab devices: a fast \"ssd\" and a slow \"hdd\".", "",
+      "The lab measures commits without spare disks: an \"ssd\" (by default a loop device over a sparse image in /dev/shm, rotational 0) and an \"hdd\" (by default a loop device over an image on the root's disk, rotational 1, throttled by a cgroup v1 blkio limit; with --hdd-profile hdd a 7,200 rpm disk's latency for every process, through nbdkit, nbdfuse and a loop device), each with a filesystem mounted at ROOT/ssd and ROOT/hdd; with --disks N also N raw disks disk1..diskN for storage-layout experiments (loop devices over images ROOT/diskK.img, rotational 1, throttled like the hdd, no filesystem, not mounted). Processes started in the lab's cgroup are throttled on the hdd and every disk. What up made is recorded in ROOT/lab.json; down removes exactly that."},
+    footer = {"", "Documentation: docs/lab.md"},
     subcommands = {StorageLabCommand.Up.class, StorageLabCommand.Down.class, StorageLabCommand.Status.class,
       HelpCommand.class})
 final class StorageLabCommand {
@@ -35,7 +37,7 @@ final class StorageLabCommand {
   @Command(
       name = "up",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan (the exact commands) and builds the lab with --apply. Refuses (exit 2, nothing changed) when not root, a lab is already up at the root, an image exists already, /dev/shm or the disk lacks the space (the disk must hold the hdd and all disk images), losetup/mkfs are missing, or cgroup v1 blkio is not mounted. A failure half-way removes what was made.",
+      description = {"Prints the plan (the exact commands) and builds the lab with --apply.", "Refuses (exit 2, nothing changed) when not root, a lab is already up at the root, an image exists already, /dev/shm or the disk lacks the space (the disk must hold the hdd and all disk images), losetup/mkfs are missing, or cgroup v1 blkio is not mounted. A failure half-way removes what was made."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {
         "0:planned (without --apply) or built",
@@ -43,7 +45,8 @@ final class StorageLabCommand {
         "2:bad option or refused; nothing was changed"
       },
       footer = {"", "Example: commitbench storage lab up --ssd-size 256M --hdd-size 256M --apply",
-          "Example: commitbench storage lab up --disks 3 --disk-size 512M --apply"})
+          "Example: commitbench storage lab up --disks 3 --disk-size 512M --apply", "",
+          "Documentation: docs/lab.md"})
   static final class Up implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -97,7 +100,7 @@ final class StorageLabCommand {
 
     @Option(names = "--ssd-profile", paramLabel = "PROFILE", defaultValue = "ram",
         description = "How the ssd behaves: ram (loop device over /dev/shm), throttle (like the hdd's default), hdd "
-            + "or ssd (served by nbdkit through nbdfuse: slow for every process; see the README's lab profiles). "
+            + "or ssd (served by nbdkit through nbdfuse: slow for every process; see docs/lab.md). "
             + "Default: ${DEFAULT-VALUE}.")
     String ssdProfile;
 
@@ -154,7 +157,9 @@ final class StorageLabCommand {
   @Command(
       name = "down",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan and, with --apply, removes exactly what ROOT/lab.json records, in reverse: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image or FUSE file, the raw disks' too), for a device of profile hdd or ssd its FUSE mount (fusermount3 -u, nbdfuse exits), its nbdkit (by the pid its pidfile gave, only while that process still names the lab's socket) and their directory ROOT/NAME.nbd, and images. Kills nothing: refuses (exit 2, also without --apply, nothing changed) while a process uses a mount or is in the cgroup, naming the processes, while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs), or while a managed instance, running or stopped, keeps its data or log on the ssd or the hdd (recorded in ROOT/tenants), naming each with how to destroy it or move its log off; stop them, take down layouts on the disks and remove or move those instances first. Refuses too when there is no lab at the root.")
+      description = {"Prints the plan and, with --apply, removes exactly what ROOT/lab.json records.",
+        "It removes in reverse order: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image or FUSE file, the raw disks' too), for a device of profile hdd or ssd its FUSE mount (fusermount3 -u, nbdfuse exits), its nbdkit (by the pid its pidfile gave, only while that process still names the lab's socket) and their directory ROOT/NAME.nbd, and images. Kills nothing: refuses (exit 2, also without --apply, nothing changed) while a process uses a mount or is in the cgroup, naming the processes, while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs), or while a managed instance, running or stopped, keeps its data or log on the ssd or the hdd (recorded in ROOT/tenants), naming each with how to destroy it or move its log off; stop them, take down layouts on the disks and remove or move those instances first. Refuses too when there is no lab at the root."},
+      footer = {"", "Documentation: docs/lab.md"})
   static final class Down implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -179,7 +184,9 @@ final class StorageLabCommand {
   @Command(
       name = "status",
       mixinStandardHelpOptions = true,
-      description = "Shows the lab at the root: each device's loop device, mount, filesystem and rotational flag as the host shows them now, each raw disk's loop device, image, rotational flag and whether it is in use, the throttle lines of the hdd and the disks, and the cgroup's processes. Prints 'no lab at ROOT' (exit 0) when there is none.")
+      description = {"Shows the lab at the root as the host sees it.",
+        "For each device: its loop device, mount, filesystem and rotational flag; for each raw disk: its loop device, image, rotational flag and whether it is in use; the throttle lines of the hdd and the disks; the cgroup's processes. Prints 'no lab at ROOT' (exit 0) when there is none."},
+      footer = {"", "Documentation: docs/lab.md"})
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
 

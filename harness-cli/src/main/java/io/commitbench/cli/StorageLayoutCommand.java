@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Builds a storage layout over given block devices, takes snapshots of its",
-      "data, and destroys it: a filesystem (ext4, xfs, btrfs, jfs, vfat; 4 KiB",
-      "blocks) on a volume made by a manager:",
+      "Builds a storage layout over block devices, snapshots its data, destroys it.",
+      "",
+      "A layout is a filesystem (ext4, xfs, btrfs, jfs, vfat; 4 KiB blocks) on a volume made",
+      "by a manager:",
       "  plain           the filesystem on exactly one device; no snapshots",
       "  lvm-raid0       an LVM volume striped over 1-5 devices (4 MiB extents,",
       "                  64 KiB stripes, 80%% of the group); classic snapshots",
@@ -53,7 +54,8 @@ import picocli.CommandLine.Spec;
       "0:success (or the plan of a dry run that would be accepted)",
       "1:the operation failed (a half-made layout is removed again; layout.json records what is left)",
       "2:bad input, refused, or unsupported on this host (the reason is printed); nothing was changed"
-    })
+    },
+    footer = {"", "Documentation: docs/campaigns.md"})
 final class StorageLayoutCommand {
 
   private static final String DEFAULT_ROOT = "/var/tmp/commitbench-layout";
@@ -130,11 +132,11 @@ final class StorageLayoutCommand {
   @Command(
       name = "plan",
       mixinStandardHelpOptions = true,
-      description = "Prints what apply would do (the exact commands) and checks the host and the devices; changes "
-          + "nothing. Exit 2 with the reason when the host cannot make the layout (\"unsupported on this host: "
-          + "...\") or a device is refused.",
+      description = {"Prints what apply would do (the exact commands) and checks host and devices.",
+        "Changes nothing. Exit 2 with the reason when the host cannot make the layout (\"unsupported on this host: "
+          + "...\") or a device is refused."},
       footer = {"", "Example: commitbench storage layout plan --root /var/tmp/lay --manager btrfs-raid0 --fs btrfs "
-          + "--devices /dev/loop3,/dev/loop4"})
+          + "--devices /dev/loop3,/dev/loop4", "", "Documentation: docs/campaigns.md"})
   static final class PlanCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin SpecOptions options;
@@ -149,12 +151,12 @@ final class StorageLayoutCommand {
   @Command(
       name = "apply",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan and, with --apply, makes the layout. Refuses (exit 2, nothing changed) when "
+      description = {"Prints the plan and, with --apply, makes the layout.", "Refuses (exit 2, nothing changed) when "
           + "the host lacks device-mapper, the filesystem or a program, when not root, when a layout is already at "
           + "the root, or when a device is not a block device, is mounted, held or swap, is too small, or carries a "
-          + "signature (without --overwrite). A failure half-way removes what was made.",
+          + "signature (without --overwrite). A failure half-way removes what was made."},
       footer = {"", "Example: commitbench storage layout apply --root /var/tmp/lay --manager lvm-raid0 --fs xfs "
-          + "--devices /dev/sdb,/dev/sdc --apply"})
+          + "--devices /dev/sdb,/dev/sdc --apply", "", "Documentation: docs/campaigns.md"})
   static final class Apply implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin SpecOptions options;
@@ -172,13 +174,14 @@ final class StorageLayoutCommand {
   @Command(
       name = "snapshot",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan and, with --apply, takes COUNT more snapshots of the layout's data (snapN, "
-          + "numbered after those it has): lvm-raid0 classic snapshots (their copy-on-write areas share all of the "
+      description = {"Prints the plan and, with --apply, takes N more snapshots of the layout's data.",
+        "They are named snapN, numbered after those it has: lvm-raid0 classic snapshots (their copy-on-write areas share all of the "
           + "group's free space equally, so take them all in one call), lvm-thin-raid0 thin snapshots, btrfs-raid0 "
           + "subvolume snapshots. Take them after the data is loaded. Refuses (exit 2) for a plain layout "
           + "(\"unsupported: a plain layout has no snapshot mechanism\"), when the host lacks the mechanism, when "
-          + "the layout is incomplete or not mounted, or for more classic snapshots after some were taken.",
-      footer = {"", "Example: commitbench storage layout snapshot --root /var/tmp/lay --count 2 --apply"})
+          + "the layout is incomplete or not mounted, or for more classic snapshots after some were taken."},
+      footer = {"", "Example: commitbench storage layout snapshot --root /var/tmp/lay --count 2 --apply", "",
+        "Documentation: docs/campaigns.md"})
   static final class Snapshot implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -214,12 +217,13 @@ final class StorageLayoutCommand {
   @Command(
       name = "destroy",
       mixinStandardHelpOptions = true,
-      description = "Prints the plan and, with --apply, removes exactly what ROOT/layout.json records, snapshots "
-          + "first (btrfs subvolume deletion does not wait for the space to be freed), then the mount, mount point, "
+      description = {"Prints the plan and, with --apply, removes exactly what ROOT/layout.json records.",
+        "Snapshots go first (btrfs subvolume deletion does not wait for the space to be freed), then the mount, mount point, "
           + "volumes, volume group and the signatures on the devices, which stay attached. Works after a half-made "
           + "apply: only what is still there is removed. Kills nothing: refuses (exit 2) while a process uses the "
-          + "mount, naming it.",
-      footer = {"", "Example: commitbench storage layout destroy --root /var/tmp/lay --apply"})
+          + "mount, naming it."},
+      footer = {"", "Example: commitbench storage layout destroy --root /var/tmp/lay --apply", "",
+        "Documentation: docs/campaigns.md"})
   static final class Destroy implements Callable<Integer> {
     @Spec CommandSpec spec;
 

@@ -33,8 +33,9 @@ import picocli.CommandLine.Spec;
     name = "relocate-log",
     mixinStandardHelpOptions = true,
     description = {
-      "Moves a server's transaction log to --to DIR. Prints the plan; acts only with",
-      "--apply, writing a journal that 'storage undo' reverses.",
+      "Moves a server's transaction log to --to DIR.",
+      "",
+      "Prints the plan; acts only with --apply, writing a journal that 'storage undo' reverses.",
       "",
       "A managed instance (--instance DIR): PostgreSQL's pg_wal goes to DIR/pg_wal",
       "(fast stop, copy, atomic symlink swap, start, verify; the old WAL directory is",
@@ -71,7 +72,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:plan printed, or moved",
       "1:the server could not be reached, or the move failed (see the journal for what was rolled back)",
-      "2:bad input or refused; nothing was changed"})
+      "2:bad input or refused; nothing was changed"},
+    footer = {"", "Documentation: docs/storage-agent.md"})
 final class StorageRelocateLogCommand implements Callable<Integer> {
 
   private static final String ALLOW_ROOT = "--allow-root";

@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Reverses what a journal records, as a new relocation with its own journal.",
+      "",
       "Prints the plan; acts only with --apply.",
       "",
       "relocate-log (a managed instance): moves the instance's log back to the",
@@ -49,7 +50,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:plan printed, or undone",
       "1:the server could not be reached, or the undo failed (see its journal for what was rolled back)",
-      "2:bad input or refused; nothing was changed"})
+      "2:bad input or refused; nothing was changed"},
+    footer = {"", "Documentation: docs/storage-agent.md"})
 final class StorageUndoCommand implements Callable<Integer> {
 
   private static final String URL = "--url";

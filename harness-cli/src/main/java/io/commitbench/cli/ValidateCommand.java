@@ -16,11 +16,14 @@ import picocli.CommandLine.Spec;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks a parameter file (and --set overrides) and prints the effective configuration,",
-      "defaults included, passwords replaced by where they come from. Contacts no database."
+      "Checks a parameter file and prints the effective configuration.",
+      "",
+      "The --set overrides are applied first; every key is shown, defaults included, and a",
+      "password is replaced by where it comes from. Contacts no database."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:the configuration is valid", "2:it is not; every problem is listed"})
+    exitCodeList = {"0:the configuration is valid", "2:it is not; every problem is listed"},
+    footer = {"", "Documentation: docs/keys.md"})
 final class ValidateCommand implements Callable<Integer> {
 
   @Mixin ConfigOptions options;

@@ -14,9 +14,12 @@ import picocli.CommandLine.Spec;
     name = "workloads",
     mixinStandardHelpOptions = true,
     description = {
-      "Lists the workloads (values of the 'workload' key) in this build and the keys each adds to",
-      "the engine's (users, duration, warmup, rate, ... see 'validate' for the effective values)."
-    })
+      "Lists the workloads in this build and the keys each adds to the engine's.",
+      "",
+      "A workload is a value of the 'workload' key; the engine's keys (users, duration, warmup,",
+      "rate, ...) apply to every workload. 'validate' prints the effective value of every key."
+    },
+    footer = {"", "Documentation: docs/workloads.md, docs/keys.md"})
 final class WorkloadsCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
