@@ -109,7 +109,7 @@ class InterruptIT {
     signalWhileAnActorReconnects(tmp, "TERM", 143);
   }
 
-  /** Ctrl-C, the issue's own words (point 5): the same as SIGTERM, with 130. */
+  /** Ctrl-C: the same as SIGTERM, with 130. */
   @Test
   void sigintWhileAnActorReconnectsEndsWithinSecondsWithResults(@TempDir Path tmp) throws Exception {
     signalWhileAnActorReconnects(tmp, "INT", 130);
@@ -117,7 +117,7 @@ class InterruptIT {
 
   /**
    * The codes the signals give (asserted above) are the ones {@code --help} of the jar and the
-   * README name; before, the process exited 130 and 143 while both said 1.
+   * README name.
    */
   @Test
   void helpAndReadmeNameTheExitCodesTheSignalsGive() throws Exception {

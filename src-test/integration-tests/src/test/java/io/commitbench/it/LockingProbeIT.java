@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code commitbench probe locking} with the shaded jar against H2, the local PostgreSQL and the
- * local MariaDB (issue 16, part 3): the deadlock is found with each dialect's class and code, by
+ * local MariaDB: the deadlock is found with each dialect's class and code, by
  * the session the product's detector picks; under READ COMMITTED the second writer of a row waits
  * as long as the first holds its lock, then updates; PostgreSQL's REPEATABLE READ and
  * SERIALIZABLE fail it with 40001 once the first commits; a lock wait longer than the bound ends

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A shared server (issue 13, point 1), with the real jar against the local PostgreSQL and MariaDB:
+ * A shared server, with the real jar against the local PostgreSQL and MariaDB:
  * two runs with the default names never touch each other's tables or users; a run whose fixed
  * names are taken is refused (exit 2) and leaves the objects as they were; {@code commitbench
  * cleanup} lists what a run left, drops it only with {@code --apply}, never drops an object
