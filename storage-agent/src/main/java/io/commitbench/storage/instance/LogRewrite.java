@@ -18,9 +18,10 @@ import java.util.stream.Stream;
  * where a log written before takes one, until the whole log has been written once, which short
  * runs never reach (the cost: see docs/performance.md). A snapshot shares the preallocated space,
  * so every write is copied and the effect is gone: without the rewrite, campaign cells without
- * snapshots would measure slower than cells with them for this reason alone. A log written through is what a server that has run for a while has. PostgreSQL
- * writes zeros into each WAL segment it creates ({@code wal_init_zero}), so its log is written
- * already; rewriting it changes nothing but costs its size in writes.
+ * snapshots would measure slower than cells with them for this reason alone. A log written
+ * through is what a server that has run for a while has. PostgreSQL writes zeros into each WAL
+ * segment it creates ({@code wal_init_zero}), so its log is written already; rewriting it changes
+ * nothing but costs its size in writes.
  *
  * <p>The contents never change, so a rewrite cut short leaves nothing to undo.
  */
