@@ -50,7 +50,7 @@ if ((${#missing[@]})); then
 fi
 
 
-# The throwaway VM in which LayoutInVmIT runs the LVM, jfs and vfat sequences (this kernel has no
+# The throwaway VM in which LayoutInVmIT runs the LVM, jfs and vfat sequences (for a kernel without
 # device-mapper, jfs or vfat). Without it those tests report themselves skipped with the reason.
 bash scripts/vm/prepare.sh \
   || echo "setup: no throwaway VM (reason above); LayoutInVmIT and ThrowawayVmIT report themselves skipped"

@@ -17,8 +17,8 @@
 # Environment: JAR (default harness-cli/target/commitbench.jar), ROOT (/var/tmp/cb-formatter-arms),
 # OUT (results/formatter-arms), RUNS (3), USERS (4), TRANSACTIONS (800), ROWS (20: rows per
 # commit), ROW_BYTES (4000), HDD_PROFILE (hdd: 12 ms per I/O for every process, served by nbdkit),
-# MAX_WAL_SIZE (64MB: PostgreSQL's max_wal_size and min_wal_size; at 32MB the server had no room
-# to recycle into and removed old segments instead), REDO_BYTES (16777216:
+# MAX_WAL_SIZE (64MB: PostgreSQL's max_wal_size and min_wal_size; much smaller leaves the server
+# no room to recycle into, and it removes old segments instead), REDO_BYTES (16777216:
 # MariaDB's innodb_log_file_size), ARMS_postgresql / ARMS_mariadb (default: every arm
 # `commitbench storage formatters` lists for the kind, baseline first). Needs root, loop devices,
 # FUSE with nbdkit and nbdfuse, both servers' programs and their clients (psql, mariadb), as

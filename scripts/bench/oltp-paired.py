@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """commitbench and sysbench side by side: both at once, against the same server and data set.
 
-oltp-vs-sysbench.sh runs the two tools one after the other; on this 2-core machine the rate of
-one leg to the next moved by 5-25 %, and the tool running second was slower in 5 of 6 misses, more
-than the bars being checked (>= 0.95 of sysbench's tx/s, <= 1.1x its client CPU per transaction).
-Here both run together, each with THREADS connections, so what moves the machine moves both, and
-their ratio is taken over one window of wall-clock time:
+oltp-vs-sysbench.sh runs the two tools one after the other, so what drifts between legs, and what
+the first tool leaves behind for the second, falls on one tool only, by more than the bars being
+checked (>= 0.95 of sysbench's tx/s, <= 1.1x its client CPU per transaction; see
+docs/performance.md). Here both run together, each with THREADS connections, so what moves the
+machine moves both, and their ratio is taken over one window of wall-clock time:
 
   - transactions: each tool's own per-second counts (sysbench --report-interval=1, commitbench's
     intervals.csv), summed over the window, the partly covered seconds pro rata;

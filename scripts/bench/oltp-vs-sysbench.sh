@@ -18,10 +18,9 @@
 # statement on the same number of threads and connections (io.commitbench.bench.PlainPointSelect,
 # from the benchmarks jar: mvn -B -pl src-test/jmh -am package -DskipTests), meant to tell the
 # harness's cost (commitbench over plain) from the JDBC driver's and the JVM's against C (plain
-# over sysbench). Not yet trustworthy: at 8 threads on MariaDB it ran slower than commitbench
-# itself, for reasons not found (README, section "sysbench's OLTP workloads"). Side by side, at
-# once on the same server, scripts/bench/oltp-paired.py with SIDES="plain sysbench" measures it
-# with less noise.
+# over sysbench). Its legs, one after the other, are noisy (see docs/performance.md); side by
+# side, at once on the same server, scripts/bench/oltp-paired.py with SIDES="plain sysbench"
+# measures it with less noise.
 #
 # ROUNDS (default 1) repeats every leg pair, the order swapped each round (sysbench first in odd
 # rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
@@ -262,7 +261,7 @@ done
 
 { echo; cat "$results"; } >> "$summary"
 # Per cell, commitbench over sysbench in each round, and their geometric mean: the tool that runs
-# second in a pair is slowed by what the first left behind (5 of 6 misses in one matrix), so a
+# second in a pair is slowed by what the first left behind, so a
 # cell's figure is the mean over both orders. Bars: >= 0.95 of sysbench's tx/s, <= 1.1x its CPU.
 python3 - "$results" >> "$summary" <<'PY'
 import math, sys

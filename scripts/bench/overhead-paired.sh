@@ -4,15 +4,15 @@
 # and one only plain-loop legs (ServerOverhead side=harness / side=plain), against the same server
 # at the same time. What moves both sides (the server's group commit, its caches, the load on the
 # other core) then cancels in their ratio; legs run one after the other, as ServerOverhead's
-# mirrored rounds run them, differed by 5-25 % from round to round on this 2-core machine, more
-# than the bar being measured. Per round: each side's statements/s and its JVM's CPU time per
+# mirrored rounds run them, differ from round to round by more than the bar being measured
+# (see docs/performance.md). Per round: each side's statements/s and its JVM's CPU time per
 # statement over its measured window; per cell the median ratio (harness over plain) and its range.
 # CONTROL=1 also runs plain beside plain: how far two identical sides differ is the method's noise.
 # PLAIN_SESSION=driver leaves out the plain loops' session statement timeout (see below).
 # WARMUP_LEGS=harness warms the plain side up with harness legs (see below).
 # CONTROL=timed runs, instead, a plain side that times every statement (the clock before and after
 # it, the latency into a histogram of its thread's own) beside an untimed one: the least any harness
-# that times each call costs on this machine, a floor under the harness's ratio.
+# that times each call costs on the host, a floor under the harness's ratio.
 # JAVA_OPTS: JVM options for both sides' JVMs (say -XX:+UseTransparentHugePages).
 # HARNESS_KEYS: more keys for the harness legs, key=value items separated by ; (say report.interval=60,
 # which leaves the actors without the interval reporter's work each second).
@@ -42,7 +42,7 @@ REPEAT=${REPEAT:-3}
 CONTROL=${CONTROL:-0}
 # harness (the default): the plain loops' connections begin with the session setting the actors'
 # do, the statement timeout (SET statement_timeout / max_statement_time), so both sides send the
-# server the same statements; driver: the plain loops set nothing, as before 2026-11-27
+# server the same statements; driver: the plain loops set nothing
 PLAIN_SESSION=${PLAIN_SESSION:-harness}
 # own (the default): each side's warm-up rounds run its own legs; harness: the first 2 legs of the
 # plain side's warm-up rounds are harness legs, so its JVM has run what the harness's has before

@@ -12,7 +12,7 @@ directly: what the actors have more of is the harness's own cost, down to the fr
     perf script -i perf.data -F comm,pid,tid,ip,sym,dso > perf.txt
     scripts/bench/perf-threads.py perf.txt --outside PgStatement.executeInternal
 
-The virtual machines here have no hardware counters, hence cpu-clock. Frame pointers give Java
+cpu-clock, because a virtual machine may have no hardware counters. Frame pointers give Java
 stacks; the perf map is written at exit, so code the JIT dropped meanwhile shows as [unknown].
 Prints, per group: samples by where the top frame runs (kernel, compiled Java, the JVM, libc,
 the vDSO's clock); the top frames by samples per 10,000 of the group, sorted by the difference;

@@ -2,7 +2,7 @@
 # Start-up of a run with many users against real servers: how long the actors' connections take
 # to be ready ("connected: N actors in X s", from the pools' start to the last actor's session)
 # and the run's whole wall time, for a paper run of USERS actors with one statement of each kind
-# (repeat=1), in both users.mode values. The shared servers here allow fewer connections than a
+# (repeat=1), in both users.mode values. A shared server's defaults allow fewer connections than a
 # 1,000-user run needs, so each database kind gets a private instance of its own (commitbench
 # storage instance create) with max_connections raised to USERS + 50; it is destroyed at the end,
 # however the script ends.

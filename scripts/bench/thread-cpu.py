@@ -20,12 +20,11 @@ ends, where the workers connect and close), and prints, per process and thread n
 used inside the legs after the first SKIP, in milliseconds per second of leg: what each thread costs
 while the workers measure, without the set-up, the report and the pauses between legs; and, from
 /proc/PID/task/TID/stat, how that CPU split between user and system (kernel) time. The kernel counts
-those two in clock ticks (10 ms here) by sampling, so they are estimates that add up to about the
+those two in clock ticks (usually 10 ms) by sampling, so they are estimates that add up to about the
 schedstat figure only over many seconds of a thread: enough to say whether one side's extra is in
 its own code (user) or in the system calls it makes (system). The trim also leaves out what happens
-at a measured window's very start: before runs waited for the compiler to settle (2026-11-29), a
-harness leg's set-up left compilations that ran in its window's first 250 ms, about 3 points of its
-CPU per statement, which this table did not show.
+at a measured window's very start, such as compilations a leg's set-up leaves to the JIT, which a
+run waits for before it measures (CompilerSettle): this table does not show them.
 """
 import collections
 import os

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Docker engine and debootstrap from Debian's packages when they are missing
-# (about 40 s the first time). The engine is not started here: engine.sh starts a private one.
+# Installs the Docker engine and debootstrap from Debian's packages when they are missing. The
+# engine is not started here: engine.sh starts a private one.
 set -euo pipefail
 missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)

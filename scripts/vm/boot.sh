@@ -11,7 +11,7 @@
 #
 # qemu is exec'd: the process that runs this script becomes qemu, so killing it kills the VM.
 # -no-reboot turns the guest's final `reboot -f` (and a kernel panic, with panic=-1) into qemu
-# exiting. Software emulation (tcg) only: this host has no usable KVM.
+# exiting. Software emulation (tcg) only: no usable KVM is assumed.
 set -euo pipefail
 
 cache=${COMMITBENCH_VM_CACHE:-/var/cache/commitbench-vm}

@@ -63,7 +63,7 @@ public final class CampaignStore {
     }
     JsonNode recorded = JSON.readTree(file.toFile());
     for (Map.Entry<String, String> e : identity(spec).entrySet()) {
-      // A folder from before campaign.write-log-through measured the log as the server made it.
+      // A folder without the write-log-through entry measured the log as the server made it.
       String before = recorded.path(e.getKey()).asText(e.getKey().equals(LOG) ? LOG_AS_MADE : "");
       if (!before.equals(e.getValue())) {
         throw new RefusedException(spec.output() + " holds a campaign whose " + e.getKey() + " was " + before
@@ -82,7 +82,7 @@ public final class CampaignStore {
     Map<String, String> id = new LinkedHashMap<>();
     id.put("workload_sha256", sha256(spec.workload()));
     id.put("load_sha256", sha256(spec.load()));
-    // Added only when set, so a campaign folder written before these keys existed still compares.
+    // Added only when set, so a campaign folder written without these keys still compares.
     if (spec.prepareLoad()) {
       id.put("load", CampaignFile.PREPARE);
     }
@@ -142,8 +142,9 @@ public final class CampaignStore {
   }
 
   /**
-   * The figures of a measured cell: each run's TX/s and the server's view; a cell recorded before
-   * cells had several runs has its one TX/s and no server figures.
+   * The figures of a measured cell: each run's TX/s and the server's view; a cell.json without
+   * {@code runs_transactions_per_second} has its one {@code transactions_per_second} and no server
+   * figures.
    */
   private static Optional<CellFigures> figures(JsonNode n) {
     if (n.hasNonNull("runs_transactions_per_second")) {

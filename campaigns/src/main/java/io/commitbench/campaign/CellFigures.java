@@ -30,7 +30,7 @@ public record CellFigures(List<Double> transactionsPerSecond, Map<String, Server
     server = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(server));
   }
 
-  /** A cell measured once, with no server figures: for tests and for outcomes recorded before runs=N. */
+  /** A cell measured once, with no server figures: for tests and for outcomes that record a single TX/s. */
   public static CellFigures single(double transactionsPerSecond) {
     return new CellFigures(List.of(transactionsPerSecond), Map.of());
   }

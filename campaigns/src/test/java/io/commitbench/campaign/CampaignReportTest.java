@@ -86,7 +86,7 @@ class CampaignReportTest {
     assertThatThrownBy(() -> CampaignStore.open(CampaignFile.read(other))).isInstanceOf(RefusedException.class)
         .hasMessageContaining("whose log was as the server made it, not written through");
 
-    // A folder from before the key measured the log as the server made it: it compares with false only.
+    // A folder without the key measured the log as the server made it: it compares with false only.
     Path json = dir.resolve("out2").resolve(CampaignStore.CAMPAIGN_FILE);
     Files.writeString(json, Files.readString(json).replaceAll(",\\s*\"log\"\\s*:\\s*\"[^\"]*\"", ""));
     assertThat(Files.readString(json)).doesNotContain("\"log\"");
@@ -161,7 +161,7 @@ class CampaignReportTest {
   }
 
   @Test
-  void anOutcomeRecordedBeforeCellsHadRunsIsReadAsOneRun() throws Exception {
+  void anOutcomeWithASingleTransactionRateIsReadAsOneRun() throws Exception {
     CampaignStore store = CampaignStore.open(spec);
     Cell cell = cell(0, 2, "postgresql", 0);
     Files.createDirectories(store.cellDir(cell));

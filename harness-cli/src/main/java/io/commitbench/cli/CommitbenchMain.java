@@ -7,7 +7,8 @@ public final class CommitbenchMain {
 
   /**
    * The commands' descriptions are broken by hand at up to about 92 characters; at picocli's
-   * default width of 80 each of those lines was wrapped again, leaving a short line after every one.
+   * default width of 80 each of those lines would be wrapped again, leaving a short line after every
+   * one.
    */
   private static final int USAGE_HELP_WIDTH = 100;
 
@@ -21,7 +22,7 @@ public final class CommitbenchMain {
    * Exits with the command's code, unless a signal has begun the JVM's exit: then the JVM's own
    * code for the signal (130, 143) stands, as documented, and this thread waits for it. Calling
    * System.exit then would race it: once the shutdown hooks have run, a non-zero System.exit halts
-   * at once with its own code, so a SIGTERM sometimes ended with 1 instead of 143.
+   * at once with its own code, so a SIGTERM could end with 1 instead of 143.
    */
   static void exit(int commandExitCode) throws InterruptedException {
     if (JvmShutdown.underway()) {

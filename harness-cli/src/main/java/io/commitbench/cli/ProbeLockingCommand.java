@@ -28,8 +28,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code commitbench probe locking FILE...}: the locking probes of seeds-brief 003 (Zaitsev and
- * Tkachenko) on the database of each parameter file, as one table.
+ * {@code commitbench probe locking FILE...}: the locking probes of Zaitsev and Tkachenko's slides
+ * on the database of each parameter file, as one table.
  */
 @Command(
     name = "locking",

@@ -58,7 +58,7 @@ class CliTest {
   /**
    * Every command's help, as picocli formats it: no line over 80 columns (description lines are
    * wrapped one by one, so a long source line comes out ragged) and no format warning (an
-   * unescaped '%' in a description printed "Could not format" and left the text raw).
+   * unescaped '%' in a description prints "Could not format" and leaves the text raw).
    */
   @Test
   void everyCommandsHelpFitsEightyColumnsAndFormatsCleanly() {

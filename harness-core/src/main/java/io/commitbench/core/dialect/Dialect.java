@@ -309,7 +309,7 @@ public interface Dialect {
   /** What kind of failure an exception from this product means. */
   ErrorClass classify(SQLException error);
 
-  // The locking probe's questions (commitbench probe locking, issue 16 part 3), together.
+  // The locking probe's questions (commitbench probe locking), together.
 
   /**
    * The code of {@code error} the way the product's documentation and users write it, for
@@ -363,7 +363,7 @@ public interface Dialect {
   }
 
   /**
-   * Reads the server's log-write counters (issue "commit latency, measured three ways"). The
+   * Reads the server's log-write counters, the database's own view of what commits cost. The
    * default: the product offers none to commitbench.
    */
   default LogCounters logCounters() {

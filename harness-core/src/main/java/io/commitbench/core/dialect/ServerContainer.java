@@ -9,7 +9,7 @@ import java.util.Map;
  * the environment that configures it. The password is never part of it: the caller generates one
  * and passes it in {@link #passwordVariable}, so it never appears on a command line.
  *
- * @param image the default image (a tag the machine's engine has: no registry is assumed)
+ * @param image the default image (a tag the engine has already: no registry is assumed)
  * @param port the server's port inside the container
  * @param user the administrator the image creates, who may create tables and users
  * @param passwordVariable the variable the image takes the administrator's password from

@@ -24,8 +24,8 @@ import java.util.Optional;
  * written, then with symlinks resolved) to a directory whose parent holds a {@code lab.json}
  * listing it as a device's mount point. This reads the few fields of that file it needs (formats
  * {@code commitbench.lab/1..3}) itself, because harness-core cannot depend on the storage agent,
- * which depends on it; a lab file older than profiles gives the profile its device had then (ram
- * for the ssd, throttle otherwise), and no calibration.
+ * which depends on it; a lab file without profiles (formats 1 and 2) gives each device its name's
+ * default profile (ram for the ssd, throttle otherwise), and no calibration.
  *
  * <p>Stateless and thread-safe.
  */

@@ -63,8 +63,8 @@ public final class ActorRecorder {
    */
   public void transactionDone(int type, long intendedStartNanos, long startNanos, long endNanos) {
     checkType(type);
-    // Not stripe.write(lambda): the lambda capturing the four values was an object allocated per
-    // transaction (48 B in ActorEnvelope), which the compiler did not optimize away.
+    // Not stripe.write(lambda): the lambda capturing the four values is an object allocated per
+    // transaction (48 B in ActorEnvelope), which the compiler does not optimize away.
     RecordingBucket bucket = stripe.beginWrite();
     try {
       flushStatements(bucket);

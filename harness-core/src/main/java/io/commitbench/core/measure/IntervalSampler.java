@@ -133,8 +133,8 @@ public final class IntervalSampler {
    * The measurement's totals so far, backed by the sampler's own histograms instead of copies:
    * valid only until the next sample, and only on the sampler's thread. For what reads the totals
    * once per interval and lets go of them (the summary kept on disk while the run goes on):
-   * copying every total histogram each interval was most of the reporter's CPU, a cost the plain
-   * loops a run is compared with do not pay.
+   * copying every total histogram each interval would be most of the reporter's CPU, a cost the
+   * plain loops a run is compared with do not pay.
    */
   public RunTotals totalsView() {
     return totals(measured, measuredNanos(), h -> h);

@@ -9,8 +9,8 @@ import org.HdrHistogram.WriterReaderPhaser;
  * transaction figures and its counts, inside one {@link WriterReaderPhaser} critical section; the
  * sampler swaps the active bucket for the idle one and waits for writers in flight. So an
  * interval holds every transaction completely or not at all: an autocommit statement and the
- * transaction it is always fall into the same interval (they did not when each had a recorder
- * of its own), and recording costs one atomic increment per transaction, not one per value.
+ * transaction it is always fall into the same interval (a recorder for each could split them),
+ * and recording costs one atomic increment per transaction, not one per value.
  *
  * <p>A stripe is either {@linkplain #singleWriter one actor's own} or {@linkplain #shared shared}
  * by several actors, who then also take the stripe's lock to write (histograms are plain, not

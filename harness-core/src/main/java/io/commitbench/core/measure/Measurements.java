@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (taking the stripe's lock once per transaction), which bounds memory: a stripe holds two
  * buckets, each with a histogram per statement kind and three per transaction type, each up to
  * about 200 KB at three significant digits, growing with the largest latency recorded. Sharing
- * costs time: in the harness-overhead benchmark (H2 in memory, 10 actors on 2 cores) 10 actors
- * sharing 4 stripes ran 2 to 3 % slower than with a stripe each.
+ * costs time: in {@code HarnessOverhead} (H2 in memory, 10 actors on 2 cores) 10 actors sharing 4
+ * stripes run 2 to 3 % slower than with a stripe each.
  *
  * <p>Thread-safety: {@link #newActorRecorder} may be called from any thread; each {@link
  * ActorRecorder} from one thread at a time.

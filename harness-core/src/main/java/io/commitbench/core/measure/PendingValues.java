@@ -10,20 +10,20 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Why not record at once: an actor's thread spends most of its time in the JDBC driver and the
  * kernel's network stack, which push the histograms out of its caches between two transactions.
- * Recording an autocommit statement touched five histograms (the statement's kind; the
- * transaction's response, service and lag), each a few cache lines of fields and counts that
- * were no longer there: profiled against a real server, that was about a third of the harness's
- * own time on the actor's thread. Appending to one array touches one line per eight values, and
+ * Recording an autocommit statement at once would touch five histograms (the statement's kind;
+ * the transaction's response, service and lag), each a few cache lines of fields and counts that
+ * are no longer there, a large share of the harness's own time on the actor's thread against a
+ * real server. Appending to one array touches one line per eight values, and
  * the histograms are then filled in a tight loop, by the reporter's thread for the interval, or
  * by the actor itself, in batches, when the array is full.
  *
  * <p>The array grows, by doubling, up to a maximum: a slow actor (one of a thousand) keeps a small
- * one, and a fast one does not fill it within an interval. With a fixed array of 16,384 values (a
- * second of 4,096 autocommit statements), an actor on the PostgreSQL paper workload at 5,600
- * statements a second filled it within every interval and recorded its own values, on its own
- * thread, into its bucket's histograms, which grew from small ones and were then added into the
- * interval's whole: 95 bytes allocated per statement more than a plain loop (JFR: most of it
- * {@code Histogram.resize}), and the cache misses the array is there to avoid.
+ * one, and a fast one does not fill it within an interval. A fixed array small enough for the
+ * slow one would be filled within every interval by an actor at a few thousand statements a
+ * second, which would then record its own values, on its own thread, into its bucket's
+ * histograms, growing them from small ones ({@code Histogram.resize}) before they are added into
+ * the interval's whole: allocation per statement a plain loop does not have, and the cache misses
+ * the array is there to avoid.
  *
  * <p>A value and its histogram's number share one long: the number in the top {@value
  * #SLOT_BITS} bits, the value (nanoseconds) in the rest, so values are capped at {@link

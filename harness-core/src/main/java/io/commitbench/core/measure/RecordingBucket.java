@@ -145,15 +145,15 @@ final class RecordingBucket {
    * walks the two counts arrays side by side only when they have the same size; otherwise it
    * records every non-empty slot as a value of its own, several times slower, and a stripe's two
    * buckets and the interval grow apart, each with the largest latency it has seen. That slow path
-   * was the largest part of the interval reporter's CPU. A histogram is replaced only when the
+   * would be the largest part of the interval reporter's CPU. A histogram is replaced only when the
    * sizes differ, which stops once the interval's have grown to the largest latency of the run.
    *
    * <p>An empty histogram is left as it is, small: a stripe's latencies wait in its {@link
    * PendingValues} and go straight into the interval, so most of its histograms are never written
    * (only when more than {@link #PENDING_CAPACITY} latencies wait within one interval), and an
-   * empty one is never added. Giving every one the interval's size anyway allocated about 150 KB per
-   * histogram, per stripe and bucket, each time the interval's grew: 578 MB over eight paper legs of
-   * ten actors (JFR), arrays that lived through the run and that the garbage collector copied.
+   * empty one is never added. Giving every one the interval's size anyway would allocate about
+   * 150 KB per histogram, per stripe and bucket, each time the interval's grew: arrays that live
+   * through the run and that the garbage collector copies.
    */
   void resetShapedLike(RecordingBucket shape) {
     for (int k = 0; k < KINDS; k++) {

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The two-session situations the locking probe sets up (Zaitsev and Tkachenko's slides, seeds-brief 003). */
+/** The two-session situations the locking probe sets up (Zaitsev and Tkachenko's slides). */
 public enum LockScenario {
   /** S1 updates row 1, S2 row 2, S1 row 2 (waits for S2), S2 row 1 (closes the cycle). */
   DEADLOCK("deadlock"),

@@ -10,12 +10,12 @@ import org.HdrHistogram.Histogram;
  * Histogram#encodeIntoCompressedByteBuffer(ByteBuffer, int)} gives (its compressed-encoding cookie,
  * the compressed length, then its plain encoding deflated at the given level), with one {@link
  * Deflater} kept for every histogram. HdrHistogram makes a new one per histogram: zlib's state of
- * some 260 KB allocated and freed again for each histogram of each interval. Keeping one took about
- * 1.5 % off {@code HotPath.writeInterval} (1.39 against 1.41 ms an interval); the rest of zlib's
- * share of the reporter's CPU (18 % of its perf samples at one user) was the compression itself,
- * which the log sink now leaves out ({@link java.util.zip.Deflater#NO_COMPRESSION}: see
- * HistogramLogSink). A reset deflater starts from the same state as a new one, so the bytes are
- * the same. Not thread-safe; {@link #close} frees zlib's memory.
+ * some 260 KB allocated and freed again for each histogram of each interval. Keeping one takes
+ * about 1.5 % off {@code HotPath.writeInterval} (1.39 against 1.41 ms an interval); the rest of
+ * zlib's share of the reporter's CPU is the compression itself, which the log sink leaves out
+ * ({@link java.util.zip.Deflater#NO_COMPRESSION}: see HistogramLogSink). A reset deflater starts
+ * from the same state as a new one, so the bytes are the same. Not thread-safe; {@link #close}
+ * frees zlib's memory.
  */
 final class CompressedHistogramEncoder implements AutoCloseable {
 

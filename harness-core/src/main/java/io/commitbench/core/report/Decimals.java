@@ -6,8 +6,8 @@ import java.util.Locale;
  * Numbers appended to a {@link StringBuilder} as {@code String.format} in {@link Locale#ROOT}
  * would write them, for the lines written every report interval ({@code intervals.csv}, the
  * progress line). Not {@code String.format}: parsing the pattern once per cell, and the
- * formatter's code, which runs too rarely to be compiled early, were a large part of the interval
- * reporter's CPU, a cost the plain loops a run is compared with do not pay.
+ * formatter's code, which runs too rarely to be compiled early, would be a large part of the
+ * interval reporter's CPU, a cost the plain loops a run is compared with do not pay.
  *
  * <p>Rounding is half up; a value exactly between two steps in binary may round the other way
  * than {@code String.format}, one step in the last place at most. Stateless and thread-safe.

@@ -49,13 +49,12 @@ public final class HistogramLogSink implements IntervalSink {
 
   /**
    * Stored, not compressed: zlib's stored blocks, which HdrHistogram's readers inflate as they
-   * inflate any level. Deflating took a third of the interval writer's time
-   * (HotPath.writeInterval, interleaved: 1.82 and 1.84 ms a ten-actor interval at the fastest level
-   * against 1.21 and 1.20 stored; at one user the log sink's own CPU went from 8.3-10.6 ms to
-   * 4.9-7.1 ms a 14-second leg), a cost the plain loops a run is compared with do not pay, on the
-   * machine that also runs the database, for a log about twice as large (about 9 against 16 KB a
-   * second for the paper's one user: its four kinds, each with its transaction type). HdrHistogram's
-   * own writer uses the best level, which took a fifth more than the fastest for a log 6 % smaller.
+   * inflate any level. Deflating takes a third of the interval writer's time (HotPath.writeInterval:
+   * about 1.8 ms a ten-actor interval at the fastest level against 1.2 stored), a cost the plain
+   * loops a run is compared with do not pay, on a machine that may also run the database, for a log
+   * about twice as large (about 9 against 16 KB a second for the paper's one user: its four kinds,
+   * each with its transaction type). HdrHistogram's own writer uses the best level, slower still
+   * than the fastest for a log only a little smaller.
    */
   private static final int COMPRESSION = Deflater.NO_COMPRESSION;
   /** The max column's unit: milliseconds, HdrHistogram's default ratio for nanosecond values. */
@@ -124,7 +123,7 @@ public final class HistogramLogSink implements IntervalSink {
   /**
    * The untagged histogram of an interval: the response times of every transaction type together.
    * HdrHistogram's tools read only untagged histograms unless given {@code -tag}; without one,
-   * {@code HistogramLogProcessor -i latency.hlog} ended in a NullPointerException.
+   * {@code HistogramLogProcessor -i latency.hlog} ends in a NullPointerException.
    */
   private Histogram allTransactions(IntervalHistograms histograms) {
     Histogram any = histograms.statements().get(OperationKind.values()[0]);
@@ -149,7 +148,7 @@ public final class HistogramLogSink implements IntervalSink {
    * decimals, the histogram compressed as the writer compresses it, at another level), which its
    * readers read. Not the writer itself: for each histogram it matches the tag against a regular
    * expression and formats the line with {@code String.format}, code that runs too rarely to be
-   * compiled early and was the largest share of the reporter's CPU after the histograms' own
+   * compiled early and would be the largest share of the reporter's CPU after the histograms' own
    * arithmetic.
    */
   private void write(Histogram h, String tag) {

@@ -56,7 +56,7 @@ import java.util.Map;
  *   "kinds": { "insert" | "select" | "update" | "delete" | "commit":
  *              { "count", "errors", "errorsByClass": { ... every error class },
  *                "latencyMillis": { "mean", "p50", "p90", "p99", "p99_9", "max" } or null } },
- *   "workload": "paper" | "commit" | ...,        // added to v1 with the workload SPI
+ *   "workload": "paper" | "commit" | ...,        // absent from the oldest v1 files
  *   "workloadFigures": { ... },                  // the workload's own figures, when it has any (at
  *                                                // the end, not while running): the OLTP workloads'
  *                                                // sysbench-style queries read/write/other, tx/s, p95/p99
@@ -65,7 +65,7 @@ import java.util.Map;
  *                      "serviceMillis": {...} or null,    // from the actual start
  *                      "lagMillis": {...} or null } },    // actual minus intended start
  *   "warmup": { the keys of "totals" } or null,  // the warm-up, excluded from everything else
- *   "server": {                                  // the database's view; added to v1 later
+ *   "server": {                                  // the database's view; absent from old v1 files
  *     "before": instant or null, "after": instant or null,   // when the counters were read
  *     "note": why there are no counters at all (not read, none offered), or null,
  *     "counters": { name: { "delta": number, "unit": "count" | "bytes" | "ms" | ... }
@@ -99,9 +99,9 @@ public final class SummaryJsonWriter {
   /**
    * Doubles are written by Jackson's own shortest-decimal writer (Schubfach), not by {@link
    * Double#toString}: the summary kept up to date while a run measures ({@link #replaceVolatile})
-   * was written every 10 s, and Double.toString's FloatingDecimal is so large that its compilation
-   * by C2 took 300 ms of a compiler thread, twice, inside the measured windows of a paper run,
-   * CPU a plain loop does not spend. Both write a decimal that reads back as the same double;
+   * is written while the actors work, and Double.toString's FloatingDecimal is so large that its
+   * compilation by C2 costs a compiler thread a long stretch inside the measured window, CPU a
+   * plain loop does not spend. Both write a decimal that reads back as the same double;
    * Jackson's is always the shortest, the JDK's (before JDK 19) now and then a digit longer.
    */
   private static final ObjectMapper MAPPER = new ObjectMapper(

@@ -72,8 +72,8 @@ final class ActorContext implements TransactionContext {
 
   /**
    * When the attempt ended: when its last call to the server returned, a time {@link #callReturned} has
-   * read already, so a transaction costs one clock reading fewer (about 65 ns in a tight loop on
-   * the project's 2-core VM, more between two blocking reads). Read anew only after an attempt
+   * read already, so a transaction costs one clock reading fewer (tens of nanoseconds in a tight
+   * loop, more between two blocking reads). Read anew only after an attempt
    * that made no call, or that went on after a failed one (its recovery then belongs to it). What a
    * workload does after its last call is not part of the transaction.
    */
@@ -137,11 +137,10 @@ final class ActorContext implements TransactionContext {
 
   /*
    * Each call is timed by the four methods below around the driver's call, written out in update,
-   * query and commit rather than passed to one timing method as a lambda: that method was too large
-   * for the JIT to inline into its three callers, so its call to the lambda saw three classes and
-   * was not inlined either, and the lambda, which captured the statement, was an object allocated
-   * per statement (16-24 bytes; JFR, PaperActorSideBySide: 381 bytes a statement on the actor's
-   * threads against the plain loop's 360).
+   * query and commit rather than passed to one timing method as a lambda: such a method is too
+   * large for the JIT to inline into its three callers, so its call to the lambda sees three
+   * classes and is not inlined either, and the lambda, which captures the statement, is an object
+   * allocated per statement (16-24 bytes; JFR over PaperActorSideBySide).
    */
 
   /** A call to the server begins: reads the clock and tells the stalled-call watchdog. */

@@ -55,9 +55,8 @@ public final class ActorGroup {
    * @param workEndCpuNanos the JVM's CPU time ({@link ProcessCpu#nanos()}) when the group ended
    *     its last cycle, every actor done and none closed yet: where the measured window's CPU
    *     ends, as its time ends at {@code workEndNanos}. Read after the actors had closed, it
-   *     counted their pools' shutdown as measured work: 10-20 ms of CPU (the reading's ticks are
-   *     10 ms) against 2.7 s for 10 s of one actor on the commit workload. Always read when the
-   *     group returns ({@link ProcessCpu#UNKNOWN} only where the JVM does not tell its CPU time)
+   *     would count their pools' shutdown as measured work. Always read when the group returns
+   *     ({@link ProcessCpu#UNKNOWN} only where the JVM does not tell its CPU time)
    */
   public record Outcome(int cyclesCompleted, List<Throwable> failures, long workEndNanos, long workEndCpuNanos) {}
 

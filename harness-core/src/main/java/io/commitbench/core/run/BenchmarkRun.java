@@ -142,7 +142,7 @@ public final class BenchmarkRun {
   /**
    * Whether the setup goes on to the group's next run instead of being dropped. Never on a prepared
    * data set (load=reuse): its tables stay anyway, and each run creates and drops its own users
-   * (handed on, they were taken by a run that did not adopt them, and left on the server).
+   * (handed on, they would go to a run that does not adopt them, and stay on the server).
    */
   private boolean handsOn() {
     return kept != null && !lastOfGroup && !stoppedFromOutside && problems.isEmpty()
@@ -351,7 +351,7 @@ public final class BenchmarkRun {
    * Actor {@code index}, logging in as its own database user or, in shared mode ({@code user}
    * null), as the configured one. Every actor gets a pool of its own, in both modes: a pool opens
    * its connections one after another (HikariCP adds them about 30 ms apart), so one shared pool
-   * for 1,000 actors took half a minute to fill, while a pool each opens them all at once.
+   * for 1,000 actors would take half a minute to fill, while a pool each opens them all at once.
    */
   private WorkloadActor newActor(int index, DbUser user, ConnectionPools pools, List<SchemaTable> tables) {
     String login = user == null ? config.dbUser() : user.name();
@@ -458,8 +458,8 @@ public final class BenchmarkRun {
   /**
    * "cycle 3 finished in 4217.350 ms", as {@code %.3f} would write it. Not String.format, whose
    * double goes through the JDK's FloatingDecimal: a method so large that its compilation by C2
-   * took 300 ms of a compiler thread, twice, inside the measured windows of a paper run (a flight
-   * recording of four 45 s runs in one JVM), CPU a plain loop does not spend.
+   * costs a compiler thread a long stretch inside the measured window, CPU a plain loop does not
+   * spend.
    */
   private static String cycleLine(String cycle, long nanos) {
     return Decimals.threePlaces(new StringBuilder(cycle).append(" finished in "), nanos / 1e6).append(" ms").toString();

@@ -13,13 +13,12 @@ import java.util.function.LongSupplier;
  * Waits, after the actors connected and before the first cycle, until the JIT compiler has
  * finished what the run's set-up gave it: creating the schema, opening the pools and preparing
  * the statements run code the compiler then compiles in the background, and without the wait
- * that work fell into the first half second of the measured window (the JVM's CPU over the
- * window is the run's client CPU). Measured beside a plain JDBC loop (overhead-paired.sh,
- * PostgreSQL paper, 4 users, legs of 15 s): the compiler threads used 978 ms inside eight measured
- * windows against the loop's 266, most of it in their first 250 ms; after a wait of 58-362 ms,
- * 210 ms. The wait is bounded ({@link #MAX_NANOS}): a compiler that never goes quiet (another
- * busy part of the JVM) delays the run by that much at most. Public for the benchmarks, which wait
- * for the compiler between runs in one JVM the same way.
+ * that work falls into the first half second of the measured window (the JVM's CPU over the
+ * window is the run's client CPU; scripts/bench/overhead-paired.sh and thread-cpu.py show the
+ * compiler threads' share beside a plain JDBC loop, see docs/performance.md). The wait is
+ * bounded ({@link #MAX_NANOS}): a compiler that never goes quiet (another busy part of the JVM)
+ * delays the run by that much at most. Public for the benchmarks, which wait for the compiler
+ * between runs in one JVM the same way.
  */
 public final class CompilerSettle {
 

@@ -76,8 +76,8 @@ final class ConnectionPools implements AutoCloseable {
     hikari.setDataSourceProperties(actorProperties(dialect, config.connectTimeoutSeconds(), serverPrepared));
     hikari.setAutoCommit(autocommit);
     hikari.setMaximumPoolSize(size);
-    // Prefilled: with minimumIdle=0 and every actor asking at once, Hikari was seen to leave the
-    // last request waiting into a timeout (total=9 of 10, waiting=0) on an idle H2 database.
+    // Prefilled: with minimumIdle=0 and every actor asking at once, Hikari can leave the last
+    // request waiting into a timeout (total=9 of 10, waiting=0), even on an idle H2 database.
     hikari.setMinimumIdle(size);
     hikari.setConnectionTimeout(config.connectTimeoutSeconds() * 1000L);
     hikari.setValidationTimeout(Math.min(5_000L, config.connectTimeoutSeconds() * 1000L));

@@ -21,7 +21,8 @@ final class IntervalReporter {
   /**
    * The longest the thread sleeps between looks at the clock. Everything that moves its next wake
    * earlier (a deadline, the end) unparks it, so this only bounds a missed wake-up; at 50 ms it
-   * woke twenty times a second for nothing, a fifth of its CPU in the kernel's thread switches.
+   * would wake twenty times a second for nothing, much of its CPU then in the kernel's thread
+   * switches.
    */
   private static final long MAX_PARK_NANOS = 1_000_000_000L;
 

@@ -12,8 +12,8 @@ import java.util.function.Function;
  * Prints one progress line per interval: where the run is, throughput, errors, p99 per statement
  * kind and per transaction type (response time). A partial interval (cut at the end of the
  * warm-up or of the run) is printed with its length and its counts instead of rates: a rate over
- * a few milliseconds is noise (a quick start's last interval, 92 transactions in 1 ms, printed
- * 88,391 tx/s, seventeen times the run's rate), and intervals.csv keeps the partial interval's
+ * a few milliseconds is noise (a quick start's last interval can hold some dozens of transactions
+ * in a millisecond, many times the run's rate), and intervals.csv keeps the partial interval's
  * rates, marked partial.
  */
 final class ProgressPrinter implements IntervalSink {

@@ -94,8 +94,8 @@ final class RunPhases {
   /**
    * Where the run is at the end of an interval of {@code phase}, for the progress line (once per
    * interval: no String.format, see Decimals). The warm-up's last interval is printed after the
-   * measurement began, so it gets the warm-up's end, not the measurement's first moment: it was
-   * labelled {@code 0/3 s}, or {@code cycle 1} in the paper's workload.
+   * measurement began, so it gets the warm-up's end, not the measurement's first moment, which
+   * would label it {@code 0/3 s}, or {@code cycle 1} in the paper's workload.
    */
   String position(Phase phase) {
     if (phase == Phase.WARMUP && measuring) {

@@ -19,15 +19,13 @@ import java.util.function.Supplier;
  *
  * <p>Why not more often: building and writing the whole summary runs a large body of code (the
  * JSON tree and generator, percentiles of every histogram, the report's text) that the reporter
- * runs nowhere else. Every interval, it was the larger part of the reporter's CPU, which a run of
- * one user at a few thousand commits a second noticed. Every 10 s, it ran too rarely to be
- * compiled early, so the JIT compiler kept compiling it inside the measured window: with it left
- * out (a scratch build, PostgreSQL paper at 1 user, the harness-overhead benchmark's legs), the
- * compiler threads used 0.73 ms of CPU a second of leg instead of 1.94 and 2.04, the reporter 1.45
- * instead of 1.83 and 1.53, some 2 % of the harness's CPU there, a cost the plain loops a run is
- * compared with do not pay. The running summary is not forced (a lost machine may lose its last
- * versions): forcing it was I/O of the harness's own, perhaps on the device being measured. Called
- * on the reporter's thread, after the sampler added the interval to its totals.
+ * runs nowhere else. Every interval, it would be the larger part of the reporter's CPU, which a
+ * run of one user at a few thousand commits a second notices. Every ten seconds, it would run too
+ * rarely to be compiled early, so the JIT compiler would keep compiling it inside the measured
+ * window, a cost the plain loops a run is compared with do not pay (see docs/performance.md). The
+ * running summary is not forced (a lost machine may lose its last versions): forcing it would be
+ * I/O of the harness's own, perhaps on the device being measured. Called on the reporter's
+ * thread, after the sampler added the interval to its totals.
  */
 final class RunningSummary implements IntervalSink {
 

@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Transactions started during the warm-up do not count. Thread-safe; each actor takes its
  * transactions through a {@link Share} of its own.
  *
- * <p>Why shares: taking transactions one at a time from the shared count was an atomic update of
- * one cache line by every actor, once per transaction, and with actors on several cores that
- * line moved from core to core nearly every time, a cost per transaction that a plain loop
+ * <p>Why shares: taking transactions one at a time from the shared count would be an atomic update
+ * of one cache line by every actor, once per transaction, and with actors on several cores that
+ * line would move from core to core nearly every time, a cost per transaction that a plain loop
  * giving each thread its part of the count in advance does not pay. A share takes a few
  * transactions at once and uses them up before it comes back.
  */

@@ -103,8 +103,8 @@ final class WorkloadActor implements ActorBody {
    * <p>A method of its own, not the body of {@link #runCycle}'s loop, because the JIT compiles a
    * method once it has been called a few thousand times, but a loop inside a method that is called
    * once per cycle (once per run, for most workloads) only after tens of thousands of iterations
-   * (on-stack replacement): at a few thousand transactions a second, the loop's own code ran in
-   * the interpreter, then with C1's profiling, for the first 40 s of every run.
+   * (on-stack replacement): at a few thousand transactions a second, the loop's own code would run
+   * in the interpreter, then with C1's profiling, for the first tens of seconds of every run.
    */
   private int step() throws Exception {
     if (stop.isRequested()) {

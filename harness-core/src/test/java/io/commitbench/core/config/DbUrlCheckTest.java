@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * db.url as its dialect judges it before anything runs (issue 13, points 8 and 9): a password
+ * db.url as its dialect judges it before anything runs: a password
  * inside it is refused, shown masked, pointing to the two password sources; a port that is not
  * a number is refused rather than failing the run at its first connect.
  */

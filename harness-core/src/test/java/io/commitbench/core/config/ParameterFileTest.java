@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reading a parameter file (issue 13, point 9): what java.util.Properties would let pass silently
+ * Reading a parameter file: what java.util.Properties would let pass silently
  * or report obscurely is refused naming what is wrong and where: a key given twice (Properties
  * keeps the last), bytes that are not UTF-8 text ("Input length = 1"); a UTF-8 byte order mark,
  * which Properties would make part of the first key, is dropped.

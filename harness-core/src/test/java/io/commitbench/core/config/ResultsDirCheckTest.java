@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * results.dir is checked when the configuration is bound (issue 13, point 9): a path no run
+ * results.dir is checked when the configuration is bound: a path no run
  * folder can be made under, or a filesystem with next to no space, is bad input, reported with
  * the others, instead of failing the run at its start with the bare path as message.
  */

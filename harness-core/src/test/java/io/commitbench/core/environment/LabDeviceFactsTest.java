@@ -64,7 +64,7 @@ class LabDeviceFactsTest {
   }
 
   @Test
-  void aLabFileFromBeforeProfilesGivesTheOldProfileAndSaysWhyThereAreNoFigures() throws IOException {
+  void aFormat2LabFileGivesTheDeviceItsDefaultProfileAndSaysWhyThereAreNoFigures() throws IOException {
     Path root = lab("""
         {"format": "commitbench.lab/2", "id": "old", "devices": [
           {"name": "hdd", "mount_point": "%1$s/hdd"}]}

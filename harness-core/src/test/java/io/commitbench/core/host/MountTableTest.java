@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** Parsing of {@code /proc/self/mountinfo} text, recorded from real machines. */
 class MountTableTest {
 
-  /** The lab machine's (Debian 12 VM), plus a partition, a loop mount, btrfs and a space. */
+  /** A Debian 12 VM's, plus a partition, a loop mount, btrfs and a space. */
   static final String MOUNTINFO = String.join("\n",
       "22 27 0:21 / /proc rw,relatime - proc proc rw",
       "25 24 0:23 / /dev/shm rw,relatime - tmpfs tmpfs rw,size=24684096k",

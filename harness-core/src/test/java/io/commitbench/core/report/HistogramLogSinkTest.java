@@ -74,7 +74,7 @@ class HistogramLogSinkTest {
     assertThat(read.get(8).getStartTimeStamp()).as("the total has its interval's times").isEqualTo(START + 1000);
   }
 
-  /** The issue: HistogramLogProcessor -i latency.hlog, without -tag, ended in a NullPointerException. */
+  /** Without an untagged histogram, HistogramLogProcessor -i latency.hlog (no -tag) ends in a NullPointerException. */
   @Test
   void hdrHistogramsOwnProcessorReadsTheLogWithoutATag() throws Exception {
     Path file = dir.resolve("latency.hlog");

@@ -26,7 +26,7 @@ class ProgressPrinterTest {
         + " tx.write 9.000\n");
   }
 
-  /** 353 transactions in 4 ms would read 88,250 tx/s as a rate (the quick start's last: 92 in 1 ms). */
+  /** 353 transactions in 4 ms would read 88,250 tx/s as a rate. */
   @Test
   void aPartialIntervalShowsItsLengthAndCountsNotRates() {
     String line = printed(interval(7000, 7004, true, 353, 353));

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The run's folder is made and probed for room before anything else happens; where that fails
- * the reason comes as an {@link UnwritableDirectoryException} naming the folder (issue 13, point
- * 9), not as a bare path.
+ * the reason comes as an {@link UnwritableDirectoryException} naming the folder, not as a bare
+ * path.
  */
 class ResultDirectoryTest {
 

@@ -11,7 +11,7 @@ class RunPhasesTest {
 
   private static final long S = 1_000_000_000L;
 
-  /** warmup=1 duration=3: the line of the warm-up's interval was printed "0/3 s", after the switch. */
+  /** warmup=1 duration=3: the warm-up's last line, printed after the switch, reads "1/1 s", not "0/3 s". */
   @Test
   void theWarmupsLastIntervalIsLabelledWithTheWarmupsEndAfterTheMeasurementBegan() {
     RunPhases phases = new RunPhases(new RunControl(3, 0, 1, 0, false, 10, false, 0, false, 0), OptionalInt.empty(),
@@ -28,7 +28,7 @@ class RunPhasesTest {
     assertThat(phases.position(Phase.MEASURED)).matches("-?\\d+/3 s");
   }
 
-  /** The paper's workload: the warm-up's last partial interval was printed "cycle 1". */
+  /** The paper's workload: the warm-up's last partial interval names its warm-up cycle, not "cycle 1". */
   @Test
   void inCyclesTheWarmupsLastIntervalNamesTheLastWarmupCycle() {
     RunPhases phases = new RunPhases(new RunControl(0, 0, 2, 0, false, 10, false, 0, false, 0), OptionalInt.of(30),

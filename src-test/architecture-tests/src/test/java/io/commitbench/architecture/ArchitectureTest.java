@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rules issue 14 built the modules to: they keep the package graph acyclic, the generic code
+ * The rules the modules are built to: they keep the package graph acyclic, the generic code
  * free of every database kind, and {@code System.exit} in the CLI's entry point. Each test names
  * what broke it and where.
  */
@@ -137,7 +137,7 @@ class ArchitectureTest {
             com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
                 JavaClass.Predicates.equivalentTo(io.commitbench.core.run.BenchmarkRun.class))))
         .because("RunAssembly builds a run from its configuration: the dialect, checked, and the companions its keys"
-            + " ask for (issue 14, point 3)");
+            + " ask for");
     rule.check(ALL);
   }
 

@@ -40,8 +40,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An actor's password reaches PostgreSQL and MariaDB only as the server's own hash of it (issue
- * 13, point 3), and the actor still logs in with the clear password. The shared local PostgreSQL
+ * An actor's password reaches PostgreSQL and MariaDB only as the server's own hash of it, and
+ * the actor still logs in with the clear password. The shared local PostgreSQL
  * trusts every login from 127.0.0.1, so a login there proves nothing about the password: the
  * proof is a private PostgreSQL instance that asks for SCRAM, against which a whole db-users run
  * must complete. The shared servers' settings are left alone: {@code log_statement} is set for

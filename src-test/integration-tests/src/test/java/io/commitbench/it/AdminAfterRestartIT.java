@@ -29,14 +29,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The server restarts under a db-users run (issue 13, point 2): a private PostgreSQL or MariaDB
- * instance of the test's own is stopped (PostgreSQL's fast shutdown, MariaDB's shutdown: every
- * session, the run's admin session among them, is ended) and started again while the actors work. The actors reconnect; so must the run's
- * admin connection, for the server's counters at the end and for the cleanup. Before, the admin
- * connection stayed broken: the counter block was lost, the cleanup failed, the tables and LOGIN
- * roles stayed behind and the run still said completed, exit 0. Now: exit 3 (the lost
- * statements), the report says the admin connection was re-established, the counters were read,
- * and no table or role of the run is left on the server.
+ * The server restarts under a db-users run: a private PostgreSQL or MariaDB instance of the
+ * test's own is stopped (PostgreSQL's fast shutdown, MariaDB's shutdown: every session, the run's
+ * admin session among them, is ended) and started again while the actors work. The actors
+ * reconnect; so must the run's admin connection, for the server's counters at the end and for
+ * the cleanup, which a broken admin connection would lose (the counter block gone, the tables
+ * and LOGIN roles left behind). The run must exit 3 (the lost statements), its report must say
+ * the admin connection was re-established, the counters must have been read, and no table or
+ * role of the run may be left on the server.
  */
 class AdminAfterRestartIT {
 

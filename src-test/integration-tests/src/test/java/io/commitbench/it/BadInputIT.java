@@ -123,7 +123,7 @@ class BadInputIT {
   }
 
   /**
-   * A password inside db.url is refused (issue 13, point 8): it would be printed in the final
+   * A password inside db.url is refused: it would be printed in the final
    * error line and used for every actor's login in place of its own. The jar exits 2 before it
    * contacts the database, shows the URL masked, names the two password sources, and the secret
    * is in no output.

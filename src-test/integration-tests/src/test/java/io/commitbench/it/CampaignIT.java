@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * {@code commitbench campaign run} for real on this host, small: btrfs's own RAID0 over 1, 2 and 3
  * throttled lab disks with 0, 1 and 2 subvolume snapshots, and ext4 and xfs on one plain disk, each
- * under a managed PostgreSQL and a managed MariaDB; an LVM layout, which this kernel cannot build
- * (no device-mapper), is recorded as unsupported with the reason. Then the same campaign again:
+ * under a managed PostgreSQL and a managed MariaDB; an LVM layout, which a kernel without
+ * device-mapper cannot build (the test expects such a host), is recorded as unsupported with the
+ * reason. Then the same campaign again:
  * every cell is kept (resume). Afterwards nothing is left: no mount, loop device or cgroup of the
  * campaign's lab, no layout or instance state.
  *
@@ -78,7 +79,7 @@ class CampaignIT {
 
   @Test
   @Order(1)
-  @Timeout(value = 15, unit = TimeUnit.MINUTES) // 22 cells of about 10 s each, on a busy 2-core host
+  @Timeout(value = 15, unit = TimeUnit.MINUTES) // 22 cells of some seconds each, on a busy small host
   void runsEveryCellItCanAndRecordsTheOthersAsUnsupported() throws Exception {
     String md = runCampaign(campaignFile, output).md();
     for (int disks = 1; disks <= 3; disks++) {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The environment of a run ({@code environment.json} and the report header) read from real
- * servers: product and version, every durability setting the issue lists (known, or unknown with
+ * servers: product and version, every durability setting the dialect reads (known, or unknown with
  * a reason), the redo/WAL location, checked against the log files the server itself lists, and,
  * for a server on this host, the filesystem and device under it. Also what a role without the
  * right to see the data directory gets, and H2's database file.

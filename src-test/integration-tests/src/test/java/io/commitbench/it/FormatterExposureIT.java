@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The formatter's exposure (issue 19, part 4) on a managed PostgreSQL and MariaDB instance, for
+ * The formatter's exposure on a managed PostgreSQL and MariaDB instance, for
  * real: a short baseline run writes less log than one WAL segment / redo log, and its report and
  * summary.json give the bytes written against that size, the files and checkpoints, and end with
  * the warning that the arm had nothing to act on; the baseline trimmed the log's filesystem like

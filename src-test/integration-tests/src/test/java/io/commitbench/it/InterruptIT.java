@@ -59,7 +59,7 @@ class InterruptIT {
     String report = Files.readString(run.directory().resolve("report.txt"), StandardCharsets.UTF_8);
     assertPaperBlock(report);
     assertThat(report).containsPattern("(?m)^Outcome +: interrupted$");
-    // Written from the JVM's shutdown hook; ImageIO's file cache once made it fail there.
+    // Written from the JVM's shutdown hook, where ImageIO's file cache would make it fail.
     assertThat(run.directory().resolve("report.html")).as(run::output).isRegularFile();
     assertThat(run.output()).doesNotContain("cannot write report.html");
   }
@@ -101,15 +101,15 @@ class InterruptIT {
    * SIGTERM while an actor is reconnecting to a server that refuses it (its role may open no
    * connection: "too many connections", which is retried) and reconnect.timeout is far away: the
    * stop must end the reconnecting at once, and the results must be written before the JVM
-   * exits with 143. Before, the actor went on until reconnect.timeout, longer than the shutdown
-   * hook waited, and the JVM ended with no summary.json.
+   * exits with 143: an actor that went on until reconnect.timeout would outlast the shutdown
+   * hook's wait, and the JVM would end with no summary.json.
    */
   @Test
   void sigtermWhileAnActorReconnectsEndsWithinSecondsWithResults(@TempDir Path tmp) throws Exception {
     signalWhileAnActorReconnects(tmp, "TERM", 143);
   }
 
-  /** Ctrl-C, the issue's own words (point 5): the same as SIGTERM, with 130. */
+  /** Ctrl-C: the same as SIGTERM, with 130. */
   @Test
   void sigintWhileAnActorReconnectsEndsWithinSecondsWithResults(@TempDir Path tmp) throws Exception {
     signalWhileAnActorReconnects(tmp, "INT", 130);
@@ -117,7 +117,7 @@ class InterruptIT {
 
   /**
    * The codes the signals give (asserted above) are the ones {@code --help} of the jar and the
-   * README name; before, the process exited 130 and 143 while both said 1.
+   * README name.
    */
   @Test
   void helpAndReadmeNameTheExitCodesTheSignalsGive() throws Exception {
@@ -134,8 +134,8 @@ class InterruptIT {
    * A signal while an actor is reconnecting to a server that refuses it (its role may open no
    * connection: "too many connections", which is retried) and reconnect.timeout is far away: the
    * stop must end the reconnecting at once, and the results must be written before the JVM
-   * exits with the signal's code. Before, the actor went on until reconnect.timeout, longer than
-   * the shutdown hook waited, and the JVM ended with no summary.json.
+   * exits with the signal's code: an actor that went on until reconnect.timeout would outlast the
+   * shutdown hook's wait, and the JVM would end with no summary.json.
    */
   private static void signalWhileAnActorReconnects(Path tmp, String signal, int exitCode) throws Exception {
     DatabaseTarget postgres = DatabaseTargets.require(DatabaseKind.POSTGRESQL, tmp.resolve("h2"));
@@ -245,7 +245,7 @@ class InterruptIT {
   private static void awaitFirstCycle(Process process, Path out, Path err) throws Exception {
     long deadline = System.nanoTime() + ROWS_WAIT.toNanos();
     // The line that says the cycle ended; a progress line also names "cycle 1/N" while it runs,
-    // which on a busy machine came two intervals before the cycle finished.
+    // which on a busy machine can come intervals before the cycle finishes.
     java.util.regex.Pattern finished = java.util.regex.Pattern.compile("(?m)^cycle 1/\\d+ finished in");
     while (!finished.matcher(Files.readString(out, StandardCharsets.UTF_8)).find()) {
       assertThat(process.isAlive()).as("the run is still running\n%s", output(out, err)).isTrue();

@@ -31,13 +31,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The storage agent's own layout commands ({@link LayoutScript}: apply, snapshots, destroy) run for
- * real in a {@link ThrowawayVm}, since this host's kernel has no device-mapper, jfs or vfat: the
+ * real in a {@link ThrowawayVm}, for hosts whose kernel has no device-mapper, jfs or vfat: the
  * layouts of the snapshot study (design: storage-agent.md section 7) over the guest's loop devices,
  * with checks between the generated commands. lvm-raid0 with ext4 over one and over three devices
  * and two classic snapshots (the one-device layout is then made and destroyed a second time on the
  * same devices); lvm-thin-raid0 with xfs over three devices and two thin snapshots; plain jfs and
- * plain vfat; lvm-raid0 with jfs and lvm-thin-raid0 with vfat over two devices. All in one boot
- * (about 50 s under this host's software emulation); each test checks one scenario.
+ * plain vfat; lvm-raid0 with jfs and lvm-thin-raid0 with vfat over two devices. All in one boot;
+ * each test checks one scenario.
  *
  * <p>A generated command that fails here is a bug of the generator, not of this test: fix it in
  * the storage agent. Skipped with the reason when the VM is unavailable (run

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code commitbench probe locking} with the shaded jar against H2, the local PostgreSQL and the
- * local MariaDB (issue 16, part 3): the deadlock is found with each dialect's class and code, by
+ * local MariaDB: the deadlock is found with each dialect's class and code, by
  * the session the product's detector picks; under READ COMMITTED the second writer of a row waits
  * as long as the first holds its lock, then updates; PostgreSQL's REPEATABLE READ and
  * SERIALIZABLE fail it with 40001 once the first commits; a lock wait longer than the bound ends
@@ -46,7 +46,7 @@ class LockingProbeIT {
   private static final Workload WORKLOAD = new Workload(1, 0, 1, 1, 1);
   /** S1's hold in same-row: long enough to tell a wait from a busy machine's stall. */
   private static final long HOLD_MILLIS = 1500;
-  /** How late S2 may end after S1's commit returned on a busy 2-core machine, and how early (S2 learns first). */
+  /** How late S2 may end after S1's commit returned on a busy small machine, and how early (S2 learns first). */
   private static final long LATE_MILLIS = 1000;
   private static final long EARLY_MILLIS = 200;
 

@@ -60,9 +60,8 @@ class LogPlacementIT {
   /**
    * The hdd's write limit. blkio grants a device's budget in 100 ms slices: at the default 150
    * IOPS the first 15 writes of a slice pass at once and the rest wait for the next slice, so most
-   * commits are fast and a few take ~100 ms (median hdd/ssd seen: 4.4 to 6.5, p99 ~100 ms, overall
-   * time 32x). At 40 IOPS (4 writes a slice) with 8 actors most commits wait, as every flush does
-   * on a real disk.
+   * commits are fast and a few take ~100 ms. At 40 IOPS (4 writes a slice) with 8 actors most
+   * commits wait, as every flush does on a real disk.
    */
   private static final Throttle HDD_THROTTLE = new Throttle(40, 0, 0, 0);
 
@@ -179,7 +178,7 @@ class LogPlacementIT {
     return run.summary().path("kinds").path("commit").path("latencyMillis").path("p50").asDouble();
   }
 
-  /** The figures the issue asks for, side by side, as a Markdown table in the test output. */
+  /** The hdd's and the ssd's figures side by side, as a Markdown table in the test output. */
   private static void printComparison(String kind, RunOutput hdd, RunOutput ssd) {
     System.out.println(PREFIX + "| " + kind + " | log on hdd | log on ssd | hdd/ssd |");
     System.out.println(PREFIX + "|---|---|---|---|");

@@ -27,13 +27,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * MariaDB's redo write and sync time in the report's server block (issue 19, part 3). A managed
+ * MariaDB's redo write and sync time in the report's server block. A managed
  * instance runs with performance_schema on and the redo log's file instrument enabled and timed:
  * where the server has that instrument, a short commit workload must show the redo log's syncs
  * (performance_schema's misc operations on it) between 1 and a few per commit and a sync time
  * above 0; where it has none (MariaDB 10.11.19 and 11.8.9 register only innodb_data_file and
  * innodb_temp_file), the block must say the time is not available and why (printed, so the log
- * shows which branch ran). On the machine's service, where performance_schema is OFF,
+ * shows which branch ran). On a MariaDB target where performance_schema is OFF (its default),
  * the block must say so in the times' lines. Needs root and mariadbd for the first, a MariaDB
  * target for the second; skipped with the reason printed otherwise.
  */
@@ -149,7 +149,7 @@ class MariadbRedoTimingIT {
     }
   }
 
-  /** The figures the issue compares: server syncs and sync time per commit beside the client's commit p50. */
+  /** The figures compared: server syncs and sync time per commit beside the client's commit p50. */
   private static void printFigures(String where, JsonNode summary, long commits) {
     JsonNode counters = summary.path("server").path("counters");
     double serverCommits = counters.path("commits").path("delta").asDouble();

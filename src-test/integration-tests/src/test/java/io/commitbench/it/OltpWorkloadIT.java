@@ -136,7 +136,7 @@ class OltpWorkloadIT {
    * workloads with {@code retry.max}: the run ends clean, with retries counted and the row count
    * unchanged. Without retries the same run counts those failures as errors and exits with 3.
    * (Only the delete and insert pair: with the updates too, deadlocks, each found only after
-   * PostgreSQL's one-second deadlock_timeout, made 2,000 transactions last minutes.)
+   * PostgreSQL's one-second deadlock_timeout, would make 2,000 transactions last minutes.)
    */
   @org.junit.jupiter.api.Test
   void collisionsOfTheDeleteInsertPairAreRetriedAsSysbenchDoes(@TempDir Path tmp) throws Exception {

@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Bad input that was accepted or reported obscurely (issue 13, point 9), given to the shaded jar
- * as a user gives it: each is refused with exit code 2 and a message that names the key or file,
- * the value and what is allowed, before anything is written or any database contacted. The full
- * filesystems are small tmpfs mounts of the test's own (root only; skipped with the reason
- * otherwise).
+ * Bad input that java.util.Properties or a run's start would take, or report obscurely, given to
+ * the shaded jar as a user gives it: each is refused with exit code 2 and a message that names the
+ * key or file, the value and what is allowed, before anything is written or any database
+ * contacted. The full filesystems are small tmpfs mounts of the test's own (root only; skipped
+ * with the reason otherwise).
  */
 class RefusedInputIT {
 
@@ -74,7 +74,7 @@ class RefusedInputIT {
         + " allowed: a Java .properties file saved as UTF-8 text");
   }
 
-  /** Windows editors write one; it used to become part of the first key, an unknown key no one could see. */
+  /** Windows editors write one; Properties would make it part of the first key, an unknown key no one could see. */
   @Test
   void aUtf8ByteOrderMarkIsIgnored() throws Exception {
     Path file = tmp.resolve("bom.properties");
@@ -127,8 +127,8 @@ class RefusedInputIT {
 
   /**
    * Space, but no inode left for a file: the configuration passes, and the probe of the run's
-   * folder stops the run before it starts, where the run used to fail every result file and
-   * still print "results written to".
+   * folder stops the run before it starts, instead of the run failing every result file and
+   * still printing "results written to".
    */
   @Test
   void aFilesystemThatTakesNoFileStopsTheRunAtItsStart() throws Exception {

@@ -28,7 +28,7 @@ import org.testcontainers.containers.PostgreSQLContainer;
 /**
  * The whole server freezes under load: the test's own PostgreSQL container is paused (SIGSTOP to
  * every process of it, connections stay open) for three seconds while the actors work, then
- * resumed. The machine's shared service could never be frozen like this. The run must wait it out:
+ * resumed. A shared local service could never be frozen like this. The run must wait it out:
  * exit code 0, every statement done exactly once, no error and no reconnect.
  */
 class ServerPauseIT {

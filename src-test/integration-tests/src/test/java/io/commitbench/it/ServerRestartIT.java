@@ -29,7 +29,7 @@ import org.testcontainers.containers.PostgreSQLContainer;
 /**
  * The server restarts under load: the test's own PostgreSQL container is restarted (a fast
  * shutdown, SIGINT, which ends every session with 57P01, then a new start on the same data and
- * the same host port) while the commit workload runs. The machine's shared service could never be
+ * the same host port) while the commit workload runs. A shared local service could never be
  * restarted by a test. Every actor must count its lost connection, reconnect once the server is
  * back and go on writing; the run completes with exactly those errors (exit code 3), and no
  * key is written twice.

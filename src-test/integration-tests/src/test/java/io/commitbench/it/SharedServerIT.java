@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A shared server (issue 13, point 1), with the real jar against the local PostgreSQL and MariaDB:
+ * A shared server, with the real jar against the local PostgreSQL and MariaDB:
  * two runs with the default names never touch each other's tables or users; a run whose fixed
  * names are taken is refused (exit 2) and leaves the objects as they were; {@code commitbench
  * cleanup} lists what a run left, drops it only with {@code --apply}, never drops an object
@@ -152,8 +152,8 @@ class SharedServerIT {
   }
 
   /**
-   * Before, the second run's setup dropped the first's live tables and roles as "leftovers": the
-   * first ended with thousands of errors.
+   * The second run's setup must not drop the first's live tables and roles as "leftovers", which
+   * would end the first with thousands of errors.
    */
   private static void twoRunsWithDefaultNames(DatabaseTarget db, Path tmp) throws Exception {
     Path file = timedFile(tmp);
@@ -200,7 +200,7 @@ class SharedServerIT {
     }
   }
 
-  /** Before, the run dropped the test's table as a "leftover" and exited 0. */
+  /** The run must refuse the taken name, not drop the test's table as a "leftover" and exit 0. */
   private static void fixedPrefixWhoseTableExistsIsRefused(DatabaseTarget db, Path tmp) throws Exception {
     TestNames names = TestNames.unique();
     Path file = Commitbench.writeParameterFile(tmp.resolve("short.properties"), SHORT.keys());

@@ -41,8 +41,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * under /var/tmp, attached with {@code losetup -f --show} and detached by the test): btrfs RAID0
  * over 1, 2 and 3 devices with two subvolume snapshots (once through the command line), ext4 and
  * xfs on plain; each destroyed down to nothing (no mount, no snapshot, no mount point, blank
- * devices); an apply that fails after the mount removes what it made. Also: a device carrying a filesystem is refused without --overwrite; LVM (no
- * device-mapper here) and jfs/vfat (not in this kernel) are reported unsupported with the reason.
+ * devices); an apply that fails after the mount removes what it made. Also: a device carrying a
+ * filesystem is refused without --overwrite; LVM and jfs/vfat are reported unsupported with the
+ * reason where the kernel has no device-mapper or lacks those filesystems.
  *
  * <p>Needs root, loop devices, btrfs/xfs/ext4 in the kernel and their mkfs; skipped with the reason
  * printed otherwise.

@@ -17,7 +17,7 @@ enum CycleRelease {
 
   /**
    * By a {@link CyclicBarrier}, which wakes its threads one after another (each must take the
-   * barrier's lock): the baseline this benchmark used first.
+   * barrier's lock): kept to show what the release changes.
    */
   ONE_BY_ONE("one-by-one");
 

@@ -21,20 +21,19 @@ import java.util.Properties;
  * How much throughput the harness costs: a real commitbench run against H2 in memory and a plain
  * JDBC loop ({@link PlainJdbcLoop}) issuing the same statements on the same number of threads,
  * released together each cycle as the actors are, alternated in one JVM. {@code release=one-by-one}
- * releases the plain loop's threads one after another instead, the way it first was, to show what
- * that changes ({@link CycleRelease}). Both figures are statements per second over the measured cycles only
- * (setup, cleanup and result writing excluded on both sides). The harness legs' results are deleted at
+ * releases the plain loop's threads one after another instead, to show what that changes ({@link
+ * CycleRelease}). Both figures are statements per second over the measured cycles only (setup,
+ * cleanup and result writing excluded on both sides). The harness legs' results are deleted at
  * the end unless {@code keepResults=true} ({@link LegResults}).
  *
- * <p>H2's throughput on a small machine drifts by a factor of two over tens of seconds, even for
- * the plain loop alone and long after the JIT has compiled it (seen on 2 cores: 115,000 to
- * 260,000 statements/s from one plain run to the next). A round therefore runs each side twice,
- * in mirrored order (plain, harness, harness, plain; the next round harness first), so a drift
- * that is roughly linear over the round falls equally on both sides; its ratio is the mean
+ * <p>H2's throughput on a small machine can drift by a factor of two over tens of seconds, even
+ * for the plain loop alone and long after the JIT has compiled it. A round therefore runs each
+ * side twice, in mirrored order (plain, harness, harness, plain; the next round harness first), so
+ * a drift that is roughly linear over the round falls equally on both sides; its ratio is the mean
  * harness rate over the mean plain rate. The verdict is the median of the rounds' ratios, after
  * warm-up rounds, with the quartiles to show the spread. A drift that steps within a round still
- * skews that round (single rounds ranged from 0.83 to 1.25), so the default is 30 rounds: the
- * median of 15 moved between 0.95 and 1.00 from one run of the benchmark to the next.
+ * skews that round, so the default is 30 rounds, whose median moves less from one run of the
+ * benchmark to the next than that of 15 (see docs/performance.md).
  *
  * <pre>
  * java -Xms4g -Xmx4g -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.HarnessOverhead [rounds=30] [warmups=10] [users=10] [tables=5] [pertable=200] [repeat=5] [release=together|one-by-one] [keepResults=false]

@@ -7,9 +7,10 @@ import java.util.stream.Stream;
 
 /**
  * Lets processes measured side by side start each leg together. Without it, the two sides of
- * {@code scripts/bench/overhead-paired.sh} drifted apart: a harness leg is followed by its report
+ * {@code scripts/bench/overhead-paired.sh} drift apart: a harness leg is followed by its report
  * and a wait for the JIT to go idle, which a plain leg is not, so after a few legs the harness
- * measured beside the plain side's pauses, and its CPU per statement seemed to grow round by round.
+ * would measure beside the plain side's pauses, and its CPU per statement would seem to grow
+ * round by round.
  *
  * <p>Each party drops a file named after the leg into a shared folder and waits until {@code
  * parties} such files are there. A folder, not a socket: the parties are separate JVMs started by a

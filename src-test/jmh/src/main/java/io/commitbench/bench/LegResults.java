@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * The folder a benchmark's harness legs write their run results into (a few MB a leg: summary,
  * intervals, histogram log, report). Named on the console when it is made, so a benchmark that
  * fails leaves its legs' results where they can be read; deleted when the benchmark ends normally,
- * unless asked to keep it: left behind, every benchmark of a session added its legs to /tmp.
+ * unless asked to keep it: left behind, every benchmark run would add its legs to /tmp.
  */
 public final class LegResults {
 

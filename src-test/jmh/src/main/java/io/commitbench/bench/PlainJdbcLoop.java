@@ -20,12 +20,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>By default the threads start each cycle together ({@link CycleRelease#TOGETHER}), as the
  * harness releases its actors with {@code sleep=0}: how the threads are released is part of the
- * workload, not of the harness's overhead. Released {@link CycleRelease#ONE_BY_ONE} instead, as
- * this loop first was, on 2 cores a thread's first statement came 12 ms after the release on
- * average instead of 8 ms, the threads met less often on the same H2 table, and the loop ran 3
- * to 6 % faster; the loop released together spent about 5 % more CPU time per statement (a JFR
- * profile put much of the difference in H2's {@code MVMap.operate}, which retries when writers of
- * one map collide).
+ * workload, not of the harness's overhead. Released {@link CycleRelease#ONE_BY_ONE} instead, a
+ * thread's first statement comes later after the release, the threads meet less often on the same
+ * H2 table, and the loop runs a few per cent faster, with less CPU time per statement: much of
+ * the difference is in H2's {@code MVMap.operate}, which retries when writers of one map collide
+ * ({@link HarnessOverhead} with {@code release=one-by-one} shows it).
  */
 final class PlainJdbcLoop {
 

@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.LongAdder;
  * Ids follow the shape of sysbench's default distribution, "special" with its defaults (three
  * draws in four fall uniformly on the middle 1 % of the ids, the rest are the mean of 12
  * uniforms over the whole range), so the server's cache holds the same rows for all three tools:
- * with uniform ids, a table larger than MariaDB's default buffer pool (128 MB) was read from disk
- * and the loop ran at two thirds of commitbench's rate.
+ * with uniform ids, a table larger than MariaDB's default buffer pool (128 MB) would be read from
+ * disk, and the loop would measure the disk rather than its own cost.
  *
  * <pre>
  * java -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.PlainPointSelect \

@@ -301,7 +301,7 @@ public final class ServerOverhead {
   /**
    * Waits (up to 10 s) until the JIT compiler has been idle for half a second. A harness leg ends
    * with its report (summary, charts, HTML), whose code the compiler then compiles in the
-   * background for seconds: without the wait, that work fell into the next leg's measured window,
+   * background for seconds: without the wait, that work falls into the next leg's measured window,
    * a cost of running many short runs in one JVM that a real run, whose report comes after its
    * window, does not pay. Both sides wait alike, as a run waits for its set-up's compilations.
    */

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Where a plain loop's measured window ends: when its last worker has issued its last statement,
  * before it closes its connection, as a run's window ends ({@code ActorGroup.Outcome}'s work end).
  * The worker that finishes last reads the clock and the JVM's CPU time. Read after the workers
- * joined, the CPU time counted the connections' closing as measured work. A worker that finished
+ * joined, the CPU time would count the connections' closing as measured work. A worker that finished
  * earlier may have closed its connection inside the window: a cost the loop pays and the harness
  * does not (its actors close only once all are done), which lowers the harness's ratio, if anything.
  */

@@ -15,14 +15,13 @@ import java.util.stream.Stream;
  *
  * <p>Why: MariaDB creates its redo log with fallocate. On btrfs a commit's first write into such
  * space goes in place, while the half-filled page it rewrites is copied elsewhere: two write I/Os
- * where a log written before takes one, about 1.5 per commit instead of 1 on a lab disk (MariaDB
- * {@code oltp_read_write}, 1 thread: 4.43-4.60 write I/Os per transaction against 3.95-4.04 in 15
- * runs each, and 6-11 % fewer transactions/s), until the whole log has been written once, which
- * short runs never reach. A snapshot shares the preallocated space, so every write is copied and
- * the effect is gone: campaign cells without snapshots looked slower than cells with them for this
- * reason alone. A log written through is what a server that has run for a while has. PostgreSQL
- * writes zeros into each WAL segment it creates ({@code wal_init_zero}), so its log is written
- * already; rewriting it changes nothing but costs its size in writes.
+ * where a log written before takes one, until the whole log has been written once, which short
+ * runs never reach (the cost: see docs/performance.md). A snapshot shares the preallocated space,
+ * so every write is copied and the effect is gone: without the rewrite, campaign cells without
+ * snapshots would measure slower than cells with them for this reason alone. A log written
+ * through is what a server that has run for a while has. PostgreSQL writes zeros into each WAL
+ * segment it creates ({@code wal_init_zero}), so its log is written already; rewriting it changes
+ * nothing but costs its size in writes.
  *
  * <p>The contents never change, so a rewrite cut short leaves nothing to undo.
  */

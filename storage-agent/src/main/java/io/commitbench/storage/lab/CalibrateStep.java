@@ -28,11 +28,11 @@ import java.util.TreeMap;
  * back-to-back fdatasync figures only, from the agent's own process.
  *
  * <p>Why both: a server committing at a moderate rate (the commit workload at 40/s) finds the
- * device idle at each commit. On the ssd profile, measured on the development machine, its
- * fdatasync then took twice as long as back to back (p50 1.2–1.4 ms against 0.5–0.7 ms), and
- * PostgreSQL's own WAL sync agreed with the paced figure: each hop of the chain (loop worker, FUSE,
- * nbdfuse, nbdkit) and the host's disk answer more slowly when woken from idle. The effect grows
- * with the gap up to about 5 ms and stays from there; {@value #PACED_GAP_MICROS} µs is past that.
+ * device idle at each commit. On the ssd profile its fdatasync then takes longer than back to
+ * back, and PostgreSQL's own WAL sync follows the paced figure: each hop of the chain (loop
+ * worker, FUSE, nbdfuse, nbdkit) and the host's disk answer more slowly when woken from idle.
+ * The effect grows with the gap up to a few milliseconds and stays from there;
+ * {@value #PACED_GAP_MICROS} µs is past that (see docs/performance.md).
  */
 record CalibrateStep(String name, DeviceProfile profile, Optional<Path> cgroup, boolean fio) implements LabStep {
 

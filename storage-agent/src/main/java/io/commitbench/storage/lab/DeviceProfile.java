@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 /**
  * How a lab device behaves, chosen per device ({@code ssd}, {@code hdd}) when the lab comes up.
- * The first two are what the lab always built; the last two put a per-I/O latency model between
+ * The first two are plain loop devices; the last two put a per-I/O latency model between
  * the filesystem and its image, so the device is slow for every process on the host, not only
  * for those in the lab's cgroup:
  *
@@ -93,7 +93,7 @@ public enum DeviceProfile {
   /**
    * One request at a time, as a disk with one actuator serves them: nbdkit {@code --threads=1}
    * and nbdfuse over one connection ({@code -C 1}). (nbdkit's noparallel filter would do the same
-   * but, measured here, kept nbdfuse from exiting for some 36 s after its unmount.)
+   * but keeps nbdfuse from exiting for tens of seconds after its unmount.)
    */
   boolean serial() {
     return this == HDD;

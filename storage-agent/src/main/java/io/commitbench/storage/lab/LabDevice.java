@@ -29,7 +29,7 @@ public record LabDevice(String name, Path image, long sizeBytes, boolean imageCr
     boolean mountPointCreated, boolean mounted, DeviceProfile profile, Optional<LabServer> server,
     Optional<Calibration> calibration) {
 
-  /** A device of the profile its name had before profiles existed (ram for the ssd, throttle otherwise). */
+  /** A device of its name's default profile (ram for the ssd, throttle otherwise), as a lab.json without profiles records it. */
   public LabDevice(String name, Path image, long sizeBytes, boolean imageCreated, Optional<String> loop,
       Optional<String> majMin, Optional<String> rotational, boolean formatted, Optional<Path> mountPoint,
       boolean mountPointCreated, boolean mounted) {
@@ -37,7 +37,7 @@ public record LabDevice(String name, Path image, long sizeBytes, boolean imageCr
         mounted, DeviceProfile.defaultFor(name), Optional.empty(), Optional.empty());
   }
 
-  /** A device of which nothing is made yet, of the profile its name had before profiles existed. */
+  /** A device of which nothing is made yet, of its name's default profile. */
   static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint) {
     return planned(name, image, sizeBytes, mountPoint, DeviceProfile.defaultFor(name), Optional.empty());
   }

@@ -71,14 +71,14 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
     }
   }
 
-  /** A spec with the profiles the lab had before profiles existed (ram ssd, throttled hdd), calibrated. */
+  /** A spec with the default profiles (ram ssd, throttled hdd), calibrated. */
   public LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes, Throttle hddThrottle,
       int diskCount, long diskBytes) {
     this(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, DeviceProfile.RAM,
         DeviceProfile.THROTTLE, true);
   }
 
-  /** A spec without raw disks, as before disks existed. */
+  /** A spec without raw disks. */
   public LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes, Throttle hddThrottle) {
     this(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, 0, DEFAULT_DISK_SIZE);
   }

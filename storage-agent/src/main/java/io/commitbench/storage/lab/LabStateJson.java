@@ -28,25 +28,26 @@ import java.util.TreeMap;
  * {@code note})) and
  * {@code cgroup} ({@code dir}, {@code throttle}: file name to the array of lines written) once made.
  *
- * <p>The {@code paced_fdatasync_*} fields came later within format 3, without a new number: a
- * reader that does not know them passes over them, and a calibration without them (an older lab,
- * or the built-in probe) reads as one without a paced figure.
+ * <p>The {@code paced_fdatasync_*} fields are optional within format 3: a reader that does not
+ * know them passes over them, and a calibration without them (the built-in probe's, or a lab.json
+ * written without them) reads as one without a paced figure.
  *
- * <p>Format 3 added profiles, the nbdkit chain and the calibration; it changed the number so that
- * a reader of format 2 refuses a lab whose nbdkit and FUSE mount it would not take down. Formats 2
- * and 1 are still read, their devices of the profile their name had (ram ssd, throttled hdd).
+ * <p>Format 3 has profiles, the nbdkit chain and the calibration, which format 2 lacks; its own
+ * number makes a reader of format 2 refuse a lab whose nbdkit and FUSE mount it would not take
+ * down. Formats 2 and 1 are still read, each device of its name's default profile (ram ssd,
+ * throttled hdd).
  *
- * <p>Format 1 (before raw disks) had one line per throttle file, as a string; it is still read, so
- * a lab brought up before can be taken down. The format number changed so that a reader that knows
- * only format 1 refuses a new file instead of misreading its throttle arrays. Any other format is
+ * <p>Format 1 (without raw disks) has one line per throttle file, as a string; it is still read,
+ * so such a lab can be taken down. Its own number makes a reader that knows only format 1 refuse
+ * a newer file instead of misreading its throttle arrays. Any other format is
  * refused.
  */
 final class LabStateJson {
 
   static final String FORMAT = "commitbench.lab/3";
-  /** The format before profiles: read, never written. */
+  /** The format without profiles: read, never written. */
   static final String FORMAT_2 = "commitbench.lab/2";
-  /** The format before raw disks: read, never written. */
+  /** The format without raw disks: read, never written. */
   static final String FORMAT_1 = "commitbench.lab/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -164,7 +165,7 @@ final class LabStateJson {
         v.path("note").asText()));
   }
 
-  /** The paced fdatasync figures, when the calibration has them (fio, since they were added). */
+  /** The paced fdatasync figures, when the calibration has them (fio's). */
   private static Optional<Calibration.PacedSync> paced(JsonNode v) {
     return number(v, "paced_fdatasync_p50_us").map(p50 -> new Calibration.PacedSync(
         v.path("paced_fdatasync_count").asLong(), p50.asDouble(), v.path("paced_fdatasync_p99_us").asDouble(),

@@ -7,7 +7,7 @@ import java.util.List;
  * Snapshots of a btrfs subvolume: {@code btrfs subvolume snapshot SOURCE LOCATION} (writable,
  * sharing every extent until either side writes). Removal is {@code btrfs subvolume delete
  * LOCATION}, which returns at once; the space is freed in the background, and nothing waits for
- * {@code btrfs subvolume sync} (it can take ~30 s, lab-machine.md). {@code btrfs subvolume show}
+ * {@code btrfs subvolume sync} (it can take tens of seconds). {@code btrfs subvolume show}
  * exits 0 exactly for a subvolume.
  */
 final class BtrfsSubvolumeSnapshots implements SnapshotBackend {

@@ -17,7 +17,7 @@ import java.util.Optional;
  *
  * <p>So all of a layout's classic snapshots are taken in one call: after it the group has no free
  * extent, and a later {@code lvcreate -s -l P%FREE} fails ("Calculated size of logical volume is 0
- * extents", seen in the VM test). A later call is refused instead ({@link #whyNoMoreAfter}).
+ * extents", as LayoutInVmIT shows). A later call is refused instead ({@link #whyNoMoreAfter}).
  */
 final class LvmClassicSnapshots extends LvmSnapshots {
 

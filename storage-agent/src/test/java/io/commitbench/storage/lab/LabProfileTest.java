@@ -48,13 +48,13 @@ class LabProfileTest {
   }
 
   @Test
-  void theDefaultsAreTheLabOfBeforeProfiles() {
-    LabSpec old = LabSpec.defaults(root);
+  void theDefaultsAreARamSsdThrottledHddAndDisksCalibrated() {
+    LabSpec spec = LabSpec.defaults(root);
 
-    assertThat(old.ssdProfile()).isEqualTo(DeviceProfile.RAM);
-    assertThat(old.hddProfile()).isEqualTo(DeviceProfile.THROTTLE);
-    assertThat(old.profile("disk3")).isEqualTo(DeviceProfile.THROTTLE);
-    assertThat(old.calibrate()).isTrue();
+    assertThat(spec.ssdProfile()).isEqualTo(DeviceProfile.RAM);
+    assertThat(spec.hddProfile()).isEqualTo(DeviceProfile.THROTTLE);
+    assertThat(spec.profile("disk3")).isEqualTo(DeviceProfile.THROTTLE);
+    assertThat(spec.calibrate()).isTrue();
   }
 
   @Test

@@ -23,8 +23,8 @@ class HostProbeTest {
     host = new FakeLayoutHost(dir);
   }
 
-  /** This host's /proc as measured: no device-mapper, no jfs or vfat; no module directory at all. */
-  private void likeTheLabMachine() throws IOException {
+  /** A host's /proc without device-mapper, jfs or vfat, and no module directory at all. */
+  private void likeAHostWithoutDeviceMapperJfsOrVfat() throws IOException {
     Files.writeString(host.proc.resolve("misc"), "234 btrfs-control\n237 loop-control\n229 fuse\n");
     Files.writeString(host.proc.resolve("filesystems"), "nodev\tsysfs\nnodev\ttmpfs\n\text4\n\txfs\nnodev\tmqueue\n"
         + "\tbtrfs\n");
@@ -34,7 +34,7 @@ class HostProbeTest {
   void readsDeviceMapperAndFilesystemsFromProc() throws IOException {
     assertThat(host.probe().deviceMapper()).isTrue();
     assertThat(host.probe().knowsFilesystem("jfs")).isTrue();
-    likeTheLabMachine();
+    likeAHostWithoutDeviceMapperJfsOrVfat();
     HostProbe probe = host.probe();
     assertThat(probe.deviceMapper()).isFalse();
     assertThat(probe.knowsFilesystem("jfs")).isFalse();
@@ -46,7 +46,7 @@ class HostProbeTest {
 
   @Test
   void aModuleToLoadCountsAsPresent() throws IOException {
-    likeTheLabMachine();
+    likeAHostWithoutDeviceMapperJfsOrVfat();
     Path release = Files.createDirectories(host.modules.resolve("6.1.0-test"));
     Files.writeString(release.resolve("modules.dep"), "kernel/fs/jfs/jfs.ko.xz:\n"
         + "kernel/drivers/md/dm-mod.ko.xz:\nkernel/drivers/md/dm-snapshot.ko.xz: kernel/drivers/md/dm-bufio.ko.xz "
@@ -85,7 +85,7 @@ class HostProbeTest {
 
   @Test
   void lvmWithoutDeviceMapperIsUnsupportedWithEveryReasonAtOnce() throws IOException {
-    likeTheLabMachine();
+    likeAHostWithoutDeviceMapperJfsOrVfat();
     for (String p : List.of("pvcreate", "vgcreate", "lvcreate", "lvremove", "vgremove", "pvremove", "lvs", "vgs", "pvs",
         "thin_check", "mkfs.jfs")) {
       Files.delete(host.bin.resolve(p));
@@ -101,7 +101,7 @@ class HostProbeTest {
 
   @Test
   void aFilesystemTheKernelLacksIsUnsupportedEvenOnPlain() throws IOException {
-    likeTheLabMachine();
+    likeAHostWithoutDeviceMapperJfsOrVfat();
     LayoutSpec vfat = new LayoutSpec(dir, "t", VolumeManager.PLAIN, LayoutFilesystem.VFAT, one);
     assertThat(Layout.unsupportedReason(vfat, host.probe())).hasValueSatisfying(r -> assertThat(r)
         .startsWith("unsupported on this host: the kernel does not know the vfat filesystem").doesNotContain("device"));
@@ -130,7 +130,7 @@ class HostProbeTest {
     LayoutSpec btrfs = new LayoutSpec(dir, "t", VolumeManager.BTRFS_RAID0, LayoutFilesystem.BTRFS, one);
     LayoutSpec classic = new LayoutSpec(dir, "t", VolumeManager.LVM_RAID0, LayoutFilesystem.XFS, one);
     assertThat(Layout.unsupportedSnapshotReason(btrfs, 2, host.probe())).isEmpty();
-    likeTheLabMachine();
+    likeAHostWithoutDeviceMapperJfsOrVfat();
     Files.delete(host.bin.resolve("btrfs"));
     assertThat(Layout.unsupportedSnapshotReason(btrfs, 2, host.probe()))
         .contains("unsupported on this host: missing programs: btrfs (package btrfs-progs)");

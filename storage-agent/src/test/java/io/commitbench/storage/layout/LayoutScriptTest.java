@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Command generation only: the exact commands of apply, snapshots and destroy for each manager and
- * the filesystems that matter, including those this host cannot run (LVM, jfs, vfat). They are run
- * for real on this host for btrfs, ext4 and xfs (StorageLayoutIT) and in a VM guest for LVM, jfs
- * and vfat.
+ * the filesystems that matter, including LVM, jfs and vfat, which a host without device-mapper or
+ * those filesystems cannot run. They run for real on the host for btrfs, ext4 and xfs
+ * (StorageLayoutIT) and in a VM guest for LVM, jfs and vfat (LayoutInVmIT).
  */
 class LayoutScriptTest {
 
@@ -140,7 +140,7 @@ class LayoutScriptTest {
         "lvcreate -y -s -l 100%FREE -n snap2 cb_t1/data");
   }
 
-  /** After one call the group has no free extent: a later call's lvcreate failed in the VM. */
+  /** After one call the group has no free extent: a later call's lvcreate would fail. */
   @Test
   void classicSnapshotsCannotFollowEarlierOnes() {
     LayoutSpec s = spec(VolumeManager.LVM_RAID0, LayoutFilesystem.XFS, THREE);

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Apply, snapshot and destroy against {@link FakeLayoutHost}, which plays the commands on a model:
- * for LVM (which cannot run on this host) this is what there is; btrfs, ext4 and xfs run for real in
- * StorageLayoutIT.
+ * for LVM on a host without device-mapper this is the check outside the VM (LayoutInVmIT); btrfs,
+ * ext4 and xfs run for real in StorageLayoutIT.
  */
 class LayoutTest {
 
@@ -118,8 +118,8 @@ class LayoutTest {
   }
 
   /**
-   * In the VM a second call's {@code lvcreate -s -l 100%FREE} failed ("Calculated size of logical
-   * volume is 0 extents"): the first call's snapshots hold all the free space. Refused up front now.
+   * A second call's {@code lvcreate -s -l 100%FREE} would fail ("Calculated size of logical volume
+   * is 0 extents"): the first call's snapshots hold all the free space. So it is refused up front.
    */
   @Test
   void moreClassicSnapshotsAfterSomeWereTakenAreRefusedBeforeAnythingRuns() throws Exception {

@@ -94,8 +94,8 @@ public final class H2Dialect implements Dialect {
   /**
    * Only {@code DB_CLOSE_ON_EXIT=FALSE}: by default H2 closes an embedded database in a JVM
    * shutdown hook of its own, which on Ctrl-C races the harness's hook that lets the actors stop
-   * and drops the run's tables and users (they were left behind, and an in-flight statement
-   * failed). No timeouts: an embedded database has no network to wait on, and H2 rejects
+   * and drops the run's tables and users: closed first, it would leave them behind and fail an
+   * in-flight statement. No timeouts: an embedded database has no network to wait on, and H2 rejects
    * settings it does not know, even for {@code jdbc:h2:tcp:} URLs.
    */
   @Override
@@ -108,7 +108,7 @@ public final class H2Dialect implements Dialect {
   /**
    * Bounds lock waits ({@code LOCK_TIMEOUT}, error 50200), the one way the workload's single-row
    * statements can stall an embedded database. H2's {@code QUERY_TIMEOUT} would bound CPU time too,
-   * but costs a clock read per row visited: 3 % of the throughput in the harness overhead benchmark.
+   * but costs a clock read per row visited: 3 % of the throughput in {@code HarnessOverhead}.
    */
   @Override
   public List<String> sessionTimeoutStatements(int statementTimeoutSeconds) {

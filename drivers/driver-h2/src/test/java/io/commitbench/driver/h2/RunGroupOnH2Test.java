@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A group of runs ({@code runs=3}) on a prepared data set ({@code load=reuse}) on embedded H2, each
  * actor with a database user of its own: every run completes, every run's users are dropped, and
- * the prepared tables stay. Found in use: the first run handed its users to the second, which did
- * not adopt them (left on the server), and the third failed on a setup without a users mode.
+ * the prepared tables stay: no run hands its users to the next (which would not adopt them and
+ * leave them on the server), and every run's setup has its users mode.
  */
 class RunGroupOnH2Test {
 

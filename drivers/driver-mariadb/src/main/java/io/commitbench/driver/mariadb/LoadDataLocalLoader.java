@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * Loads rows through {@code LOAD DATA LOCAL INFILE}, the rows generated as the driver streams them
  * ({@link TabSeparatedRowStream}), so the server parses no SQL per row and the client binds no
- * parameters (on one connection, 1,000,000 sbtest rows took 4.6-5.2 s on this machine, where
- * multi-row INSERTs took 8.6-12.4 s; README, "sysbench's OLTP workloads"). Both ends must allow it
+ * parameters, which makes it faster than multi-row INSERTs ({@code scripts/bench/oltp-vs-sysbench.sh}
+ * compares the loaders; see docs/performance.md). Both ends must allow it
  * (the server's {@code local_infile}, MariaDB's default, and the driver's {@code allowLocalInfile},
  * Connector/J 3's default); where either does not, the chunk goes through {@link
  * MultiRowInsertLoader} instead and {@link #method()} says so.
@@ -32,8 +32,8 @@ final class LoadDataLocalLoader implements BulkLoader {
   /**
    * Bytes per read of the stream. Connector/J 3.5 reads a local file 8,192 bytes at a time into a
    * packet buffer of 8,192 bytes that holds a 4-byte header: a full read makes it allocate a 128 KB
-   * buffer for that one packet, and drop it again when the packet is sent (38 % of the loading
-   * JVM's CPU samples were that allocation). A read that fits beside the header does not.
+   * buffer for that one packet, and drop it again when the packet is sent, a large share of the
+   * loading JVM's CPU. A read that fits beside the header does not.
    */
   private static final int MAX_READ_BYTES = 8192 - 4;
 
@@ -73,9 +73,9 @@ final class LoadDataLocalLoader implements BulkLoader {
   /**
    * {@code LOAD DATA} into a table with an AUTO_INCREMENT column holds InnoDB's table-level AUTO-INC
    * lock until the statement ends, unless the server's {@code innodb_autoinc_lock_mode} is 2
-   * (interleaved), even when every row brings its id: four connections loading one table took
-   * turns (a load waited on that lock in 10 of 17 samples of {@code SHOW ENGINE INNODB STATUS}) and
-   * loaded 1,000,000 rows at 272-277 k rows/s, where one connection loaded 292 k.
+   * (interleaved), even when every row brings its id: connections loading one table take turns on
+   * that lock ({@code SHOW ENGINE INNODB STATUS} shows them waiting) and load no faster together
+   * than one connection alone.
    */
   @Override
   public String oneConnectionReason(Connection connection, String qualifiedTable) throws SQLException {

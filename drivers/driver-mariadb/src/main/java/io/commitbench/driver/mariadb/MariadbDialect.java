@@ -138,8 +138,8 @@ public final class MariadbDialect implements Dialect {
 
   /**
    * mariadb-java-client prepares on the client unless told otherwise: each execution is then SQL
-   * text the server parses again. Measured here (oltp_point_select, 4 threads, 20 s legs): 0.85 of
-   * sysbench's transactions/s without this, 0.92-0.94 with it.
+   * text the server parses again, which leaves an OLTP workload's transactions/s further behind
+   * sysbench's (see docs/performance.md).
    */
   @Override
   public Properties serverPreparedStatements() {

@@ -35,9 +35,9 @@ import java.util.Map;
  *       SUM_TIMER_MISC}, picoseconds, as ms. performance_schema has no sync column: a file's syncs
  *       are among its "misc" operations (with open, close, stat), and on the open redo log during a
  *       run those are its syncs. Absent, with the reason, where performance_schema is OFF (a static
- *       variable: the machine's service has it so), where the server registers no instrument for the
- *       redo log (MariaDB 10.11.19 has none: only {@code innodb_data_file} and {@code
- *       innodb_temp_file}), where the instrument is not enabled and timed, or where no redo log
+ *       variable, OFF by default), where the server registers no instrument for the redo log
+ *       (MariaDB 10.11.19 has none: only {@code innodb_data_file} and {@code innodb_temp_file}),
+ *       where the instrument is not enabled and timed, or where no redo log
  *       file is instrumented (the instrument was enabled after the server opened it). Never 0 for
  *       "not measured". The counts and bytes are also reported as {@code
  *       performance_schema.redo_log.<column>};

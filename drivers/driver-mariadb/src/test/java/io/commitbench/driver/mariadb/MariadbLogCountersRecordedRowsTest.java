@@ -17,12 +17,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The status query MariaDB's counters are read with, and its parsing, against the rows the local
- * MariaDB 10.11.19 returned (values as text, as the driver returns them; no
+ * The status query MariaDB's counters are read with, and its parsing, against the rows a MariaDB
+ * 10.11.19 service returned (values as text, as the driver returns them; no
  * Innodb_os_log_fsyncs, which 10.8 removed), and a pre-10.8 server's row with it; then the redo
- * log's times from performance_schema: OFF as on the local service, ON without an instrument for
- * the redo log as on a managed 10.11.19 instance, and a server with the instrument (rows shaped as
- * file_summary_by_instance documents them; no such server was at hand). No server runs here.
+ * log's times from performance_schema: OFF as on a service with its defaults, ON without an
+ * instrument for the redo log as on a managed 10.11.19 instance, and a server with the instrument
+ * (rows shaped as file_summary_by_instance documents them, not recorded). No server runs here.
  */
 class MariadbLogCountersRecordedRowsTest {
 
@@ -43,7 +43,7 @@ class MariadbLogCountersRecordedRowsTest {
         .answer(PERFORMANCE_SCHEMA_SQL, performanceSchema("0"));
   }
 
-  /** The local service's answer (performance_schema is 0 there), or a managed instance's ("1"). */
+  /** A service's answer with the defaults (performance_schema is 0), or a managed instance's ("1"). */
   private static Row performanceSchema(String on) {
     return Row.of("performance_schema", on, "version", "10.11.19-MariaDB-0+deb12u1");
   }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The SQL text Oracle's data size is read with and its parsing, against rows in the shape ojdbc
  * returns them (upper-case labels, NUMBER as BigDecimal), and the INSERT ALL of a multi-row
- * insert. No Oracle server ran: none is available here, so the rows were written down from
- * {@code user_segments}' documented columns, not captured from a live instance.
+ * insert. No Oracle server runs: the rows were written down from {@code user_segments}'
+ * documented columns, not captured from a live instance.
  */
 class OracleDataSizeRecordedRowsTest {
 

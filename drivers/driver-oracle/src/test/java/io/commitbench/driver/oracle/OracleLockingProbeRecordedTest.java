@@ -15,7 +15,7 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The locking probe on Oracle without an Oracle server (none is available here): the SQL it would
+ * The locking probe on Oracle without an Oracle server: the SQL it would
  * run, and the outcome mapping of the errors Oracle raises, recorded in the shape ojdbc throws them
  * (vendor code, SQLState, message). The codes and messages were written down from Oracle's error
  * documentation (ORA-00060 deadlock, ORA-08177 serialization, ORA-01013 a cancelled statement),

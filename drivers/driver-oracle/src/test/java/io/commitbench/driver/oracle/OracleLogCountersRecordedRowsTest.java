@@ -18,10 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The SQL text Oracle's redo counters are read with, and their parsing, against result rows in
- * the shape ojdbc returns them (upper-case labels, NUMBER as BigDecimal). No Oracle server ran:
- * none is available here, so the rows were written down for the test from the views' documented
- * columns, not captured from a live instance; {@code OracleIT} runs the real queries where an
- * Oracle answers.
+ * the shape ojdbc returns them (upper-case labels, NUMBER as BigDecimal). No Oracle server runs:
+ * the rows were written down for the test from the views' documented columns, not captured from
+ * a live instance; {@code OracleIT} runs the real queries where an Oracle answers.
  */
 class OracleLogCountersRecordedRowsTest {
 

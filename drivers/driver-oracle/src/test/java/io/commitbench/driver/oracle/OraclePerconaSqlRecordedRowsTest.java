@@ -30,9 +30,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Percona's read-only set ({@code workload=percona-ro}) on Oracle without an Oracle server (none
- * is available here): the SQL the real {@link OracleDialect} makes the workload produce, and the
- * handling of rows recorded in the shape ojdbc returns them. Nothing here proves that an Oracle
+ * Percona's read-only set ({@code workload=percona-ro}) on Oracle without an Oracle server: the
+ * SQL the real {@link OracleDialect} makes the workload produce, and the handling of rows recorded
+ * in the shape ojdbc returns them. Nothing here proves that an Oracle
  * server accepts the SQL; it pins the text, so that a change to it is deliberate.
  *
  * <p>The workload is driven through its public API ({@link PerconaWorkload#bind}, {@code tables},

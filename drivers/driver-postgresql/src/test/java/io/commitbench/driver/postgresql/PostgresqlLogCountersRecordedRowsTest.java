@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The SQL text PostgreSQL's counters are read with, and their parsing, against rows recorded from
- * the local PostgreSQL 15.20 (values as pgjdbc returns them: numeric as BigDecimal) and, for the
+ * a PostgreSQL 15.20 (values as pgjdbc returns them: numeric as BigDecimal) and, for the
  * 18+ path, rows shaped as PostgreSQL 18's pg_stat_io documents them. No server runs here.
  */
 class PostgresqlLogCountersRecordedRowsTest {
@@ -32,7 +32,7 @@ class PostgresqlLogCountersRecordedRowsTest {
     return Row.of("server_version_num", versionNum, "server_version", version, "track_wal_io_timing", timing);
   }
 
-  /** Recorded on PostgreSQL 15.20 with track_wal_io_timing off (times from an earlier period with it on). */
+  /** Recorded on PostgreSQL 15.20 with track_wal_io_timing off (the times kept from while it was on). */
   private static RecordedRows pg15(String timing) {
     return new RecordedRows()
         .answer(SETTINGS_SQL, settings(150020, "15.20 (Debian 15.20-0+deb12u1)", timing))

@@ -355,16 +355,18 @@ class OracleRedoRelocationScriptedModelTest {
   }
 
   /**
-   * A journal as the relocation wrote it before its statements went through the applier (commit
-   * 9bd4ff8): the move of {@link #journalOfTheSameMoveNow}, which met ORA-01624 on the first drop.
+   * A journal in which the relocation wrote its statements' lines itself, without what the
+   * applier adds to them (what ran, its exit, its time), as journals on disk may be: the move of
+   * {@link #journalOfTheSameMove}, which met ORA-01624 on the first drop. It must still be read
+   * and undone.
    */
   private static final String OWN_LINES_JOURNAL = "relocate-log-oracle-own-lines.journal";
 
-  /** The move {@link #OWN_LINES_JOURNAL} records, made now on a model in the same state. */
-  private Path journalOfTheSameMoveNow(ScriptedOracleRedoModel model) throws Exception {
+  /** The move {@link #OWN_LINES_JOURNAL} records, made through the applier on a model in the same state. */
+  private Path journalOfTheSameMove(ScriptedOracleRedoModel model) throws Exception {
     model.checkpointsToInactive(2).failNext("DROP LOGFILE GROUP 1$", 1624,
         "log 1 needed for crash recovery of instance FREE (thread 1)");
-    return apply(relocation(model, FIFTY_MB), "now.journal");
+    return apply(relocation(model, FIFTY_MB), "applied.journal");
   }
 
   /** A journal's begin, step and end lines without what the applier adds (what ran, and its time). */
@@ -375,21 +377,21 @@ class OracleRedoRelocationScriptedModelTest {
   }
 
   @Test
-  void aJournalWrittenBeforeTheApplierRanTheStatementsHoldsTheSameLinesAndIsUndoneTheSameWay() throws Exception {
-    Path before = Path.of(getClass().getResource(OWN_LINES_JOURNAL).toURI());
+  void aJournalOfTheRelocationsOwnLinesHoldsTheSameStepsAndIsUndoneTheSameWay() throws Exception {
+    Path ownLines = Path.of(getClass().getResource(OWN_LINES_JOURNAL).toURI());
     ScriptedOracleRedoModel model = ScriptedOracleRedoModel.gvenzlFree();
-    Path now = journalOfTheSameMoveNow(model);
+    Path applied = journalOfTheSameMove(model);
 
-    assertThat(linesUndoReads(now)).as("the same step lines, texts and facts; what ran is added")
-        .containsExactlyElementsOf(linesUndoReads(before));
-    assertThat(JournalReader.read(now).entries()).extracting(JournalEntry::text)
-        .containsSubsequence(JournalReader.read(before).entries().stream().filter(e -> e.event().equals("note"))
+    assertThat(linesUndoReads(applied)).as("the same step lines, texts and facts; what ran is added")
+        .containsExactlyElementsOf(linesUndoReads(ownLines));
+    assertThat(JournalReader.read(applied).entries()).extracting(JournalEntry::text)
+        .containsSubsequence(JournalReader.read(ownLines).entries().stream().filter(e -> e.event().equals("note"))
             .map(JournalEntry::text).toList());
-    OracleRedoRelocation fromBefore = OracleRedoRelocation.undo(JournalReader.read(before), model, FAST, Optional.empty());
-    OracleRedoRelocation fromNow = OracleRedoRelocation.undo(JournalReader.read(now), model, FAST, Optional.empty());
-    assertThat(fromBefore.journalParameters()).isEqualTo(fromNow.journalParameters());
-    assertThat(fromBefore.plan()).isEqualTo(fromNow.plan());
-    apply(fromBefore, "back.journal");
+    OracleRedoRelocation fromOwnLines = OracleRedoRelocation.undo(JournalReader.read(ownLines), model, FAST, Optional.empty());
+    OracleRedoRelocation fromApplied = OracleRedoRelocation.undo(JournalReader.read(applied), model, FAST, Optional.empty());
+    assertThat(fromOwnLines.journalParameters()).isEqualTo(fromApplied.journalParameters());
+    assertThat(fromOwnLines.plan()).isEqualTo(fromApplied.plan());
+    apply(fromOwnLines, "back.journal");
     assertThat(memberPaths(model)).hasSize(2).allMatch(p -> p.startsWith(ScriptedOracleRedoModel.FREE_DIR + "/"));
     assertThat(model.groups()).allMatch(g -> g.bytes() == 20 * RedoGeometry.MEGABYTE && g.blocksize() == 512);
   }

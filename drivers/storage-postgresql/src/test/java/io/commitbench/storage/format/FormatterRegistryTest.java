@@ -7,7 +7,7 @@ import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.plan.RefusedException;
 import org.junit.jupiter.api.Test;
 
-/** The registry refuses an arm a kind does not have, with PostgreSQL's arms on the class path (moved from FormatterCompanionTest). */
+/** The registry refuses an arm a kind does not have, with PostgreSQL's arms on the class path. */
 class FormatterRegistryTest {
 
   @Test

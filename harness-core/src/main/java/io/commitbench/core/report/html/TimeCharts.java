@@ -19,8 +19,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  * warm-up shaded and labelled. An interval without a value (no statement of that kind) leaves a
  * gap in its line instead of a made-up point, and the rates leave out a partial interval shorter
  * than half the others (cut at the end of the warm-up or the run): a rate over a millisecond is
- * noise, and a quick start's last interval of 1 ms drew a spike of 88,391 tx/s over a line at
- * 5,000.
+ * noise, and a quick start's last interval of 1 ms would draw a spike many times the line's height.
  */
 public final class TimeCharts {
 
@@ -41,7 +40,7 @@ public final class TimeCharts {
     plot.setDataset(1, errors);
     NumberAxis errorAxis = new NumberAxis("errors per interval");
     errorAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-    // From zero, and at least 0..1: auto-ranged, a run without errors drew its zero line mid-height.
+    // From zero, and at least 0..1: auto-ranged, a run without errors would draw its zero line mid-height.
     double most = 0;
     for (double e : t.numbers("errors")) {
       most = Double.isNaN(e) ? most : Math.max(most, e);

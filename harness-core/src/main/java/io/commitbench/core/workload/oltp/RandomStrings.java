@@ -52,7 +52,7 @@ final class RandomStrings {
    * A uniformly random digit, nine at a time from one draw of {@code uniform(0, 999,999,999)}:
    * the same distribution as a draw per digit (each of the 10^9 values equally likely makes every
    * digit uniform and independent of the others), at a ninth of the draws. A data set's c and pad
-   * take 176 digits a row, and drawing each on its own was the largest part of the loader's CPU.
+   * take 176 digits a row, and drawing each on its own would be the largest part of the loader's CPU.
    */
   private byte nextDigit() {
     if (digitsLeft == 0) {

@@ -14,7 +14,7 @@ class TimeChartsTest {
 
   private static final String HEADER = "start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,errors";
 
-  /** The quick start's intervals.csv of 2026-11-27: its last interval lasted 1 ms. */
+  /** A quick start's intervals.csv whose last interval lasted 1 ms. */
   @Test
   void theRatesLeaveOutAPartialIntervalShorterThanHalfTheOthers(@TempDir Path dir) throws Exception {
     IntervalTable t = table(dir,

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The insert mode's keys on a real (H2) table when a commit's outcome is unknown: the server
- * committed, the reply was lost with the connection. Seen against PostgreSQL behind a stalled
- * route (StalledServerIT): the actor wrote the same key again after reconnecting, failed with a
- * duplicate key every time, and the run stopped on its error budget.
+ * committed, the reply was lost with the connection, as behind a stalled route (StalledServerIT).
+ * An actor that wrote the same key again after reconnecting would fail with a duplicate key every
+ * time, and the run would stop on its error budget.
  */
 class CommitActorWorkTest {
 

@@ -23,7 +23,7 @@ import picocli.CommandLine;
  */
 public final class Commitbench {
 
-  /** Long enough for a JVM to start and a short run on a busy 2-core machine. */
+  /** Long enough for a JVM to start and a short run on a busy small machine. */
   private static final int JAR_WAIT_SECONDS = 120;
 
   private Commitbench() {}

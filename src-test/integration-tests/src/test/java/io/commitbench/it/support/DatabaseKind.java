@@ -5,7 +5,7 @@ import java.util.Properties;
 
 /**
  * The database products the integration tests run against, with where each one's local service
- * listens when it is installed the usual way (the lab machine's PostgreSQL and MariaDB, an
+ * listens when it is installed the usual way (Debian's PostgreSQL and MariaDB packages, an
  * Oracle Free on its listener port). H2 is embedded and needs no service.
  */
 public enum DatabaseKind {

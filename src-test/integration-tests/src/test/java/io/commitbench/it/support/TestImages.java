@@ -5,15 +5,15 @@ import org.testcontainers.utility.DockerImageName;
 /**
  * Every container image the integration tests may start, pinned to one tag in this one place,
  * so a new image version is a reviewed change and never arrives with a pull. PostgreSQL and MariaDB
- * are built on this machine by {@code scripts/containers/build-images.sh} under these tags, which no
+ * are built locally by {@code scripts/containers/build-images.sh} under these tags, which no
  * registry has, so the default pull policy finds them locally and never pulls.
  */
 public final class TestImages {
 
-  /** The server version the local lab service runs (PostgreSQL 15). */
+  /** The server version of the default targets, Debian 12's local services (PostgreSQL 15). */
   public static final DockerImageName POSTGRESQL = DockerImageName.parse("postgres:15-bookworm");
 
-  /** The server version the local lab service runs (MariaDB 10.11). */
+  /** The server version of the default targets, Debian 12's local services (MariaDB 10.11). */
   public static final DockerImageName MARIADB = DockerImageName.parse("mariadb:10.11-bookworm");
 
   /** Oracle Database 23 Free, with the FREEPDB1 pluggable database the Oracle dialect expects. */

@@ -65,7 +65,7 @@ final class TestcontainersDocker implements DockerTargets {
     requireLocalImage(image);
     JdbcDatabaseContainer<?> container = switch (kind) {
       // Testcontainers starts PostgreSQL with fsync=off; commits are what is measured here, so the
-      // server runs as configured, like the machine's service.
+      // server runs as configured, like a local service.
       case POSTGRESQL -> new PostgreSQLContainer<>(image).withPassword(PASSWORD).withCommand("postgres");
       case MARIADB -> new MariaDBContainer<>(image).withUsername("root").withPassword(PASSWORD);
       case ORACLE -> new OracleContainer(image);
@@ -80,7 +80,7 @@ final class TestcontainersDocker implements DockerTargets {
         ORIGIN + image.asCanonicalNameString());
   }
 
-  /** This machine has no registry: an image not built here would only fail after a slow pull. */
+  /** No registry is assumed: an image not built locally would only fail after a slow pull. */
   private static void requireLocalImage(DockerImageName image) {
     localImageMissing(image).ifPresent(reason -> {
       throw new IllegalStateException(reason);

@@ -23,11 +23,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A qemu VM, booted once per {@link #run} and thrown away, in which commands this host's kernel
- * cannot execute run for real: LVM (the device-mapper, classic and thin snapshots), jfs and vfat.
- * Software emulation (no KVM here) of Debian 12's 6.1 kernel with a busybox initramfs holding the
- * modules and this host's lvm, dmsetup, thin_check, mkfs.* and losetup: the first command starts
- * about 5 s after qemu does.
+ * A qemu VM, booted once per {@link #run} and thrown away, in which commands a host kernel without
+ * the device-mapper, jfs or vfat cannot execute run for real: LVM (classic and thin snapshots),
+ * jfs and vfat. Software emulation (no KVM is assumed) of Debian 12's 6.1 kernel with a busybox
+ * initramfs holding the modules and this host's lvm, dmsetup, thin_check, mkfs.* and losetup.
  *
  * <p>The image is built by {@code scripts/vm/prepare.sh} (root, once; cached in
  * {@code $COMMITBENCH_VM_CACHE}, default {@code /var/cache/commitbench-vm}) and booted by

@@ -94,8 +94,8 @@ public class ActorEnvelope {
      * ({@code taskset -c 1 java -jar ...}): the CPU then switches to that process and back on
      * every call, as it switches to the database server's process in a run: the other process
      * pushes the actor's code and data out of the caches, and where the CPU has no
-     * process-context identifiers (no {@code pcid} in /proc/cpuinfo, as on the project's VM) each
-     * switch also empties the TLB. Without pinning the two processes may run on different CPUs.
+     * process-context identifiers (no {@code pcid} in /proc/cpuinfo, as on some virtual machines)
+     * each switch also empties the TLB. Without pinning the two processes may run on different CPUs.
      */
     @Param({"none"})
     String switchTo;

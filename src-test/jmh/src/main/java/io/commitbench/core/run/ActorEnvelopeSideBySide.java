@@ -10,11 +10,10 @@ import java.util.Map;
  * {@link ActorEnvelope}'s two benchmarks in one JVM, in turn: a cycle of the engine's actor, then a
  * cycle of the plain loop (the next round the other way), each measured in the calling thread's
  * own CPU time per transaction. With {@code switchTo=process} every call waits for another process,
- * and JMH's forks, one benchmark after the other, met the machine in different states: in two runs
- * within the hour the plain loop took 18.7 µs and the actor 15.8, then 15.3 and 19.1, differences
- * ten times the harness's share. Taken in turn, round after round, both meet the same state, and
- * the thread's CPU time leaves out the partner's and the waits. It prints the medians and, per
- * round, the harness's extra over the loop with its quartiles.
+ * and JMH's forks, one benchmark after the other, meet the machine in different states, with
+ * differences many times the harness's share. Taken in turn, round after round, both meet the
+ * same state, and the thread's CPU time leaves out the partner's and the waits. It prints the
+ * medians and, per round, the harness's extra over the loop with its quartiles.
  *
  * <pre>
  * taskset -c 1 java -cp src-test/jmh/target/benchmarks.jar io.commitbench.core.run.ActorEnvelopeSideBySide \
