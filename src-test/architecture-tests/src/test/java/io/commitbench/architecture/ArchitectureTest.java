@@ -80,7 +80,7 @@ class ArchitectureTest {
         .whereLayer("kinds' storage").mayOnlyAccessLayers("core", "drivers", "storage agent")
         .whereLayer("campaigns").mayOnlyAccessLayers("core", "storage agent")
         .whereLayer("cli").mayOnlyAccessLayers("core", "storage agent", "campaigns")
-        .because("each module depends only on the modules below it (README, Architecture)");
+        .because("each module depends only on the modules below it (docs/architecture.md)");
     rule.check(ALL);
   }
 

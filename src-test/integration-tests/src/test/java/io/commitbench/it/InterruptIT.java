@@ -117,17 +117,19 @@ class InterruptIT {
 
   /**
    * The codes the signals give (asserted above) are the ones {@code --help} of the jar and the
-   * README name.
+   * documentation's table of exit codes name.
    */
   @Test
-  void helpAndReadmeNameTheExitCodesTheSignalsGive() throws Exception {
+  void helpAndDocsNameTheExitCodesTheSignalsGive() throws Exception {
     Commitbench.CliResult help = Commitbench.jar(List.of("--help"));
     assertThat(help.exitCode()).as(help::describe).isZero();
     assertThat(help.out()).as(help::describe)
         .containsPattern("(?m)^ +130 +a run interrupted by Ctrl-C \\(SIGINT\\); its results written$")
         .containsPattern("(?m)^ +143 +a run stopped by SIGTERM \\(kill\\); its results written$");
-    String readme = Files.readString(Repository.file("README.md"), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-    assertThat(readme).contains("`130` interrupted with Ctrl-C (SIGINT) and `143` stopped with SIGTERM (`kill`)");
+    String exitCodes = Files.readString(Repository.file("docs/shared-servers.md"), StandardCharsets.UTF_8);
+    assertThat(exitCodes)
+        .contains("| `130` | interrupted with Ctrl-C (SIGINT) |")
+        .contains("| `143` | stopped with SIGTERM (`kill`) |");
   }
 
   /**

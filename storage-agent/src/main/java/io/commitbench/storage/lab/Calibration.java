@@ -14,7 +14,7 @@ import java.util.Optional;
  * <p>The paced figure is the one that predicts a commit at a moderate rate: a server committing
  * 40 times a second finds the device idle at each commit, and on a served profile (nbdkit behind
  * FUSE and a loop device) every hop of the chain and the host's own disk then answer more slowly
- * than in a back-to-back loop (see the README's lab profiles).
+ * than in a back-to-back loop (see docs/lab.md, "Device profiles").
  *
  * @param tool {@code fio} or {@code built-in probe}
  * @param fdatasyncCount how many back-to-back fdatasync calls were timed
