@@ -7,6 +7,7 @@ import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.namespace.NamesRefusedException;
+import io.commitbench.core.namespace.Owner;
 import io.commitbench.core.run.DataSetPreparation;
 import io.commitbench.core.run.DialectUnavailableException;
 import io.commitbench.core.run.RunAssembly;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
       "(PostgreSQL COPY, MariaDB LOAD DATA LOCAL INFILE, batched INSERTs elsewhere), secondary",
       "indexes after the rows; prints progress with rows/s and an ETA. The tables are kept: runs",
       "with --set load=reuse work on them, as sysbench's run works on what its prepare loaded.",
-      "'commitbench cleanup FILE --prefix P --apply' drops them (they carry commitbench's mark).",
+      "'commitbench cleanup FILE --prefix P --apply' drops them (they carry commitbench's mark,",
+      "which names their owner: another owner's cleanup keeps them).",
       "Refused (exit 2) when a table it would create exists already."
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -39,6 +41,11 @@ import picocli.CommandLine.Spec;
       "2:bad input, table.prefix not set, or a table it would create is taken; nothing was created"},
     footer = {"", "Documentation: docs/workloads/oltp.md, docs/keys.md"})
 final class PrepareCommand implements Callable<Integer> {
+
+  /** The cleanup of a data set names its owner unless the caller's default is it. */
+  private static String ownerOption(BenchmarkConfig config) {
+    return config.owner().equals(Owner.ofThisProcess()) ? "" : " --owner " + config.owner();
+  }
 
   @Mixin ConfigOptions options;
 
@@ -77,7 +84,7 @@ final class PrepareCommand implements Callable<Integer> {
       out.println("prepared: " + tables.size() + " table(s) " + tables.get(0).spec().name() + (tables.size() > 1
           ? " .. " + tables.get(tables.size() - 1).spec().name() : "") + ", kept. Run on them with: commitbench run "
           + options.file + " --set load=reuse (and the same --set options); drop them with: commitbench cleanup "
-          + options.file + " --prefix " + config.tablePrefix() + " --apply");
+          + options.file + " --prefix " + config.tablePrefix() + ownerOption(config) + " --apply");
       return ExitCodes.OK;
     } catch (NamesRefusedException e) {
       err.println("error: refused: " + e.getMessage());

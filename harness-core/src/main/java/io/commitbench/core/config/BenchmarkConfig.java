@@ -78,6 +78,14 @@ public record BenchmarkConfig(
         moved);
   }
 
+  /**
+   * Whose the run's objects are ({@code owner}, by default {@code <os user>@<host>}): their mark
+   * names it, and {@code cleanup} drops only its own.
+   */
+  public String owner() {
+    return effective.get(ParameterKeys.OWNER);
+  }
+
   /** Whether both prefixes were derived (neither was set): every name the run creates is its own. */
   public boolean namesDerived() {
     return tablePrefixDerived && userPrefixDerived;

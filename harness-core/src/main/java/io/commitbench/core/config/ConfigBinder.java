@@ -10,6 +10,7 @@ import io.commitbench.core.key.Key;
 import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.key.Violation;
+import io.commitbench.core.namespace.Owner;
 import io.commitbench.core.namespace.RunNamespace;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadRegistry;
@@ -226,6 +227,7 @@ public final class ConfigBinder {
       WorkloadSettings settings = new WorkloadSettings(values);
       workload.ifPresent(w -> w.check(settings, given, violations::add));
       String runId = resolveRunId(dialect);
+      values.put(OWNER, resolveOwner());
       if (!violations.isEmpty()) {
         throw new ConfigException(violations);
       }
@@ -406,6 +408,13 @@ public final class ConfigBinder {
             "not a folder name; allowed: 1 to 100 ASCII letters, digits, '.', '_', '-' (not only dots)"));
       }
       return given.orElseGet(() -> LocalDateTime.now().format(RUN_ID_TIME) + "-" + dialect.map(Dialect::name).orElse("run"));
+    }
+
+    /** The owner given, checked, or this process's: its mark's words must stay words. */
+    private String resolveOwner() {
+      Optional<String> given = optionalText(OWNER);
+      given.flatMap(Owner::problem).ifPresent(problem -> violations.add(new Violation(OWNER, given.get(), problem)));
+      return given.orElseGet(Owner::ofThisProcess);
     }
 
     private Map<String, String> effective(String type, String url, String user, Secret password, String runId) {

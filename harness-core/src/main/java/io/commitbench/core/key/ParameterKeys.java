@@ -1,5 +1,6 @@
 package io.commitbench.core.key;
 
+import io.commitbench.core.namespace.Owner;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -36,6 +37,7 @@ public final class ParameterKeys {
   public static final String CLEANUP = "cleanup";
   public static final String TABLE_PREFIX = "table.prefix";
   public static final String USER_PREFIX = "user.prefix";
+  public static final String OWNER = "owner";
   public static final String STATEMENT_TIMEOUT = "statement.timeout";
   public static final String CONNECT_TIMEOUT = "connect.timeout";
   public static final String RECONNECT_TIMEOUT = "reconnect.timeout";
@@ -107,6 +109,9 @@ public final class ParameterKeys {
         + " whose tables exist is refused."));
     keys.add(Key.identifier(USER_PREFIX, null, "Prefix of the created users' names (<prefix>1 .. <prefix>N);"
         + " default: the run's namespace and _u; a fixed prefix whose users exist is refused."));
+    keys.add(Key.text(OWNER, null, "Whose the tables and users a run or prepare creates are, kept in their mark:"
+        + " 'commitbench cleanup --apply' drops only its owner's; default: <os user>@<host>; allowed: "
+        + Owner.ALLOWED + "."));
     keys.add(Key.integer(STATEMENT_TIMEOUT, 60, 1, 86_400, "Seconds one statement may run before it is cancelled."));
     keys.add(Key.integer(CONNECT_TIMEOUT, 10, 1, 600, "Seconds one connection attempt may take."));
     keys.add(Key.integer(RECONNECT_TIMEOUT, 60, 0, 86_400, "Seconds an actor keeps trying to re-establish a lost connection before the run fails."));

@@ -115,15 +115,17 @@ public final class NameGuard {
     if (lines.size() > LISTED) {
       m.append("\n  - and ").append(lines.size() - LISTED).append(" more");
     }
-    // The runs whose marks were read: cleanup --run-id removes exactly what each of them left.
-    java.util.Set<String> runIds = new java.util.TreeSet<>();
-    tables.forEach(t -> OwnershipMark.parse(t.comment()).ifPresent(mark -> runIds.add(mark.runId())));
-    users.forEach(u -> OwnershipMark.parse(u.comment()).ifPresent(mark -> runIds.add(mark.runId())));
-    byUserPrefix.values().forEach(mark -> runIds.add(mark.runId()));
-    for (String runId : runIds) {
-      m.append("\nWhat commitbench run ").append(runId).append(" left (killed, or cleanup=false) is listed, and"
-          + " dropped with --apply, by: ").append(cleanupHint.apply(runId));
+    // The runs whose marks were read: cleanup --run-id, for the mark's owner, removes exactly what each left.
+    java.util.Set<String> hints = new java.util.TreeSet<>();
+    List<OwnershipMark> marks = new ArrayList<>(byUserPrefix.values());
+    tables.forEach(t -> OwnershipMark.parse(t.comment()).ifPresent(marks::add));
+    users.forEach(u -> OwnershipMark.parse(u.comment()).ifPresent(marks::add));
+    for (OwnershipMark mark : marks) {
+      hints.add("\nWhat commitbench run " + mark.runId() + " of owner " + mark.ownerShown() + " left (killed, or"
+          + " cleanup=false) is listed, and dropped with --apply, by: " + cleanupHint.apply(mark.runId())
+          + mark.owner().map(owner -> " --owner " + owner).orElse(" --all-owners"));
     }
+    hints.forEach(m::append);
     m.append("\nA run never drops what it did not create. Objects without a commitbench mark are someone else's:"
         + " leave them, and choose another table.prefix and user.prefix, or leave both unset so the run names its"
         + " objects itself.");

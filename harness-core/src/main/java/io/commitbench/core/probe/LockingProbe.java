@@ -99,8 +99,8 @@ public final class LockingProbe {
       ProbeTable table = new ProbeTable(dialect, spec);
       ProbeFailedException failure = null;
       try {
-        table.create(admin, OwnershipMark.ofThisProcess(config.runId(), Instant.now(), config.tablePrefix(),
-            config.userPrefix()).text());
+        table.create(admin, OwnershipMark.ofThisProcess(config.runId(), config.owner(), Instant.now(),
+            config.tablePrefix(), config.userPrefix()).text());
         List<ProbeRow> rows = probe(admin, table, database);
         return new DatabaseProbe(database, spec.qualifiedName(), dialect.lockWaitTimeoutStatements(
             settings.lockTimeoutSeconds()), settingsOf(admin), rows);

@@ -201,7 +201,7 @@ public final class BenchmarkRun {
   private String setUpAndMeasure() throws Exception {
     try (AdminConnection admin = new AdminConnection(this::connectAdmin)) {
       SchemaSetup setup = new SchemaSetup(config, dialect, admin, OwnershipMark.ofThisProcess(
-          directory.getFileName().toString(), startedAt, config.tablePrefix(), config.userPrefix()));
+          directory.getFileName().toString(), config.owner(), startedAt, config.tablePrefix(), config.userPrefix()));
       SchemaSetup.Created previous = kept != null && kept.holds() ? kept.take() : null;
       UsersMode mode = previous != null ? previous.mode() : setup.resolveMode();
       List<String> environment = recordEnvironment(admin.get());

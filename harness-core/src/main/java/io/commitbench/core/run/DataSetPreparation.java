@@ -55,7 +55,7 @@ public final class DataSetPreparation {
     Instant started = Instant.now();
     try (AdminConnection admin = new AdminConnection(() -> AdminLogin.open(config, dialect))) {
       SchemaSetup setup = new SchemaSetup(config, dialect, admin, OwnershipMark.ofThisProcess(markRunId(started),
-          started, config.tablePrefix(), config.userPrefix()));
+          config.owner(), started, config.tablePrefix(), config.userPrefix()));
       setup.tablesOnly();
       boolean kept = false;
       try {

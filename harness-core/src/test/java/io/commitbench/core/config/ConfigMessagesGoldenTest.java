@@ -42,7 +42,7 @@ class ConfigMessagesGoldenTest {
       "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: workload, users, sleep, duration,"
           + " transactions, warmup, rate, rate.arrival, rate.backlog, rate.backlog.fail, think.time,"
           + " think.time.distribution, retry.max, db.type, db.url, db.instance, db.user, db.password.env,"
-          + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, statement.timeout,"
+          + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, owner, statement.timeout,"
           + " connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, runs, runs.setup,"
           + " tablename, tableinsertnumber, tableselectnumber,"
           + " tableupdatenumber, tabledeletenumber, repeat, autocommit, commit.interval, text.length",
