@@ -36,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * two runs with the default names never touch each other's tables or users; a run whose fixed
  * names are taken is refused (exit 2) and leaves the objects as they were; {@code commitbench
  * cleanup} lists what a run left, drops it only with {@code --apply}, never drops an object
- * without commitbench's mark, and keeps the objects of a run that is still running.
+ * without commitbench's mark, keeps the objects of a run that is still running, and drops only its
+ * owner's: another owner's prepared data set and kept run are listed and kept.
  *
  * <p>Every object a test makes, and every name it passes, starts with its own {@link TestNames}
  * token, and every cleanup it runs is restricted to that token, so it touches nothing else; the
@@ -88,6 +89,18 @@ class SharedServerIT {
     cleanupListsThenDrops(mariadb, tmp);
   }
 
+  @Test
+  void cleanupAsOneOwnerKeepsAnotherOwnersPreparedDataSetOnPostgresql(@Db(DatabaseKind.POSTGRESQL) DatabaseTarget pg,
+      @TempDir Path tmp) throws Exception {
+    cleanupDropsOnlyItsOwners(pg, tmp);
+  }
+
+  @Test
+  void cleanupAsOneOwnerKeepsAnotherOwnersPreparedDataSetOnMariadb(@Db(DatabaseKind.MARIADB) DatabaseTarget mariadb,
+      @TempDir Path tmp) throws Exception {
+    cleanupDropsOnlyItsOwners(mariadb, tmp);
+  }
+
   /** A run killed with SIGKILL leaves its tables and users: cleanup finds them by their mark. */
   @Test
   void cleanupRemovesWhatARunKilledWithSigkillLeft(@Db(DatabaseKind.POSTGRESQL) DatabaseTarget pg, @TempDir Path tmp)
@@ -108,7 +121,7 @@ class SharedServerIT {
 
         CliResult listed = cleanup(pg, tmp, "--run-id", "killed");
         assertThat(listed.exitCode()).as(listed::describe).isZero();
-        assertThat(listed.out()).contains("commitbench run killed (host").contains("2 tables, 2 users")
+        assertThat(listed.out()).contains("commitbench run killed (owner ").contains("2 tables, 2 users")
             .contains("dry run: nothing was changed");
 
         CliResult applied = cleanup(pg, tmp, "--run-id", "killed", "--apply");
@@ -255,13 +268,13 @@ class SharedServerIT {
 
         CliResult again = Commitbench.jar(runArgs(file, tmp.resolve("results"), "again", settings));
         assertThat(again.exitCode()).as(again::describe).isEqualTo(2);
-        assertThat(again.err()).contains("table " + tables.get(0) + ": created by commitbench run kept (host")
-            .contains("--run-id kept");
+        assertThat(again.err()).contains("table " + tables.get(0) + ": created by commitbench run kept (owner ")
+            .contains("--run-id kept --owner ");
 
         CliResult listed = cleanup(db, tmp, "--prefix", names.token());
         assertThat(listed.exitCode()).as(listed::describe).isZero();
         assertThat(listed.out()).as(listed::describe).contains("dry run: nothing was changed")
-            .contains("commitbench run kept (host").contains("2 tables, 2 users")
+            .contains("commitbench run kept (owner ").contains("2 tables, 2 users")
             .contains("table " + tables.get(0)).contains("user " + users.get(0))
             .contains("never dropped, not created by commitbench (no mark): table " + names.sentinel());
         assertThat(catalog.tablesStartingWith(names.token())).as("tables after the dry run")
@@ -278,6 +291,82 @@ class SharedServerIT {
       } finally {
         catalog.dropEverything(names);
       }
+    }
+  }
+
+  /**
+   * Alice prepares a data set at a fixed table.prefix and keeps it; Bob leaves a run's tables and
+   * users (cleanup=false). Each cleanup drops its own owner's only: a third owner's drops nothing,
+   * Bob's drops Bob's and keeps Alice's data set with its rows, and Alice's, with --owner, hers.
+   */
+  private static void cleanupDropsOnlyItsOwners(DatabaseTarget db, Path tmp) throws Exception {
+    TestNames names = TestNames.unique();
+    String alice = "alice@lab1";
+    String bob = "bob@lab2";
+    String dataSet = names.token() + "_a";
+    try (Connection admin = db.connect()) {
+      Catalog catalog = new Catalog(db.kind(), admin);
+      try {
+        Path oltp = Commitbench.writeParameterFile(tmp.resolve("oltp.properties"), Map.of("workload",
+            "oltp_point_select", "oltp.table.size", "100"));
+        List<String> prepare = new ArrayList<>(List.of("prepare", oltp.toString()));
+        Map<String, String> aliceKeys = new LinkedHashMap<>(db.settings(tmp.resolve("s")));
+        aliceKeys.putAll(Map.of("table.prefix", dataSet, "owner", alice));
+        aliceKeys.forEach((k, v) -> prepare.addAll(List.of("--set", k + "=" + v)));
+        CliResult prepared = Commitbench.jar(prepare);
+        assertThat(prepared.exitCode()).as(prepared::describe).isZero();
+        assertThat(prepared.out()).contains("--prefix " + dataSet + " --owner " + alice + " --apply");
+
+        Path file = Commitbench.writeParameterFile(tmp.resolve("short.properties"), SHORT.keys());
+        Map<String, String> bobKeys = new LinkedHashMap<>(db.runSettings(tmp.resolve("s"), names, "db-users"));
+        bobKeys.putAll(Map.of("owner", bob, "cleanup", "false"));
+        CliResult kept = Commitbench.jar(runArgs(file, tmp.resolve("results"), "bobs", bobKeys));
+        assertThat(kept.exitCode()).as(kept::describe).isZero();
+        List<String> bobsTables = catalog.tablesStartingWith(names.tablePrefix());
+        assertThat(bobsTables).as("tables bob's run kept").hasSize(2);
+        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users bob's run kept").hasSize(2);
+        String before = rowsOf(admin, dataSet + "1");
+        assertThat(before).as("alice's data set").startsWith("100 rows");
+
+        CliResult carol = cleanup(db, tmp, "--prefix", names.token(), "--set", "owner=carol@lab3", "--apply");
+        assertThat(carol.exitCode()).as("other owners' objects kept: no unfinished work\n%s", carol.describe())
+            .isZero();
+        assertThat(carol.out()).as(carol::describe).contains("of owner carol@lab3")
+            .contains("kept: owner " + alice + ", someone else's (--owner " + alice + " drops it): commitbench run"
+                + " prepare-").contains("(1 table, 0 users)")
+            .contains("kept: owner " + bob + ", someone else's (--owner " + bob + " drops it): commitbench run bobs"
+                + " (owner " + bob).contains("(2 tables, 2 users)")
+            .contains("dropped 0 of 0 objects; kept those of 2 runs of other owners");
+        assertThat(catalog.tablesStartingWith(names.token())).as("tables after carol's cleanup").hasSize(3);
+        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users after carol's cleanup").hasSize(2);
+
+        CliResult bobs = cleanup(db, tmp, "--prefix", names.token(), "--set", "owner=" + bob, "--apply");
+        assertThat(bobs.exitCode()).as(bobs::describe).isZero();
+        assertThat(bobs.out()).as(bobs::describe).contains("table " + bobsTables.get(0) + ": DROP")
+            .contains("kept: owner " + alice).doesNotContain("table " + dataSet + "1: DROP")
+            .contains("dropped 4 of 4 objects; kept those of 1 run of other owners");
+        assertThat(catalog.tablesStartingWith(names.token())).as("tables after bob's cleanup")
+            .containsExactly(dataSet + "1");
+        assertThat(catalog.usersStartingWith(names.userPrefix())).as("users after bob's cleanup").isEmpty();
+        assertThat(rowsOf(admin, dataSet + "1")).as("alice's data set and its rows").isEqualTo(before);
+
+        CliResult alices = cleanup(db, tmp, "--prefix", names.token(), "--owner", alice, "--apply");
+        assertThat(alices.exitCode()).as(alices::describe).isZero();
+        assertThat(alices.out()).contains("dropped 1 of 1 objects").doesNotContain("kept:");
+        assertThat(catalog.tablesStartingWith(names.token())).as("tables after alice's cleanup").isEmpty();
+      } finally {
+        catalog.dropEverything(names);
+      }
+    }
+  }
+
+  /** A sysbench table's rows, as a count and the sums of its columns: changes when a row does. */
+  private static String rowsOf(Connection admin, String table) throws Exception {
+    try (java.sql.Statement st = admin.createStatement(); java.sql.ResultSet rs = st.executeQuery(
+        "SELECT COUNT(*), SUM(id), SUM(k), SUM(LENGTH(c)), SUM(LENGTH(pad)) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1) + " rows, sums " + rs.getLong(2) + " " + rs.getLong(3) + " " + rs.getLong(4) + " "
+          + rs.getLong(5);
     }
   }
 

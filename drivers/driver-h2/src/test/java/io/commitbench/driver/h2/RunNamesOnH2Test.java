@@ -8,6 +8,7 @@ import io.commitbench.core.dialect.DbObject;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.namespace.LeftoverDrops;
 import io.commitbench.core.namespace.LeftoverFinder;
+import io.commitbench.core.namespace.Owner;
 import io.commitbench.core.namespace.OwnershipMark;
 import io.commitbench.core.namespace.RunLeftovers;
 import io.commitbench.core.run.BenchmarkRun;
@@ -94,6 +95,9 @@ class RunNamesOnH2Test {
       DbObject table = tables.stream().filter(t -> t.name().endsWith("commit")).findFirst().orElseThrow();
       OwnershipMark mark = OwnershipMark.parse(table.comment()).orElseThrow();
       assertThat(mark.runId()).isEqualTo("kept");
+      assertThat(mark.owner()).as("the default owner").contains(Owner.ofThisProcess());
+      assertThat(mark.osUser()).isEqualTo(OwnershipMark.localUser());
+      assertThat(mark.host()).isEqualTo(OwnershipMark.localHost());
       assertThat(mark.pid()).isEqualTo(ProcessHandle.current().pid());
       assertThat(table.name()).isEqualTo(mark.tablePrefix() + "commit");
       assertThat(h2.usersStartingWith(admin, mark.userPrefix())).extracting(DbObject::comment)
@@ -116,6 +120,29 @@ class RunNamesOnH2Test {
       assertThat(h2.usersStartingWith(admin, mark.userPrefix())).isEmpty();
     }
     assertThat(kept.refusal()).isNull();
+  }
+
+  @Test
+  void aRunRefusedBySomeoneElsesKeptTablesNamesTheirOwnerAndHowToActForIt() throws Exception {
+    Map<String, String> fixed = Map.of("table.prefix", "shared_", "users.mode", "shared");
+    Map<String, String> alice = new HashMap<>(fixed);
+    alice.putAll(Map.of("owner", "alice@lab1", "cleanup", "false"));
+    assertThat(run("alices", alice).refusal()).isNull();
+
+    Map<String, String> bob = new HashMap<>(fixed);
+    bob.put("owner", "bob@lab2");
+    BenchmarkRun refused = run("bobs", bob);
+
+    assertThat(refused.refusal()).as("bob's run on alice's names").isNotNull();
+    assertThat(refused.refusal().getMessage())
+        .contains("table shared_commit: created by commitbench run alices (owner alice@lab1, host ")
+        .contains("What commitbench run alices of owner alice@lab1 left")
+        .contains("--run-id alices --owner alice@lab1");
+    try (Connection admin = DriverManager.getConnection(url(), "sa", "")) {
+      DbObject table = h2.tablesStartingWith(admin, h2.centralQualifier(admin), "shared_").get(0);
+      assertThat(OwnershipMark.parse(table.comment()).orElseThrow().owner()).as("the kept table's owner")
+          .contains("alice@lab1");
+    }
   }
 
   private static void execute(Connection c, String sql) throws SQLException {
