@@ -37,31 +37,33 @@ import picocli.CommandLine.Spec;
       "Lists the tables and users that runs left behind, and drops the caller's own with --apply.",
       "",
       "It looks on the database of a parameter file (db.url, db.user and the password options, as",
-      "for 'run'; --set overrides them); with --apply it drops what it lists as to be dropped: users",
+      "for 'run'; --set overrides them); with --apply it drops the objects its plan lists: users",
       "first, then tables. Without --apply it only prints the plan.",
       "",
       "A run (and 'prepare') marks every table it creates with a comment naming the run id, its",
       "owner (the owner key; default <os user>@<host>), host, OS user, process and start time (and",
       "every user where the database keeps comments on users: PostgreSQL, H2); MariaDB and Oracle",
-      "users belong to the run whose tables' mark names their user.prefix. Only marked objects are",
-      "dropped, and only those of one owner: the parameter file's owner (or --set owner=NAME), another",
-      "with --owner, every owner with --all-owners. The others are listed as 'kept: owner NAME', such as",
-      "a data set someone else prepared and kept; a mark that names no owner is kept unless",
-      "--all-owners is given. Objects without the mark that match --prefix are listed as not",
-      "created by commitbench and are never dropped. The objects of a run that looks live are kept:",
-      "its process still runs on this host, or the server has sessions of its users (a run in",
-      "users.mode=shared on another host cannot be told from a finished one: check before --apply)."
+      "users belong to the run whose tables' mark names their user.prefix.",
+      "",
+      "Only marked objects are dropped, and only those of one owner: the parameter file's owner",
+      "(or --set owner=NAME), another with --owner, every owner with --all-owners. The others are",
+      "listed as 'kept: owner NAME', such as a data set someone else prepared and kept; a mark that",
+      "names no owner is kept unless --all-owners is given. Objects without the mark that match",
+      "--prefix are listed as not created by commitbench and are never dropped. The objects of a",
+      "run that looks live are kept: its process still runs on this host, or the server has",
+      "sessions of its users (a run in users.mode=shared on another host cannot be told from a",
+      "finished one: check before --apply)."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:listed (without --apply) or dropped; also when nothing was found, and when only other"
-        + " owners' objects were kept",
+    exitCodeList = {"0:listed (without --apply) or dropped; also when nothing was found, or when other owners'"
+        + " objects were kept",
       "1:a drop failed (each failure is printed with the server's answer), or the database could not be reached",
       "2:bad input (options, parameter file, values); nothing was dropped",
-      "3:with --apply: objects of a run that looks live were kept (of the owner acted for; other owners' are always kept)"},
+      "3:with --apply: objects of a run of the owner acted for were kept, as the run looks live"},
     footer = {"", "Example: commitbench cleanup config/paper-postgresql.properties",
       "Example: commitbench cleanup config/paper-postgresql.properties --prefix cb_load_ --apply",
       "Example: commitbench cleanup config/paper-postgresql.properties --run-id 20250425-143012-postgresql --apply",
-      "Example: commitbench cleanup config/paper-postgresql.properties --owner alice@lab1 --prefix sbtest --apply", "",
+      "Example: commitbench cleanup config/oltp.properties --owner alice@lab1 --prefix sbtest --apply", "",
       "Documentation: docs/shared-servers.md"})
 final class CleanupCommand implements Callable<Integer> {
 
@@ -102,7 +104,7 @@ final class CleanupCommand implements Callable<Integer> {
       return ExitCodes.BAD_INPUT;
     }
     if (owner != null && Owner.problem(owner).isPresent()) {
-      err.println("error: --owner " + owner + ": " + Owner.problem(owner).get());
+      err.println("error: --owner " + owner + ": " + Owner.problem(owner).get() + "; allowed: " + Owner.ALLOWED);
       return ExitCodes.BAD_INPUT;
     }
     DialectRegistry dialects = DialectRegistry.load();

@@ -1,5 +1,6 @@
 package io.commitbench.core.key;
 
+import io.commitbench.core.namespace.Owner;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,6 +36,8 @@ public record Key(
     CHOICE,
     IDENTIFIER,
     ENV_NAME,
+    /** Whose a run's objects are: a word its ownership mark can carry. */
+    OWNER,
     TEXT
   }
 
@@ -80,6 +83,11 @@ public record Key(
     return new Key(name, Type.ENV_NAME, Optional.empty(), false, 0, 0, List.of(), doc);
   }
 
+  /** An owner ({@link Owner}); absent means "this process's": {@code <os user>@<host>}. */
+  public static Key owner(String name, String doc) {
+    return new Key(name, Type.OWNER, Optional.empty(), false, 0, 0, List.of(), doc);
+  }
+
   public static Key text(String name, String defaultValue, String doc) {
     return new Key(name, Type.TEXT, Optional.ofNullable(defaultValue), false, 0, 0, List.of(), doc);
   }
@@ -92,6 +100,7 @@ public record Key(
       case CHOICE -> "one of " + String.join(", ", choices);
       case IDENTIFIER -> "a lower-case identifier of 1 to 30 characters (a-z, 0-9, _; starting with a letter)";
       case ENV_NAME -> "the name of an environment variable";
+      case OWNER -> Owner.ALLOWED;
       case TEXT -> "any non-empty text";
     };
   }
@@ -114,6 +123,7 @@ public record Key(
       case ENV_NAME -> value.matches(ENV_NAME_PATTERN)
           ? Parsed.ok(value)
           : Parsed.problem("not an environment variable name" + commentHint(value));
+      case OWNER -> Owner.problem(value).map(Parsed::problem).orElseGet(() -> Parsed.ok(value));
       case TEXT -> value.isEmpty() ? Parsed.problem("empty") : Parsed.ok(value);
     };
   }

@@ -1,6 +1,5 @@
 package io.commitbench.core.key;
 
-import io.commitbench.core.namespace.Owner;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -109,9 +108,8 @@ public final class ParameterKeys {
         + " whose tables exist is refused."));
     keys.add(Key.identifier(USER_PREFIX, null, "Prefix of the created users' names (<prefix>1 .. <prefix>N);"
         + " default: the run's namespace and _u; a fixed prefix whose users exist is refused."));
-    keys.add(Key.text(OWNER, null, "Whose the tables and users a run or prepare creates are, kept in their mark:"
-        + " 'commitbench cleanup --apply' drops only its owner's; default: <os user>@<host>; allowed: "
-        + Owner.ALLOWED + "."));
+    keys.add(Key.owner(OWNER, "Whose the tables and users a run or prepare creates are, named in their mark:"
+        + " 'commitbench cleanup --apply' drops only its owner's; default: <os user>@<host>."));
     keys.add(Key.integer(STATEMENT_TIMEOUT, 60, 1, 86_400, "Seconds one statement may run before it is cancelled."));
     keys.add(Key.integer(CONNECT_TIMEOUT, 10, 1, 600, "Seconds one connection attempt may take."));
     keys.add(Key.integer(RECONNECT_TIMEOUT, 60, 0, 86_400, "Seconds an actor keeps trying to re-establish a lost connection before the run fails."));

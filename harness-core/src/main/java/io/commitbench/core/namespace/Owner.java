@@ -26,15 +26,18 @@ public final class Owner {
     return owner != null && owner.matches(PATTERN);
   }
 
-  /** What is wrong with an owner given by the user, or empty when it is one. */
+  /**
+   * What is wrong with an owner given by the user ({@code empty}, {@code 65 characters}, {@code
+   * holds characters a mark cannot carry}), or empty when it is one; {@link #ALLOWED} says what is
+   * allowed.
+   */
   public static Optional<String> problem(String owner) {
     if (valid(owner)) {
       return Optional.empty();
     }
-    String what = owner == null || owner.isEmpty() ? "empty"
+    return Optional.of(owner == null || owner.isEmpty() ? "empty"
         : owner.length() > MAX_LENGTH ? owner.length() + " characters"
-        : "holds characters a mark cannot carry";
-    return Optional.of(what + "; allowed: " + ALLOWED);
+        : "holds characters a mark cannot carry");
   }
 
   /** The default owner of what this process creates: {@code <os user>@<host>}, cut to the limit. */

@@ -38,6 +38,12 @@ class OwnerKeyTest {
   }
 
   @Test
+  void anEmptyOwnerIsRefused() {
+    assertThat(problems(() -> bind(paperWith("owner=")))).containsExactly(
+        "owner=: empty; allowed: 1 to 64 ASCII letters, digits, '.', '_', '-', '@'");
+  }
+
+  @Test
   void aLongOwnerIsRefused() {
     String owner = "o".repeat(65);
 
