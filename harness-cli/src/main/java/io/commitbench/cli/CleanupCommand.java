@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
     name = "cleanup",
     mixinStandardHelpOptions = true,
     description = {
-      "Lists the tables and users that runs left behind, and drops the caller's own with --apply.",
+      "Lists the tables and users runs left behind; drops the caller's own with --apply.",
       "",
       "It looks on the database of a parameter file (db.url, db.user and the password options, as",
       "for 'run'; --set overrides them); with --apply it drops the objects its plan lists: users",
