@@ -48,6 +48,11 @@ class SharedServerIT {
 
   /** Long enough that a second run sets up while the first measures. */
   private static final int TIMED_SECONDS = 10;
+  /**
+   * The live run must outlast a cleanup started beside it: a cleanup's JVM on a loaded 2-core host
+   * takes several seconds to start and connect.
+   */
+  private static final int LIVE_RUN_SECONDS = 30;
   private static final Workload SHORT = new Workload(2, 0, 2, 5, 2);
 
   private static final Duration MEASURING_WAIT = Duration.ofSeconds(60);
@@ -139,7 +144,7 @@ class SharedServerIT {
   void cleanupKeepsTheObjectsOfARunThatIsStillRunning(@Db(DatabaseKind.POSTGRESQL) DatabaseTarget pg,
       @TempDir Path tmp) throws Exception {
     TestNames names = TestNames.unique();
-    Path file = timedFile(tmp);
+    Path file = timedFile(tmp, LIVE_RUN_SECONDS);
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try (Connection admin = pg.connect()) {
       Catalog catalog = new Catalog(pg.kind(), admin);
@@ -378,9 +383,13 @@ class SharedServerIT {
 
   /** A timed run of the paper's workload: 2 users on 2 tables for {@link #TIMED_SECONDS}. */
   private static Path timedFile(Path tmp) throws Exception {
+    return timedFile(tmp, TIMED_SECONDS);
+  }
+
+  private static Path timedFile(Path tmp, int seconds) throws Exception {
     Map<String, String> keys = new LinkedHashMap<>(new Workload(2, 0, 2, 20, 1).keys());
     keys.remove("repeat");
-    keys.put("duration", String.valueOf(TIMED_SECONDS));
+    keys.put("duration", String.valueOf(seconds));
     return Commitbench.writeParameterFile(tmp.resolve("timed.properties"), keys);
   }
 
