@@ -67,7 +67,10 @@ final class ChartedIntervals {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < size(); i++) {
       if (leftOut[i]) {
-        b.append(b.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f-%.3f s", starts[i], ends[i]))
+        String when = ends[i] - starts[i] < 0.001
+            ? String.format(Locale.ROOT, "%.3f s (%.1f ms)", starts[i], (ends[i] - starts[i]) * 1000)
+            : String.format(Locale.ROOT, "%.3f-%.3f s", starts[i], ends[i]);
+        b.append(b.length() == 0 ? "" : ", ").append(when)
             .append(i == size() - 1 ? " (the last, partial interval, in which the actors stop)"
                 : " (a partial interval shorter than half the others: its rate is noise)");
       }
