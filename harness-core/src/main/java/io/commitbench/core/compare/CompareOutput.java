@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.commitbench.core.report.html.ChartImages;
 import io.commitbench.core.report.html.HtmlPage;
 import io.commitbench.core.report.html.PercentileSpectrum;
+import io.commitbench.core.report.html.SeriesStyles;
 import io.commitbench.core.results.HistogramTotals;
 import io.commitbench.core.results.ResultFormatException;
 import io.commitbench.core.results.RunFolder;
@@ -189,7 +190,8 @@ public enum CompareOutput {
     page.note("Transaction response times of every subject over its measured time (a group's runs together),"
         + " from each run's latency.hlog, on a nines axis.");
     page.chart("distribution-overlay", "latency distributions of all subjects overlaid",
-        ChartImages.dataUri(PercentileSpectrum.chart("Transaction response time, all subjects", overlay(c))));
+        ChartImages.dataUri(PercentileSpectrum.chart("Transaction response time, all subjects", overlay(c),
+            new SeriesStyles())));
     page.heading("Server's log figures");
     List<Comparison.Row> server = CompareTable.present(c.server());
     if (!server.isEmpty()) {

@@ -237,6 +237,16 @@ public interface Dialect {
    */
   List<String> createUserStatements(DbUser user, int quotaMegabytes);
 
+  /**
+   * The engine's keys that only some products act on, of those this one does ({@link
+   * io.commitbench.core.key.ParameterKeys#PRODUCT_KEYS}): {@code quota} where {@link
+   * #createUserStatements} gives the user a storage quota. A report shows such a key only for a
+   * run whose database acts on it. The default: none.
+   */
+  default java.util.Set<String> productKeys() {
+    return java.util.Set.of();
+  }
+
   /** Statements that let the user read and change the central table (SELECT/INSERT/UPDATE/DELETE). */
   List<String> grantStatements(DbUser user, TableSpec table);
 

@@ -38,13 +38,18 @@ public final class EnvironmentText {
 
   private static final double GIB = 1024.0 * 1024 * 1024;
 
+  /** Labels the HTML report's first screen looks up. */
+  public static final String PRODUCT = "DB Product";
+  public static final String LOG_LOCATION = "Log Location";
+  public static final String LOG_DEVICE = "Log Device";
+
   private EnvironmentText() {}
 
   public static List<String> headerLines(List<Fact> facts) {
     Map<String, Fact> byKey = new LinkedHashMap<>();
     facts.forEach(f -> byKey.putIfAbsent(f.group() + "/" + f.name(), f));
     List<String> lines = new ArrayList<>();
-    line(lines, "DB Product", text(byKey, "server/product") + " " + text(byKey, "server/version"));
+    line(lines, PRODUCT, text(byKey, "server/product") + " " + text(byKey, "server/version"));
     List<String> settings = facts.stream().filter(f -> f.group().equals(EnvironmentCollector.DURABILITY))
         .map(f -> f.name() + "=" + value(f)).toList();
     wrapped(lines, "Durability", settings.isEmpty() ? List.of("none reported") : settings);
@@ -68,23 +73,23 @@ public final class EnvironmentText {
     String device = EnvironmentCollector.LOG_DEVICE + "/" + location.name() + ".";
     Optional<Fact> real = find(byKey, device + "real_path").filter(Fact::known);
     boolean moved = real.isPresent() && location.known() && !real.get().value().equals(location.value());
-    line(lines, "Log Location", value(location) + (moved ? " -> " + real.get().value() : ""));
+    line(lines, LOG_LOCATION, value(location) + (moved ? " -> " + real.get().value() : ""));
     Optional<Fact> filesystem = find(byKey, device + "filesystem");
     if (filesystem.isEmpty() || !filesystem.get().known()) {
-      line(lines, "Log Device", filesystem.map(EnvironmentText::value).orElse("unknown (not located)"));
+      line(lines, LOG_DEVICE, filesystem.map(EnvironmentText::value).orElse("unknown (not located)"));
       return;
     }
     line(lines, "Log Filesystem", filesystem.get().value() + " " + text(byKey, device + "mount_source") + " on "
         + text(byKey, device + "mount_point") + " (" + text(byKey, device + "mount_options") + ")");
     Fact chain = find(byKey, device + "device_chain").orElse(Fact.unknown("", "", "not located"));
     if (!chain.known()) {
-      line(lines, "Log Device", value(chain) + free(byKey, device));
+      line(lines, LOG_DEVICE, value(chain) + free(byKey, device));
       return;
     }
     String rotational = text(byKey, device + "rotational");
     String discard = find(byKey, device + "discard_max_bytes").filter(Fact::known)
         .map(f -> f.value().equals("0") ? "no discard" : "discard").orElse("discard unknown");
-    line(lines, "Log Device", chain.value() + ", "
+    line(lines, LOG_DEVICE, chain.value() + ", "
         + (rotational.equals("1") ? "rotational" : rotational.equals("0") ? "non-rotational" : "rotational " + rotational)
         + ", blocks " + text(byKey, device + "logical_block_size") + "/" + text(byKey, device + "physical_block_size")
         + " bytes, " + discard + free(byKey, device));

@@ -57,6 +57,12 @@ public final class ParameterKeys {
   public static final List<String> LOAD_KEYS = List.of(WORKLOAD, USERS, SLEEP, DURATION, TRANSACTIONS, WARMUP, RATE,
       RATE_ARRIVAL, THINK_TIME, THINK_TIME_DISTRIBUTION, RETRY_MAX);
 
+  /**
+   * The engine's keys that only some products act on: each dialect names those it does ({@code
+   * Dialect#productKeys}), and a report shows them only for its runs.
+   */
+  public static final List<String> PRODUCT_KEYS = List.of(QUOTA);
+
   private ParameterKeys() {}
 
   /**
@@ -98,7 +104,7 @@ public final class ParameterKeys {
     keys.add(Key.text(DB_USER, null, "The central user that owns the tables (default: the dialect's usual admin user)."));
     keys.add(Key.envName(DB_PASSWORD_ENV, "Name of the environment variable holding db.user's password."));
     keys.add(Key.text(DB_PASSWORD_FILE, null, "File whose first line is db.user's password."));
-    keys.add(Key.integer(QUOTA, 50, 1, 1_048_576, "Tablespace quota in MB of each created user (Oracle; others have none)."));
+    keys.add(Key.integer(QUOTA, 50, 1, 1_048_576, "Tablespace quota in MB of each created user (Oracle, with users.mode=db-users; others have none)."));
     keys.add(Key.choice(USERS_MODE, UsersMode.AUTO.value(),
         List.of(UsersMode.AUTO.value(), UsersMode.DB_USERS.value(), UsersMode.SHARED.value()),
         "db-users: one database user per actor; shared: all actors log in as db.user; auto: db-users when db.user may create users."));

@@ -3,6 +3,8 @@ package io.commitbench.core.report;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.Redaction;
 import io.commitbench.core.config.RunControl;
+import io.commitbench.core.key.ParameterKeys;
+import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.measure.TypeTotals;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.dialect.ErrorClass;
@@ -15,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -54,18 +57,23 @@ public final class ReportText {
   /**
    * The run header: the database, the workload and its own lines, the run control, the users
    * mode and the connection, then {@code extraLines} (already in the {@code  | Label : value} form,
-   * such as the environment's). The labels keep the paper's spelling.
+   * such as the environment's). The labels keep the paper's spelling. The quota, the paper's
+   * {@code Quota Amount}, is there only where it takes effect: the database gives the users it
+   * creates one, and the run creates users.
    *
    * @param usersModeUsed what {@code users.mode} resolved to ({@code db-users} or {@code shared})
+   * @param productKeys the product keys the run's database acts on ({@code Dialect#productKeys})
    */
   public static String header(BenchmarkConfig c, List<BoundWorkload.HeaderLine> workloadLines, String usersModeUsed,
-      List<String> extraLines) {
+      Set<String> productKeys, List<String> extraLines) {
     StringBuilder b = new StringBuilder("-----\n");
     headerLine(b, "DB-Type", c.dbType());
     headerLine(b, "Workload", c.workload());
     headerLine(b, "Sleep Intervall", c.sleepMillis()); // the paper's spelling
     headerLine(b, "Test Users", c.users());
-    headerLine(b, "Quota Amount", c.quotaMegabytes());
+    if (productKeys.contains(ParameterKeys.QUOTA) && usersModeUsed.equals(UsersMode.DB_USERS.value())) {
+      headerLine(b, "Quota Amount", c.quotaMegabytes());
+    }
     workloadLines.forEach(line -> headerLine(b, line.label(), line.value()));
     RunControl rc = c.runControl();
     if (rc.timed()) {

@@ -75,6 +75,11 @@ public abstract class AbstractDialectContractTest {
   }
 
   @Test
+  void theProductKeysItNamesAreTheEnginesProductKeys() {
+    assertThat(dialect().productKeys()).isSubsetOf(io.commitbench.core.key.ParameterKeys.PRODUCT_KEYS);
+  }
+
+  @Test
   void nameIsOneLowerCaseWord() {
     assertThat(dialect().name()).matches("[a-z][a-z0-9]*");
   }

@@ -3,10 +3,12 @@ package io.commitbench.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.measure.PaperAnalysis;
 import io.commitbench.core.workload.paper.PaperBlock;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +23,6 @@ class ReportTextTest {
        | Workload         : paper
        | Sleep Intervall  : 100
        | Test Users       : 10
-       | Quota Amount     : 50
        | AutoCommit       : true
        | Table Number     : 5
        | Table Inserts    : 10
@@ -136,16 +137,30 @@ class ReportTextTest {
   @Test
   void headerHasThePaperLabelsAndNoPassword() {
     BenchmarkConfig config = ReportFixtures.config(true);
-    String header = ReportText.header(config, ReportFixtures.paperLines(config), "db-users", List.of());
+    String header = ReportText.header(config, ReportFixtures.paperLines(config), "db-users", Set.of(), List.of());
 
     assertThat(header).isEqualTo(HEADER);
     assertThat(header).doesNotContain("secret").doesNotContain("Commit Interval");
   }
 
+  /** The paper's "Quota Amount", where it takes effect: a database that gives created users a quota. */
+  @Test
+  void headerShowsTheQuotaOnlyWhereTheDatabaseGivesTheCreatedUsersOne() {
+    BenchmarkConfig config = ReportFixtures.config(true);
+    Set<String> quota = Set.of(ParameterKeys.QUOTA);
+
+    assertThat(ReportText.header(config, ReportFixtures.paperLines(config), "db-users", quota, List.of()))
+        .contains(" | Test Users       : 10\n | Quota Amount     : 50\n | AutoCommit       : true\n");
+    assertThat(ReportText.header(config, ReportFixtures.paperLines(config), "shared", quota, List.of()))
+        .as("shared login: no user is created, so none gets a quota").doesNotContain("Quota");
+    assertThat(ReportText.header(config, ReportFixtures.paperLines(config), "db-users", Set.of(), List.of()))
+        .as("a database without user quotas").doesNotContain("Quota");
+  }
+
   @Test
   void headerTellsEachPrefixWhetherItWasFixedOrDerived() {
     BenchmarkConfig config = ReportFixtures.config(true, true);
-    String header = ReportText.header(config, ReportFixtures.paperLines(config), "db-users", List.of());
+    String header = ReportText.header(config, ReportFixtures.paperLines(config), "db-users", Set.of(), List.of());
 
     assertThat(header)
         .contains(" | Table Prefix     : cb_t (fixed)\n")
@@ -155,7 +170,7 @@ class ReportTextTest {
   @Test
   void headerShowsCommitIntervalOnlyWithoutAutocommit() {
     BenchmarkConfig config = ReportFixtures.config(false);
-    String header = ReportText.header(config, ReportFixtures.paperLines(config), "shared", List.of());
+    String header = ReportText.header(config, ReportFixtures.paperLines(config), "shared", Set.of(), List.of());
 
     assertThat(header)
         .contains(" | AutoCommit       : false\n")

@@ -14,6 +14,7 @@ import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
+import io.commitbench.core.key.ParameterKeys;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Oracle Database through ojdbc11, the paper's original target: columns of type number,
@@ -181,6 +183,12 @@ public final class OracleDialect implements Dialect {
         "CREATE USER " + user.name() + " IDENTIFIED BY \"" + user.password() + "\""
             + " DEFAULT TABLESPACE USERS QUOTA " + quotaMegabytes + "M ON USERS",
         "GRANT CREATE SESSION TO " + user.name());
+  }
+
+  /** The quota of each created user, on the USERS tablespace. */
+  @Override
+  public Set<String> productKeys() {
+    return Set.of(ParameterKeys.QUOTA);
   }
 
   @Override

@@ -116,6 +116,7 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
     assertThat(oracle.createUserStatements(user, 0).get(0)).endsWith("QUOTA 0M ON USERS");
     assertThatThrownBy(() -> oracle.createUserStatements(user, -1))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
+    assertThat(oracle.productKeys()).as("so the run header shows the quota").containsExactly("quota");
   }
 
   @Test

@@ -1,22 +1,35 @@
 package io.commitbench.core.report.html;
 
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
+import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
-import org.jfree.chart.ChartUtils;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
 import org.jfree.chart.JFreeChart;
 
 /**
  * A chart as a PNG {@code data:} URI, so an HTML page that shows it needs no other file and no
  * network. Drawn at twice the size it is shown at, so it stays sharp on high-density screens.
+ *
+ * <p>Encoding the PNG costs more than drawing the chart: the image has no alpha channel (a chart
+ * is opaque) and is compressed less than ImageIO's default, which takes about half the time for
+ * a file about a fifth larger.
  */
 public final class ChartImages {
 
   public static final int WIDTH = 900;
   public static final int HEIGHT = 380;
   private static final int SCALE = 2;
+  /** ImageIO's PNG compression quality: 0 compresses most, 1 not at all; its default is 0.5. */
+  private static final float COMPRESSION_QUALITY = 0.75f;
 
   static {
     // Charts are drawn on servers and in CI without a display.
@@ -30,11 +43,37 @@ public final class ChartImages {
   private ChartImages() {}
 
   public static String dataUri(JFreeChart chart) {
-    BufferedImage image = chart.createBufferedImage(WIDTH * SCALE, HEIGHT * SCALE, WIDTH, HEIGHT, null);
+    return dataUri(chart, HEIGHT);
+  }
+
+  /** A chart {@code height} units tall (a chart with stacked plots needs more than {@link #HEIGHT}). */
+  public static String dataUri(JFreeChart chart, int height) {
+    BufferedImage image = new BufferedImage(WIDTH * SCALE, height * SCALE, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
     try {
-      return "data:image/png;base64," + Base64.getEncoder().encodeToString(ChartUtils.encodeAsPNG(image));
+      g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+      g.scale(SCALE, SCALE);
+      chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, height), null, null);
+    } finally {
+      g.dispose();
+    }
+    return "data:image/png;base64," + Base64.getEncoder().encodeToString(png(image));
+  }
+
+  private static byte[] png(BufferedImage image) {
+    ImageWriter writer = ImageIO.getImageWritersByFormatName("png").next();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ImageOutputStream out = ImageIO.createImageOutputStream(bytes)) {
+      writer.setOutput(out);
+      ImageWriteParam param = writer.getDefaultWriteParam();
+      param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+      param.setCompressionQuality(COMPRESSION_QUALITY);
+      writer.write(null, new IIOImage(image, null, null), param);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot encode a chart as PNG", e);
+    } finally {
+      writer.dispose();
     }
+    return bytes.toByteArray();
   }
 }

@@ -43,7 +43,7 @@ final class CurveCharts {
     return what.isEmpty() ? "Curve" : what.substring(0, 1).toUpperCase(Locale.ROOT) + what.substring(1) + " curve";
   }
 
-  static JFreeChart chart(Path file) throws IOException {
+  static JFreeChart chart(Path file, SeriesStyles styles) throws IOException {
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     if (lines.isEmpty()) {
       throw new IOException(file.getFileName() + " is empty");
@@ -66,7 +66,7 @@ final class CurveCharts {
     XYPlot plot = new XYPlot(dataset, new NumberAxis(header[0]), new NumberAxis("per second"),
         new XYLineAndShapeRenderer(true, true));
     JFreeChart chart = new JFreeChart(title(file), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-    Charts.style(chart);
+    Charts.style(chart, styles);
     return chart;
   }
 }

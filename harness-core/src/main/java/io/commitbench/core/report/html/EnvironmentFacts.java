@@ -3,6 +3,7 @@ package io.commitbench.core.report.html;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.commitbench.core.results.ResultFormatException;
+import io.commitbench.core.server.Fact;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,15 @@ public final class EnvironmentFacts {
   private EnvironmentFacts() {}
 
   public static List<Row> read(Path file) throws ResultFormatException {
+    List<Row> rows = new ArrayList<>();
+    for (Fact f : facts(file)) {
+      rows.add(new Row(f.group(), f.name(), f.known() ? f.value() : "unknown: " + f.unknownReason()));
+    }
+    return rows;
+  }
+
+  /** The facts as the run recorded them, an unknown one with its reason. */
+  public static List<Fact> facts(Path file) throws ResultFormatException {
     JsonNode root;
     try {
       root = new ObjectMapper().readTree(Files.readString(file));
@@ -33,12 +43,13 @@ public final class EnvironmentFacts {
       throw new ResultFormatException(file + " has schema '" + root.path("schema").asText() + "'; this build reads "
           + SCHEMA);
     }
-    List<Row> rows = new ArrayList<>();
+    List<Fact> facts = new ArrayList<>();
     root.path("groups").fields().forEachRemaining(group -> group.getValue().fields().forEachRemaining(fact -> {
       JsonNode value = fact.getValue().path("value");
-      rows.add(new Row(group.getKey(), fact.getKey(), value.isNull() || value.isMissingNode()
-          ? "unknown: " + fact.getValue().path("unknownReason").asText("") : value.asText()));
+      facts.add(value.isNull() || value.isMissingNode()
+          ? Fact.unknown(group.getKey(), fact.getKey(), fact.getValue().path("unknownReason").asText(""))
+          : Fact.of(group.getKey(), fact.getKey(), value.asText()));
     }));
-    return rows;
+    return facts;
   }
 }

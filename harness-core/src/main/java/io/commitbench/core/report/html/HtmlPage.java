@@ -1,6 +1,9 @@
 package io.commitbench.core.report.html;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * A self-contained HTML page, built in order: its style is inline and its pictures are data
@@ -15,10 +18,15 @@ public final class HtmlPage {
       "table{border-collapse:collapse;font-size:.85em;margin:.5em 0}",
       "td,th{border:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}",
       "td.n{text-align:right;font-variant-numeric:tabular-nums}",
+      "table.facts{font-size:.95em}table.facts th{background:#f3f3f3;white-space:nowrap;font-weight:600}",
       "img.chart{width:100%;max-width:900px;display:block;margin:.5em 0}",
       ".note{color:#666;font-size:.9em}.bad{color:#b00}.good{color:#070}");
 
+  /** Stands in the body for the picture of chart N until the page is rendered. */
+  private static final String PENDING = "\u0000chart:";
+
   private final StringBuilder body = new StringBuilder();
+  private final List<Supplier<String>> pending = new ArrayList<>();
   private final String title;
 
   public HtmlPage(String title) {
@@ -54,6 +62,16 @@ public final class HtmlPage {
   }
 
   /**
+   * A chart whose picture is drawn when the page is rendered, beside the page's other pending
+   * charts: drawing and encoding a chart takes a core for a tenth of a second or more, and the
+   * charts of a page do not depend on each other.
+   */
+  public HtmlPage chart(String name, String alt, Supplier<String> dataUri) {
+    pending.add(dataUri);
+    return chart(name, alt, PENDING + (pending.size() - 1) + "\u0000");
+  }
+
+  /**
    * A table; a cell that looks like a number is right-aligned. Cells starting with {@code \u0001}
    * get the class that marks a bad (red) outcome, {@code \u0002} a good (green) one.
    */
@@ -75,9 +93,30 @@ public final class HtmlPage {
     return this;
   }
 
+  /**
+   * A table of facts, one a row: its label as a row header, then its value; a value marked as in
+   * {@link #table} is shown as a bad or a good outcome.
+   */
+  public HtmlPage facts(List<String[]> rows) {
+    body.append("<table class=\"facts\">\n");
+    for (String[] row : rows) {
+      String value = row[1];
+      String css = value.startsWith("\u0001") ? " class=\"bad\"" : value.startsWith("\u0002") ? " class=\"good\"" : "";
+      body.append("<tr><th>").append(escape(row[0])).append("</th><td").append(css).append('>')
+          .append(escape(value.replaceFirst("^[\u0001\u0002]", ""))).append("</td></tr>\n");
+    }
+    body.append("</table>\n");
+    return this;
+  }
+
   public String render() {
+    List<String> drawn = IntStream.range(0, pending.size()).parallel().mapToObj(i -> pending.get(i).get()).toList();
+    String text = body.toString();
+    for (int i = 0; i < drawn.size(); i++) {
+      text = text.replace(PENDING + i + "\u0000", drawn.get(i));
+    }
     return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title)
-        + "</title>\n<style>\n" + STYLE + "\n</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n";
+        + "</title>\n<style>\n" + STYLE + "\n</style>\n</head>\n<body>\n" + text + "</body>\n</html>\n";
   }
 
   public static String escape(String text) {

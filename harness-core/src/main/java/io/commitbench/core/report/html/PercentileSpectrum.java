@@ -26,8 +26,9 @@ public final class PercentileSpectrum {
 
   /**
    * @param histograms line label to histogram of nanoseconds; empty histograms are left out
+   * @param styles the page's series styles: a label has the colour it has in the page's other charts
    */
-  public static JFreeChart chart(String title, Map<String, Histogram> histograms) {
+  public static JFreeChart chart(String title, Map<String, Histogram> histograms, SeriesStyles styles) {
     XYSeriesCollection dataset = new XYSeriesCollection();
     histograms.forEach((label, h) -> {
       if (h.getTotalCount() > 0) {
@@ -42,7 +43,7 @@ public final class PercentileSpectrum {
     NumberAxis latency = new NumberAxis("latency (ms)");
     XYPlot plot = new XYPlot(dataset, percentile, latency, new XYLineAndShapeRenderer(true, false));
     JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-    Charts.style(chart);
+    Charts.style(chart, styles);
     return chart;
   }
 
