@@ -73,14 +73,15 @@ final class CompareCommand implements Callable<Integer> {
         return ExitCodes.BAD_INPUT;
       }
     }
-    List<String> differences = Comparability.differences(subjects);
+    Comparability.Verdict verdict = Comparability.check(subjects);
+    List<String> differences = verdict.refused();
     if (!differences.isEmpty() && !force) {
       err.println("error: not comparable: the runs differ in their workload or its parameters:");
       differences.forEach(d -> err.println("  - " + d));
       err.println("compare them anyway with --force.");
       return ExitCodes.BAD_INPUT;
     }
-    RenderedOutput.deliver(chosen.render(Comparison.of(subjects, differences)), output, out);
+    RenderedOutput.deliver(chosen.render(Comparison.of(subjects, differences, verdict.swept())), output, out);
     return ExitCodes.OK;
   }
 }
