@@ -47,7 +47,8 @@ final class CompareTable {
       line.add(row.name());
       for (int i = 0; i < row.values().size(); i++) {
         String mark = row.marks().get(i);
-        line.add(mark.isEmpty() ? number(row.values().get(i)) : flag + number(row.values().get(i)) + " [" + mark + "]");
+        String value = number(row.values().get(i), wholeRow(row) || Math.abs(row.values().get(i)) >= 1000);
+        line.add(mark.isEmpty() ? value : flag + value + " [" + mark + "]");
         if (i > 0) {
           line.add(ratioCell(row, i, flag));
           if (c.anyGroup()) {
@@ -142,12 +143,26 @@ final class CompareTable {
     return header;
   }
 
+  /** A whole number of 1,000 or more as one, any other with three decimals; NaN as {@code -}. */
   static String number(double v) {
+    return number(v, Math.abs(v) >= 1000);
+  }
+
+  /** @param whole whether a whole number is written without decimals (all of its row's values are whole) */
+  private static String number(double v, boolean whole) {
     if (Double.isNaN(v)) {
       return "-";
     }
-    return v == Math.rint(v) && Math.abs(v) < 1e15 && Math.abs(v) >= 1000 ? String.valueOf((long) v)
-        : String.format(Locale.ROOT, "%.3f", v);
+    return whole && whole(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  private static boolean whole(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15;
+  }
+
+  /** Whether a row's values are all whole numbers (counts, set rates): then they are written as such. */
+  private static boolean wholeRow(Comparison.Row row) {
+    return row.values().stream().filter(Double::isFinite).allMatch(CompareTable::whole);
   }
 
   /** What the verdict means and how it was found, for the line under the table. */
