@@ -72,23 +72,25 @@ public final class Comparability {
     RunSummary first = subjects.get(0).summaries().get(0);
     Set<String> keys = loadKeys(first);
     Set<String> sweepable = sweepable(subjects);
+    List<String> names = SubjectLabels.folderNames(subjects);
     List<String> lines = new ArrayList<>();
     List<String> swept = new ArrayList<>();
     for (String key : keys) {
       String expected = first.config().get(key);
       List<String> differing = new ArrayList<>();
-      for (Subject s : subjects) {
+      for (int n = 0; n < subjects.size(); n++) {
+        Subject s = subjects.get(n);
         for (int i = 0; i < s.summaries().size(); i++) {
           String value = s.summaries().get(i).config().get(key);
           if (!Objects.equals(expected, value)) {
-            differing.add(label(s, i) + "=" + (value == null ? "(absent)" : value));
+            differing.add(label(s, names.get(n), i) + "=" + (value == null ? "(absent)" : value));
           }
         }
       }
       if (!differing.isEmpty() && sweepable.contains(key) && sweptAlong(subjects, key)) {
         swept.add(key);
       } else if (!differing.isEmpty()) {
-        lines.add(key + ": " + label(subjects.get(0), 0) + "=" + (expected == null ? "(absent)" : expected) + ", "
+        lines.add(key + ": " + label(subjects.get(0), names.get(0), 0) + "=" + (expected == null ? "(absent)" : expected) + ", "
             + String.join(", ", differing));
       }
     }
@@ -119,8 +121,8 @@ public final class Comparability {
     return true;
   }
 
-  private static String label(Subject s, int run) {
-    return s.group() ? s.name() + "/" + s.runFolders().get(run).getFileName() : s.name();
+  private static String label(Subject s, String name, int run) {
+    return s.group() ? name + "/" + s.runFolders().get(run).getFileName() : name;
   }
 
   private static Set<String> loadKeys(RunSummary first) {

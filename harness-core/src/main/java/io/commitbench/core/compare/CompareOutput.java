@@ -19,9 +19,12 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The outputs of {@code compare}: text (aligned columns), Markdown (a pipe table), JSON (schema
- * {@code commitbench.compare/1}, every value per run as well) and HTML (the table and every
- * subject's latency distributions overlaid on one chart, self-contained).
+ * The outputs of {@code compare}: text (aligned columns), Markdown (pipe tables), JSON (schema
+ * {@code commitbench.compare/1}, every value per run as well, with each subject's label, folder
+ * and flags, each row's marks, and the warnings) and HTML (the tables and every subject's
+ * latency distributions overlaid on one chart, self-contained). Each opens with the warnings
+ * ({@link Comparison.Warning}) and the subjects, then the main figures, the rate, the workload's
+ * own figures, the server's (server-wide) figures and the environment facts that differ.
  */
 public enum CompareOutput {
   TEXT, MARKDOWN, JSON, HTML;

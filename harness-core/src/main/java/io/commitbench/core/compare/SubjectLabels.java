@@ -19,8 +19,9 @@ import java.util.function.Function;
 /**
  * What each subject of a comparison is called, in every output, always unique: its {@code
  * run.label}; without one, what differs between the subjects' configurations ({@code rate=200},
- * {@code db.type=mariadb}), else where their logs lie ({@code log on hdd}), else the folder's name.
- * Labels that still coincide get the folder's name added, then its parent's, then a number.
+ * {@code db.type=mariadb}) and where their logs lay when that differs ({@code log on hdd}; it
+ * stands for a differing server address or instance), else the folder's name. Labels that still
+ * coincide get the folder's name added, then its parent's, then a number.
  */
 final class SubjectLabels {
 
@@ -29,6 +30,10 @@ final class SubjectLabels {
       ParameterKeys.RESULTS_DIR, ParameterKeys.TABLE_PREFIX, ParameterKeys.USER_PREFIX, ParameterKeys.DB_PASSWORD,
       ParameterKeys.DB_PASSWORD_ENV, ParameterKeys.DB_PASSWORD_FILE, ParameterKeys.RUNS);
 
+  /** Keys that say where a run's database was, not what it was: a differing log device says more. */
+  private static final Set<String> WHERE = Set.of(ParameterKeys.DB_URL, ParameterKeys.DB_INSTANCE,
+      ParameterKeys.DB_USER);
+
   /** At most this many differing keys make a label; more would not be read. */
   private static final int MAX_KEYS = 3;
 
@@ -36,20 +41,35 @@ final class SubjectLabels {
 
   static List<String> of(List<Subject> subjects) {
     List<Map<String, String>> configs = subjects.stream().map(s -> s.counted().get(0).config()).toList();
-    List<String> fromConfig = differing(configs);
+    List<String> differ = differingKeys(configs);
+    List<String> what = label(configs, differ.stream().filter(k -> !WHERE.contains(k)).toList());
+    List<String> where = label(configs, differ.stream().filter(WHERE::contains).toList());
     List<String> logs = logDevices(subjects);
     boolean logsDiffer = logs.stream().distinct().count() > 1;
     List<String> labels = new ArrayList<>();
     for (int i = 0; i < subjects.size(); i++) {
       String own = configs.get(i).getOrDefault(ParameterKeys.RUN_LABEL, "").trim();
-      labels.add(!own.isEmpty() ? own : !fromConfig.get(i).isEmpty() ? fromConfig.get(i)
-          : logsDiffer ? logs.get(i) : subjects.get(i).name());
+      List<String> parts = new ArrayList<>();
+      if (!what.get(i).isEmpty()) {
+        parts.add(what.get(i));
+      }
+      if (logsDiffer) {
+        parts.add(logs.get(i)); // where the log lay says more than the address of its server
+      } else if (parts.isEmpty() && !where.get(i).isEmpty()) {
+        parts.add(where.get(i));
+      }
+      labels.add(!own.isEmpty() ? own : !parts.isEmpty() ? String.join(", ", parts) : subjects.get(i).name());
     }
     return unique(labels, subjects);
   }
 
-  /** Per subject {@code key=value, ...} of the keys whose values differ, the load's keys first; empty when none. */
-  private static List<String> differing(List<Map<String, String>> configs) {
+  /** The subjects' folder names, made unique as labels are: for messages about the folders themselves. */
+  static List<String> folderNames(List<Subject> subjects) {
+    return unique(subjects.stream().map(Subject::name).toList(), subjects);
+  }
+
+  /** The keys whose values differ between the subjects, the load's keys first, at most {@link #MAX_KEYS}. */
+  private static List<String> differingKeys(List<Map<String, String>> configs) {
     Set<String> keys = new TreeSet<>(order());
     configs.forEach(c -> keys.addAll(c.keySet()));
     List<String> differ = keys.stream().filter(k -> !NOT_DESCRIPTIVE.contains(k))
@@ -58,8 +78,12 @@ final class SubjectLabels {
         && (differ.contains(ParameterKeys.DB_TYPE) || differ.contains(ParameterKeys.DB_INSTANCE))) {
       differ = differ.stream().filter(k -> !k.equals(ParameterKeys.DB_URL)).toList(); // the shorter name says it
     }
-    List<String> shown = differ.subList(0, Math.min(MAX_KEYS, differ.size()));
-    return configs.stream().map(c -> String.join(", ", shown.stream()
+    return differ.subList(0, Math.min(MAX_KEYS, differ.size()));
+  }
+
+  /** Per subject {@code key=value, ...} of {@code keys}; empty when there are none. */
+  private static List<String> label(List<Map<String, String>> configs, List<String> keys) {
+    return configs.stream().map(c -> String.join(", ", keys.stream()
         .map(k -> k + "=" + (c.getOrDefault(k, "").isEmpty() ? "(none)" : c.get(k))).toList())).toList();
   }
 

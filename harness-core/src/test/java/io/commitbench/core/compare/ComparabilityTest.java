@@ -81,4 +81,11 @@ class ComparabilityTest {
     assertThat(verdict.refused()).isEmpty();
     assertThat(verdict.swept()).containsExactly("users");
   }
+
+  @Test
+  void twoRunsOfTheSameNameAreNamedByTheirGroupInTheDifferences() throws Exception {
+    Subject a = Subject.load(new SummaryFile().write(dir.resolve("hdd/run-1")));
+    Subject b = Subject.load(new SummaryFile().set("users", "8").write(dir.resolve("ssd/run-1")));
+    assertThat(Comparability.differences(List.of(a, b))).containsExactly("users: hdd/run-1=4, ssd/run-1=8");
+  }
 }

@@ -54,6 +54,25 @@ class SubjectLabelsTest {
   }
 
   @Test
+  void aDifferingLogDeviceSaysMoreThanADifferingServerAddress() throws Exception {
+    Path hdd = environment(new SummaryFile().set("db.url", "jdbc:postgresql://h:5433/t").write(dir.resolve("one")),
+        "hdd of lab lab-1 at /var/tmp/lab", "1");
+    Path ssd = environment(new SummaryFile().set("db.url", "jdbc:postgresql://h:5434/t").write(dir.resolve("two")),
+        "ssd of lab lab-1 at /var/tmp/lab", "0");
+    assertThat(labels(hdd, ssd)).containsExactly("log on hdd", "log on ssd");
+    Path slow = environment(new SummaryFile().set("rate", "200").write(dir.resolve("three")), "hdd of lab", "1");
+    Path fast = environment(new SummaryFile().set("rate", "800").write(dir.resolve("four")), "ssd of lab", "0");
+    assertThat(labels(slow, fast)).containsExactly("rate=200, log on hdd", "rate=800, log on ssd");
+  }
+
+  @Test
+  void aDifferingServerAddressNamesRunsOnTheSameKindOfDevice() throws Exception {
+    Path a = new SummaryFile().set("db.url", "jdbc:postgresql://h:5433/t").write(dir.resolve("one"));
+    Path b = new SummaryFile().set("db.url", "jdbc:postgresql://h:5434/t").write(dir.resolve("two"));
+    assertThat(labels(a, b)).containsExactly("db.url=jdbc:postgresql://h:5433/t", "db.url=jdbc:postgresql://h:5434/t");
+  }
+
+  @Test
   void twoRun1OfDifferentGroupsAreToldApartByTheirGroup() throws Exception {
     Path a = new SummaryFile().write(dir.resolve("hdd/run-1"));
     Path b = new SummaryFile().write(dir.resolve("ssd/run-1"));
