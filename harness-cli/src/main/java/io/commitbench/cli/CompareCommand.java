@@ -25,13 +25,19 @@ import picocli.CommandLine.Spec;
     description = {
       "Sets runs or groups of runs side by side, each figure with its ratio to the first.",
       "",
-      "It shows throughput and each transaction type's latency percentiles, the server's log",
-      "figures, and the environment facts that differ. A group (runs=N) shows the median of its",
-      "completed runs and, against another group, whether the difference exceeds the run-to-run",
-      "noise (a bootstrap 95%% interval of the ratio of means; exceeds when it excludes 1). Runs of",
+      "It shows throughput and each transaction type's latency percentiles, the target and",
+      "achieved rate with the shed arrivals, the workload's own figures (the paper's analysis,",
+      "sysbench's SQL statistics, ...), the server's log figures (server-wide), and the environment",
+      "facts that differ. Warnings come first: a run that did not complete, missed its target rate,",
+      "has a latency that is its backlog's, or shared its server with other clients (those counters",
+      "are marked and never judged). A group (runs=N) shows the median of its completed runs and,",
+      "against another group, whether the difference exceeds the run-to-run noise (a bootstrap 95%%",
+      "interval of the ratio of means; exceeds when it excludes 1). Each subject is labelled by its",
+      "run.label, else by what differs between the runs (rate=200, log on hdd), uniquely. Runs of",
       "different workloads or workload parameters measured different things: they are refused,",
-      "naming the keys, unless --force. Output: text (default), markdown, json, or html (the table",
-      "and every subject's latency distributions overlaid on one chart, a self-contained file)."
+      "naming the keys, unless --force; runs that differ only in rate (or a sweep's key) are a sweep",
+      "and compared. Output: text (default), markdown, json, or html (the tables and every subject's",
+      "latency distributions overlaid on one chart, a self-contained file)."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:compared", "2:a folder is not a run's or a group's, a summary is unreadable, or the runs are"
@@ -73,14 +79,15 @@ final class CompareCommand implements Callable<Integer> {
         return ExitCodes.BAD_INPUT;
       }
     }
-    List<String> differences = Comparability.differences(subjects);
+    Comparability.Verdict verdict = Comparability.check(subjects);
+    List<String> differences = verdict.refused();
     if (!differences.isEmpty() && !force) {
       err.println("error: not comparable: the runs differ in their workload or its parameters:");
       differences.forEach(d -> err.println("  - " + d));
       err.println("compare them anyway with --force.");
       return ExitCodes.BAD_INPUT;
     }
-    RenderedOutput.deliver(chosen.render(Comparison.of(subjects, differences)), output, out);
+    RenderedOutput.deliver(chosen.render(Comparison.of(subjects, differences, verdict.swept())), output, out);
     return ExitCodes.OK;
   }
 }

@@ -20,14 +20,21 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The outputs of {@code compare}: text (aligned columns), Markdown (a pipe table), JSON (schema
- * {@code commitbench.compare/1}, every value per run as well) and HTML (the table and every
- * subject's latency distributions overlaid on one chart, self-contained).
+ * The outputs of {@code compare}: text (aligned columns), Markdown (pipe tables), JSON (schema
+ * {@code commitbench.compare/1}, every value per run as well, with each subject's label, folder
+ * and flags, each row's marks, and the warnings) and HTML (the tables and every subject's
+ * latency distributions overlaid on one chart, self-contained). Each opens with the warnings
+ * ({@link Comparison.Warning}) and the subjects, then the main figures, the rate, the workload's
+ * own figures, the server's (server-wide) figures and the environment facts that differ.
  */
 public enum CompareOutput {
   TEXT, MARKDOWN, JSON, HTML;
 
   public static final String JSON_SCHEMA = "commitbench.compare/1";
+
+  private static final String RATE_TITLE = "Target and achieved rate";
+  private static final String WORKLOAD_TITLE = "The workload's own figures";
+  private static final String SERVER_TITLE = "Server's log figures (server-wide)";
 
   /** The names {@code --format} takes. */
   public String label() {
@@ -45,11 +52,23 @@ public enum CompareOutput {
 
   private static String text(Comparison c) {
     StringBuilder b = new StringBuilder();
-    forced(c).forEach(line -> b.append(line).append('\n'));
+    CompareTable.preface(c).forEach(line -> b.append(line).append('\n'));
+    if (b.length() > 0) {
+      b.append('\n');
+    }
+    b.append(aligned(CompareTable.subjectHeader(), CompareTable.subjects(c))).append('\n');
     b.append(aligned(CompareTable.header(c), CompareTable.rows(c, c.figures())));
+    if (!c.rate().isEmpty()) {
+      b.append('\n').append(RATE_TITLE).append(":\n").append(aligned(CompareTable.header(c), CompareTable.rows(c, c.rate())));
+    }
+    if (!c.workload().isEmpty()) {
+      b.append('\n').append(WORKLOAD_TITLE).append(":\n")
+          .append(aligned(CompareTable.header(c), CompareTable.rows(c, c.workload())));
+    }
     List<Comparison.Row> server = CompareTable.present(c.server());
     if (!server.isEmpty()) {
-      b.append('\n').append(aligned(CompareTable.header(c), CompareTable.rows(c, server)));
+      b.append('\n').append(SERVER_TITLE).append(":\n").append(aligned(CompareTable.header(c), CompareTable.rows(c, server)))
+          .append(CompareTable.serverNote(c)).append('\n');
     }
     String absent = CompareTable.absentServerNote(c.server());
     if (!absent.isEmpty()) {
@@ -85,11 +104,22 @@ public enum CompareOutput {
 
   private static String markdown(Comparison c) {
     StringBuilder b = new StringBuilder();
-    forced(c).forEach(line -> b.append("> ").append(line).append("\n\n"));
+    CompareTable.preface(c).forEach(line -> b.append("> ").append(line).append("\n\n"));
+    b.append(pipes(CompareTable.subjectHeader(), CompareTable.subjects(c))).append('\n');
     b.append(pipes(CompareTable.header(c), CompareTable.rows(c, c.figures()))).append('\n');
+    if (!c.rate().isEmpty()) {
+      b.append("**").append(RATE_TITLE).append("**\n\n").append(pipes(CompareTable.header(c), CompareTable.rows(c, c.rate())))
+          .append('\n');
+    }
+    if (!c.workload().isEmpty()) {
+      b.append("**").append(WORKLOAD_TITLE).append("**\n\n")
+          .append(pipes(CompareTable.header(c), CompareTable.rows(c, c.workload()))).append('\n');
+    }
     List<Comparison.Row> server = CompareTable.present(c.server());
     if (!server.isEmpty()) {
-      b.append(pipes(CompareTable.header(c), CompareTable.rows(c, server)));
+      b.append("**").append(SERVER_TITLE).append("**\n\n").append(pipes(CompareTable.header(c), CompareTable.rows(c, server)))
+          .append('\n')
+          .append(CompareTable.serverNote(c)).append('\n');
     }
     String absent = CompareTable.absentServerNote(c.server());
     if (!absent.isEmpty()) {
@@ -120,17 +150,38 @@ public enum CompareOutput {
     ObjectNode root = mapper.createObjectNode();
     root.put("schema", JSON_SCHEMA);
     ArrayNode subjects = root.putArray("subjects");
-    for (Subject s : c.subjects()) {
+    for (int i = 0; i < c.subjects().size(); i++) {
+      Subject s = c.subjects().get(i);
+      int index = i;
       ObjectNode node = subjects.addObject();
       node.put("name", s.name());
+      node.put("label", c.labels().get(i));
+      node.put("folder", s.directory().toString());
       node.put("kind", s.group() ? "group" : "run");
       node.put("runs", s.summaries().size());
       node.put("counted", s.counted().size());
+      ArrayNode outcomes = node.putArray("outcomes");
+      s.summaries().forEach(r -> outcomes.add(r.outcome()));
+      node.put("sharedServer", c.shared(i));
+      node.put("missedRate", c.warnings().stream().anyMatch(w -> w.subject() == index && w.kind().equals(Warnings.MISSED_RATE)));
+      node.put("backlogged", c.warnings().stream().anyMatch(w -> w.subject() == index && w.kind().equals(Warnings.BACKLOG)));
     }
+    ArrayNode warnings = root.putArray("warnings");
+    for (Comparison.Warning w : c.warnings()) {
+      ObjectNode node = warnings.addObject();
+      node.put("subject", c.labels().get(w.subject()));
+      node.put("kind", w.kind());
+      node.put("text", w.text());
+    }
+    ArrayNode swept = root.putArray("swept");
+    c.swept().forEach(swept::add);
     ArrayNode forced = root.putArray("forcedDifferences");
     c.differences().forEach(forced::add);
     root.put("noiseTest", NoiseTest.METHOD);
     rows(root.putArray("figures"), c.figures());
+    rows(root.putArray("rate"), c.rate());
+    rows(root.putArray("workload"), c.workload());
+    root.put("serverScope", "server-wide: the server's counters count every session on the server, not only the run's");
     rows(root.putArray("server"), c.server());
     ArrayNode environment = root.putArray("environment");
     for (Comparison.FactRow row : c.environment()) {
@@ -154,9 +205,14 @@ public enum CompareOutput {
       ArrayNode ratios = node.putArray("ratios");
       ArrayNode perRun = node.putArray("perRun");
       ArrayNode verdicts = node.putArray("noise");
+      ArrayNode marks = node.putArray("marks");
       for (int i = 0; i < row.values().size(); i++) {
         number(values, row.values().get(i));
-        number(ratios, row.ratios().get(i));
+        if (row.notJudged(i)) {
+          ratios.addNull();
+        } else {
+          number(ratios, row.ratios().get(i));
+        }
         ArrayNode runs = perRun.addArray();
         row.perRun().get(i).forEach(v -> number(runs, v));
         NoiseTest.Verdict v = row.verdicts().get(i);
@@ -167,6 +223,11 @@ public enum CompareOutput {
           verdict.put("exceedsNoise", v.exceedsNoise());
         } else {
           verdicts.addNull();
+        }
+        if (row.marks().get(i).isEmpty()) {
+          marks.addNull();
+        } else {
+          marks.add(row.marks().get(i));
         }
       }
     }
@@ -181,22 +242,33 @@ public enum CompareOutput {
   }
 
   private static String html(Comparison c) {
-    List<String> names = c.subjects().stream().map(Subject::name).toList();
-    HtmlPage page = new HtmlPage("commitbench compare: " + String.join(" vs ", names));
-    forced(c).forEach(page::paragraph);
-    page.heading("Main figures").table(CompareTable.header(c), CompareTable.rows(c, c.figures()));
+    HtmlPage page = new HtmlPage("commitbench compare: " + String.join(" vs ", c.labels()));
+    List<String> preface = CompareTable.preface(c);
+    if (!preface.isEmpty()) {
+      page.table(List.of("read first"), preface.stream()
+          .map(line -> List.of(line.startsWith("warning: ") ? CompareTable.FLAG + line : line)).toList());
+    }
+    page.heading("Subjects").table(CompareTable.subjectHeader(), CompareTable.subjects(c));
+    page.heading("Main figures").table(CompareTable.header(c), CompareTable.rows(c, c.figures(), true));
     page.note(CompareTable.noiseNote(c));
+    if (!c.rate().isEmpty()) {
+      page.heading(RATE_TITLE).table(CompareTable.header(c), CompareTable.rows(c, c.rate(), true));
+    }
+    if (!c.workload().isEmpty()) {
+      page.heading(WORKLOAD_TITLE).table(CompareTable.header(c), CompareTable.rows(c, c.workload(), true));
+    }
     page.heading("Latency distributions");
     page.note("Transaction response times of every subject over its measured time (a group's runs together),"
         + " from each run's latency.hlog, on a nines axis.");
     page.chart("distribution-overlay", "latency distributions of all subjects overlaid",
         ChartImages.dataUri(PercentileSpectrum.chart("Transaction response time, all subjects", overlay(c),
             new SeriesStyles())));
-    page.heading("Server's log figures");
+    page.heading(SERVER_TITLE);
     List<Comparison.Row> server = CompareTable.present(c.server());
     if (!server.isEmpty()) {
-      page.table(CompareTable.header(c), CompareTable.rows(c, server));
+      page.table(CompareTable.header(c), CompareTable.rows(c, server, true));
     }
+    page.note(CompareTable.serverNote(c));
     String absent = CompareTable.absentServerNote(c.server());
     if (!absent.isEmpty()) {
       page.note(absent);
@@ -213,7 +285,9 @@ public enum CompareOutput {
   /** Per subject and transaction type, the response times of its counted runs summed. */
   private static Map<String, Histogram> overlay(Comparison c) {
     Map<String, Histogram> lines = new LinkedHashMap<>();
-    for (Subject s : c.subjects()) {
+    for (int n = 0; n < c.subjects().size(); n++) {
+      Subject s = c.subjects().get(n);
+      String subject = c.labels().get(n);
       for (int i = 0; i < s.runFolders().size(); i++) {
         if (!s.counted().contains(s.summaries().get(i))) {
           continue;
@@ -227,7 +301,7 @@ public enum CompareOutput {
         }
         totals.forEach((tag, h) -> {
           if (tag.startsWith("tx.") && tag.endsWith(".response")) {
-            String label = s.name() + ": " + tag.substring(3, tag.length() - ".response".length());
+            String label = subject + ": " + tag.substring(3, tag.length() - ".response".length());
             lines.computeIfAbsent(label, k -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
           }
         });
@@ -235,10 +309,4 @@ public enum CompareOutput {
     }
     return lines;
   }
-
-  private static List<String> forced(Comparison c) {
-    return c.differences().isEmpty() ? List.of() : List.of("Compared with --force although not comparable: "
-        + String.join("; ", c.differences()));
-  }
-
 }

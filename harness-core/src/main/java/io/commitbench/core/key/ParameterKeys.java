@@ -44,6 +44,7 @@ public final class ParameterKeys {
   public static final String REPORT_INTERVAL = "report.interval";
   public static final String RESULTS_DIR = "results.dir";
   public static final String RUN_ID = "run.id";
+  public static final String RUN_LABEL = "run.label";
   public static final String RUNS = "runs";
   public static final String RUNS_SETUP = "runs.setup";
 
@@ -124,6 +125,8 @@ public final class ParameterKeys {
     keys.add(Key.integer(REPORT_INTERVAL, 1, 1, 3_600, "Seconds per progress line and per row of intervals.csv."));
     keys.add(Key.text(RESULTS_DIR, "results", "Directory that receives one folder per run."));
     keys.add(Key.text(RUN_ID, null, "Name of the run's folder (letters, digits, '.', '_', '-'); default: time and database kind."));
+    keys.add(Key.text(RUN_LABEL, null, "What the run is called where it is set beside others ('compare', e.g. 'log on"
+        + " hdd'); default: what differs between the compared runs' configurations or log devices."));
     keys.add(Key.integer(RUNS, 1, 1, 1_000, "Times the whole measurement runs, each run its own folder; with more"
         + " than 1 the folders (run-1, run-2, ...) are grouped under results.dir/<run.id>/ with group.json and group.txt."));
     keys.add(Key.choice(RUNS_SETUP, "kept", List.of("kept", "fresh"), "With runs > 1: kept creates the tables and"

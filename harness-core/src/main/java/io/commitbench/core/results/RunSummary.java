@@ -14,6 +14,11 @@ import java.util.Map;
  * @param serverDerived figures derived from them (log sync time per commit, ...)
  * @param serverNote why there are no counters at all, or null
  * @param warmupTransactionsPerSecond the warm-up's throughput, NaN when the run had none
+ * @param warmupTransactions the warm-up's transactions, 0 when the run had none
+ * @param paper the paper's analysis of the run's cycles ({@code paper} in the file: overall time,
+ *     average actor times, ...), by key; empty when the run had no cycles
+ * @param workloadFigures the workload's own figures ({@code workloadFigures}), every number by
+ *     its dotted path ({@code queriesPerSecond.read}), in the file's order; lists left out
  */
 public record RunSummary(
     String schema,
@@ -36,7 +41,10 @@ public record RunSummary(
     List<ServerFigure> serverCounters,
     List<ServerFigure> serverDerived,
     String serverNote,
-    double warmupTransactionsPerSecond) {
+    double warmupTransactionsPerSecond,
+    long warmupTransactions,
+    Map<String, Double> paper,
+    Map<String, Double> workloadFigures) {
 
   public RunSummary {
     config = Map.copyOf(config);
@@ -44,11 +52,31 @@ public record RunSummary(
     kinds = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(kinds));
     serverCounters = List.copyOf(serverCounters);
     serverDerived = List.copyOf(serverDerived);
+    paper = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(paper));
+    workloadFigures = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(workloadFigures));
   }
 
   /** Whether a target rate was set (an open loop: response and service time differ). */
   public boolean rated() {
     String rate = config.get("rate");
     return rate != null && !rate.isEmpty();
+  }
+
+  /** The target rate in transactions per second, NaN when none was set (or it is unreadable). */
+  public double targetRate() {
+    return rated() ? parsed(config.get("rate")) : Double.NaN;
+  }
+
+  /** The figure of the server's canonical counters named {@code name}, or null when the file has none. */
+  public ServerFigure serverCounter(String name) {
+    return serverCounters.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+  }
+
+  private static double parsed(String number) {
+    try {
+      return Double.parseDouble(number.trim());
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
   }
 }

@@ -72,7 +72,31 @@ public final class SummaryReader {
         number(totals, "transactionsPerSecond"), number(totals, "operationsPerSecond"),
         totals.path("errors").asLong(), totals.path("retries").asLong(), totals.path("shedArrivals").asLong(),
         types, kinds, figures(server.path("counters"), "delta"), figures(server.path("derived"), "value"),
-        text(server, "note"), warmup.isObject() ? number(warmup, "transactionsPerSecond") : Double.NaN);
+        text(server, "note"), warmup.isObject() ? number(warmup, "transactionsPerSecond") : Double.NaN,
+        warmup.path("transactions").asLong(), paper(root.path("paper")), numbers(root.path("workloadFigures")));
+  }
+
+  /** The paper's analysis, when the run had cycles to analyse (a workload without cycles writes zeros and nulls). */
+  private static Map<String, Double> paper(JsonNode node) {
+    return node.path("cycles").asLong() > 0 ? numbers(node) : Map.of();
+  }
+
+  /** Every number under {@code node} by its dotted path, in document order; text and lists are left out. */
+  private static Map<String, Double> numbers(JsonNode node) {
+    Map<String, Double> numbers = new LinkedHashMap<>();
+    collect(node, "", numbers);
+    return numbers;
+  }
+
+  private static void collect(JsonNode node, String path, Map<String, Double> numbers) {
+    if (node.isNumber()) {
+      numbers.put(path, node.asDouble());
+    } else if (node.isNull() && !path.isEmpty()) {
+      numbers.put(path, Double.NaN); // a figure that does not exist: absent, never zero
+    } else if (node.isObject()) {
+      node.fields().forEachRemaining(e -> collect(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey(),
+          numbers));
+    }
   }
 
   private static List<ServerFigure> figures(JsonNode node, String valueKey) {

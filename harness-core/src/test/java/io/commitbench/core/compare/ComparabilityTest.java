@@ -38,4 +38,54 @@ class ComparabilityTest {
     assertThat(g.group()).isTrue();
     assertThat(Comparability.differences(List.of(a, g))).containsExactly("commit.rows: a=1, g/run-2=10");
   }
+
+  @Test
+  void subjectsThatDifferOnlyInRateAreASweep() throws Exception {
+    Subject a = Subject.load(new SummaryFile().set("rate", "200").write(dir.resolve("a")));
+    Subject b = Subject.load(new SummaryFile().set("rate", "800").write(dir.resolve("b")));
+    Comparability.Verdict verdict = Comparability.check(List.of(a, b));
+    assertThat(verdict.refused()).isEmpty();
+    assertThat(verdict.swept()).containsExactly("rate");
+  }
+
+  @Test
+  void aSweepDoesNotExcuseAnotherLoadKey() throws Exception {
+    Subject a = Subject.load(new SummaryFile().set("rate", "200").write(dir.resolve("a")));
+    Subject b = Subject.load(new SummaryFile().set("rate", "800").set("users", "8").write(dir.resolve("b")));
+    Comparability.Verdict verdict = Comparability.check(List.of(a, b));
+    assertThat(verdict.refused()).containsExactly("users: a=4, b=8");
+    assertThat(verdict.swept()).containsExactly("rate");
+  }
+
+  @Test
+  void anOpenLoopAgainstAClosedOneIsNoSweep() throws Exception {
+    Subject a = Subject.load(new SummaryFile().write(dir.resolve("a")));
+    Subject b = Subject.load(new SummaryFile().set("rate", "800").write(dir.resolve("b")));
+    assertThat(Comparability.check(List.of(a, b)).refused()).containsExactly("rate: a=, b=800");
+  }
+
+  @Test
+  void aGroupWhoseRunsDifferInTheRateIsNoPointOfASweep() throws Exception {
+    new SummaryFile().set("rate", "200").write(dir.resolve("g/run-1"));
+    new SummaryFile().set("rate", "400").write(dir.resolve("g/run-2"));
+    Subject a = Subject.load(new SummaryFile().set("rate", "200").write(dir.resolve("a")));
+    assertThat(Comparability.check(List.of(a, Subject.load(dir.resolve("g")))).refused())
+        .containsExactly("rate: a=200, g/run-2=400");
+  }
+
+  @Test
+  void theKeyASweepNamesIsSweptLikeTheRate() throws Exception {
+    Subject a = Subject.load(new SummaryFile().set("sweep.key", "users").write(dir.resolve("a")));
+    Subject b = Subject.load(new SummaryFile().set("sweep.key", "users").set("users", "16").write(dir.resolve("b")));
+    Comparability.Verdict verdict = Comparability.check(List.of(a, b));
+    assertThat(verdict.refused()).isEmpty();
+    assertThat(verdict.swept()).containsExactly("users");
+  }
+
+  @Test
+  void twoRunsOfTheSameNameAreNamedByTheirGroupInTheDifferences() throws Exception {
+    Subject a = Subject.load(new SummaryFile().write(dir.resolve("hdd/run-1")));
+    Subject b = Subject.load(new SummaryFile().set("users", "8").write(dir.resolve("ssd/run-1")));
+    assertThat(Comparability.differences(List.of(a, b))).containsExactly("users: hdd/run-1=4, ssd/run-1=8");
+  }
 }

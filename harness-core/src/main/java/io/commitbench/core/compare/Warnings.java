@@ -1,0 +1,66 @@
+package io.commitbench.core.compare;
+
+import io.commitbench.core.results.RunSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a reader of a comparison must know before its figures, per subject: a run that did not
+ * complete ({@code running} is a run killed, or still measuring), one that missed its target
+ * rate ({@link RateCheck}), one whose latency is its backlog's, one whose server was shared
+ * ({@link SharedServer}). A group's warning names its run.
+ */
+final class Warnings {
+
+  static final String OUTCOME = "outcome";
+  static final String MISSED_RATE = "missed-rate";
+  static final String BACKLOG = "backlog";
+  static final String SHARED_SERVER = "shared-server";
+
+  private Warnings() {}
+
+  static List<Comparison.Warning> of(List<Subject> subjects, List<String> labels) {
+    List<Comparison.Warning> warnings = new ArrayList<>();
+    for (int i = 0; i < subjects.size(); i++) {
+      Subject s = subjects.get(i);
+      int subject = i;
+      for (int run = 0; run < s.summaries().size(); run++) {
+        RunSummary summary = s.summaries().get(run);
+        String who = labels.get(i) + (s.group() ? " " + s.runFolders().get(run).getFileName() : "") + ": ";
+        outcome(summary, s).ifPresent(text -> warnings.add(new Comparison.Warning(subject, OUTCOME, who + text)));
+        if (!s.counted().contains(summary)) {
+          continue; // not in the figures: its outcome is all there is to say
+        }
+        RateCheck rate = RateCheck.of(summary);
+        if (rate.missed()) {
+          warnings.add(new Comparison.Warning(subject, MISSED_RATE, who + rate.missedText()));
+        }
+        if (rate.backlogged()) {
+          warnings.add(new Comparison.Warning(subject, BACKLOG, who + rate.backlogText()));
+        }
+        SharedServer.of(summary).ifPresent(shared -> warnings.add(new Comparison.Warning(subject,
+            SHARED_SERVER, who + shared.text())));
+      }
+    }
+    return List.copyOf(warnings);
+  }
+
+  private static Optional<String> outcome(RunSummary summary, Subject s) {
+    String outcome = summary.outcome() == null ? "(none recorded)" : summary.outcome();
+    if (outcome.equals("completed")) {
+      return Optional.empty();
+    }
+    String counted = !s.group() ? "" : s.counted().contains(summary)
+        ? "; no run of the group completed, so its figures are those of every run"
+        : "; left out of the group's figures";
+    String why = switch (outcome) {
+      case "running" -> "the run did not end (killed, or still measuring): its figures are those its summary held"
+          + " last, written while it measured";
+      case "interrupted" -> "the run was interrupted: its figures are those of the time it measured";
+      case "failed" -> "the run failed" + (summary.failure() == null ? "" : ": " + summary.failure());
+      default -> "the run's outcome is unknown";
+    };
+    return Optional.of("outcome " + outcome + ": " + why + counted);
+  }
+}
