@@ -45,6 +45,8 @@ public final class ParameterKeys {
   public static final String RUN_ID = "run.id";
   public static final String RUNS = "runs";
   public static final String RUNS_SETUP = "runs.setup";
+  public static final String SWEEP_KEY = "sweep.key";
+  public static final String SWEEP_VALUES = "sweep.values";
 
   /** Refused with a message of its own: passwords never sit in a parameter file. */
   public static final String DB_PASSWORD = "db.password";
@@ -55,6 +57,22 @@ public final class ParameterKeys {
    */
   public static final List<String> LOAD_KEYS = List.of(WORKLOAD, USERS, SLEEP, DURATION, TRANSACTIONS, WARMUP, RATE,
       RATE_ARRIVAL, THINK_TIME, THINK_TIME_DISTRIBUTION, RETRY_MAX);
+
+  /**
+   * The engine's keys a sweep may go over ({@code sweep.key}), beside the workload's own that take
+   * numbers: the load keys that take numbers.
+   */
+  public static final List<String> SWEEPABLE = List.of(RATE, USERS, THINK_TIME, SLEEP, DURATION, TRANSACTIONS, WARMUP,
+      RETRY_MAX);
+
+  /**
+   * The swept keys whose values leave the tables and users fit for the next value, so that {@code
+   * runs.setup=kept} keeps them from one value to the next: they change when transactions start and
+   * for how long, not what is created. {@code users} is not among them (one database user per actor),
+   * nor is any workload key (it may shape the tables).
+   */
+  public static final List<String> SWEPT_WITH_SETUP_KEPT = List.of(RATE, THINK_TIME, SLEEP, DURATION, TRANSACTIONS,
+      WARMUP, RETRY_MAX);
 
   private ParameterKeys() {}
 
@@ -119,6 +137,11 @@ public final class ParameterKeys {
         + " than 1 the folders (run-1, run-2, ...) are grouped under results.dir/<run.id>/ with group.json and group.txt."));
     keys.add(Key.choice(RUNS_SETUP, "kept", List.of("kept", "fresh"), "With runs > 1: kept creates the tables and"
         + " users once and empties and reloads the tables before each later run; fresh creates and drops them per run."));
+    keys.add(Key.text(SWEEP_KEY, null, "Runs the measurement once per value of this key (" + String.join(", ", SWEEPABLE)
+        + ", or a workload key that takes a number), runs times each, into results.dir/<run.id>/KEY=VALUE/ with"
+        + " group.json, group.txt and report.html; requires sweep.values."));
+    keys.add(Key.text(SWEEP_VALUES, null, "With sweep.key: its values, comma-separated (100,200,400,800), each one"
+        + " the key allows, each once; run in this order."));
     return List.copyOf(keys);
   }
 }
