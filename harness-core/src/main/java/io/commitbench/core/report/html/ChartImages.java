@@ -1,11 +1,12 @@
 package io.commitbench.core.report.html;
 
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
 import javax.imageio.ImageIO;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 
 /**
@@ -30,9 +31,14 @@ public final class ChartImages {
   private ChartImages() {}
 
   public static String dataUri(JFreeChart chart) {
-    BufferedImage image = chart.createBufferedImage(WIDTH * SCALE, HEIGHT * SCALE, WIDTH, HEIGHT, null);
+    // Opaque (the charts' ground is white), so OpaquePng encodes it: JFreeChart's own image has alpha.
+    BufferedImage image = new BufferedImage(WIDTH * SCALE, HEIGHT * SCALE, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    g.scale(SCALE, SCALE);
+    chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
+    g.dispose();
     try {
-      return "data:image/png;base64," + Base64.getEncoder().encodeToString(ChartUtils.encodeAsPNG(image));
+      return "data:image/png;base64," + Base64.getEncoder().encodeToString(OpaquePng.encode(image));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot encode a chart as PNG", e);
     }
