@@ -1,9 +1,9 @@
 package io.commitbench.cli;
 
 import io.commitbench.core.group.GroupFolder;
+import io.commitbench.core.group.GroupReportHtml;
 import io.commitbench.core.group.GroupSummary;
 import io.commitbench.core.group.SweepSummary;
-import io.commitbench.core.report.html.GroupReportHtml;
 import io.commitbench.core.report.html.RunReportHtml;
 import io.commitbench.core.results.ResultFormatException;
 import io.commitbench.core.results.RunFolder;

@@ -7,7 +7,6 @@ import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
-import io.commitbench.core.report.html.GroupReportHtml;
 import io.commitbench.core.run.BenchmarkRun;
 import io.commitbench.core.run.KeptSchema;
 import io.commitbench.core.run.ResultDirectory;

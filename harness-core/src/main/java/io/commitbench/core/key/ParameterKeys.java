@@ -134,9 +134,11 @@ public final class ParameterKeys {
     keys.add(Key.text(RESULTS_DIR, "results", "Directory that receives one folder per run."));
     keys.add(Key.text(RUN_ID, null, "Name of the run's folder (letters, digits, '.', '_', '-'); default: time and database kind."));
     keys.add(Key.integer(RUNS, 1, 1, 1_000, "Times the whole measurement runs, each run its own folder; with more"
-        + " than 1 the folders (run-1, run-2, ...) are grouped under results.dir/<run.id>/ with group.json and group.txt."));
-    keys.add(Key.choice(RUNS_SETUP, "kept", List.of("kept", "fresh"), "With runs > 1: kept creates the tables and"
-        + " users once and empties and reloads the tables before each later run; fresh creates and drops them per run."));
+        + " than 1 the folders (run-1, run-2, ...) are grouped under results.dir/<run.id>/ with group.json, group.txt and"
+        + " report.html (median, range and an interval over the runs)."));
+    keys.add(Key.choice(RUNS_SETUP, "kept", List.of("kept", "fresh"), "With runs > 1 or a sweep: kept creates the"
+        + " tables and users once and empties and reloads the tables before each later run (over a sweep's values when"
+        + " the swept key leaves them fit: not users or a workload key); fresh creates and drops them per run."));
     keys.add(Key.text(SWEEP_KEY, null, "Runs the measurement once per value of this key (" + String.join(", ", SWEEPABLE)
         + ", or a workload key that takes a number), runs times each, into results.dir/<run.id>/KEY=VALUE/ with"
         + " group.json, group.txt and report.html; requires sweep.values."));

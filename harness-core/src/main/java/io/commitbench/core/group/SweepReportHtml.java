@@ -1,8 +1,7 @@
-package io.commitbench.core.report.html;
+package io.commitbench.core.group;
 
-import io.commitbench.core.group.GroupFolder;
-import io.commitbench.core.group.Spread;
-import io.commitbench.core.group.SweepSummary;
+import io.commitbench.core.report.html.ChartImages;
+import io.commitbench.core.report.html.HtmlPage;
 import io.commitbench.core.results.RunSummary;
 import java.util.ArrayList;
 import java.util.List;

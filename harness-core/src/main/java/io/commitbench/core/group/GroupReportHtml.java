@@ -1,10 +1,7 @@
-package io.commitbench.core.report.html;
+package io.commitbench.core.group;
 
-import io.commitbench.core.group.GroupFolder;
-import io.commitbench.core.group.GroupSummary;
-import io.commitbench.core.group.Spread;
-import io.commitbench.core.group.SweepSummary;
 import io.commitbench.core.io.AtomicFiles;
+import io.commitbench.core.report.html.HtmlPage;
 import io.commitbench.core.results.ResultFormatException;
 import io.commitbench.core.results.RunSummary;
 import java.io.IOException;

@@ -1,7 +1,6 @@
-package io.commitbench.core.report.html;
+package io.commitbench.core.group;
 
-import io.commitbench.core.group.Spread;
-import io.commitbench.core.group.SweepSummary;
+import io.commitbench.core.report.html.Charts;
 import io.commitbench.core.results.MainFigures;
 import java.awt.BasicStroke;
 import java.awt.Font;
