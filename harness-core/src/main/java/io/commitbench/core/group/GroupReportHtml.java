@@ -74,14 +74,15 @@ public final class GroupReportHtml {
         s.note() == null ? "" : s.note());
   }
 
-  /** A link to each run's report, with its outcome; {@code prefix} is the runs' folder from the page's. */
+  /**
+   * A link to each run's report, with its outcome and throughput; {@code prefix} is the runs' folder
+   * seen from the page's, empty for the group's own runs.
+   */
   static List<Map.Entry<String, String>> runLinks(GroupSummary g, String prefix) {
     List<Map.Entry<String, String>> links = new ArrayList<>();
     for (Map.Entry<String, RunSummary> run : g.runs()) {
-      String folder = prefix.isEmpty() ? run.getKey() : prefix + "/" + run.getKey();
-      if (prefix.equals(run.getKey())) {
-        folder = prefix; // a sweep's value of runs=1: the value's folder is the run's
-      }
+      // A sweep's value of one run: the value's folder is the run's.
+      String folder = prefix.isEmpty() || prefix.equals(run.getKey()) ? run.getKey() : prefix + "/" + run.getKey();
       links.add(Map.entry(folder + ": " + run.getValue().outcome() + (GroupSummary.counted(run.getValue()) ? ""
           : " (not counted)") + String.format(Locale.ROOT, ", %.3f tx/s", run.getValue().transactionsPerSecond()),
           folder + "/" + GroupFolder.HTML));

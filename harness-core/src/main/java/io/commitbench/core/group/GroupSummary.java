@@ -124,8 +124,8 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
     StringBuilder b = new StringBuilder("##### Group " + group + ": " + runs.size() + " runs, " + countedRuns()
         + " completed and counted #####\n");
     for (Map.Entry<String, RunSummary> run : runs) {
-      b.append(String.format(Locale.ROOT, "%-8s %-11s %s%n", run.getKey(), run.getValue().outcome(),
-          counted(run.getValue()) ? "" : "(not counted)"));
+      b.append(String.format(Locale.ROOT, "%-8s %-11s %s", run.getKey(), run.getValue().outcome(),
+          counted(run.getValue()) ? "" : "(not counted)").stripTrailing()).append('\n');
     }
     b.append("Interval: ").append(Spread.METHOD).append('\n');
     int width = figures.keySet().stream().mapToInt(String::length).max().orElse(6);

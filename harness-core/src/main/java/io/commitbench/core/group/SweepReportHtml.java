@@ -49,11 +49,8 @@ final class SweepReportHtml {
     page.heading("Runs");
     List<Map.Entry<String, String>> links = new ArrayList<>();
     for (SweepSummary.Point p : sweep.points()) {
-      boolean group = p.runs().runs().size() > 1 || p.runs().runs().stream().anyMatch(r -> !r.getKey().equals(p.folder()));
-      if (p.runs().runs().isEmpty()) {
-        continue;
-      }
-      if (group) {
+      boolean ownRunFolder = p.runs().runs().size() == 1 && p.runs().runs().get(0).getKey().equals(p.folder());
+      if (!p.runs().runs().isEmpty() && !ownRunFolder) {
         links.add(Map.entry(p.folder() + ": the value's group page", p.folder() + "/" + GroupFolder.HTML));
       }
       links.addAll(GroupReportHtml.runLinks(p.runs(), p.folder()));
