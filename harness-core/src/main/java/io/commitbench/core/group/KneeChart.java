@@ -4,15 +4,11 @@ import io.commitbench.core.report.html.Charts;
 import io.commitbench.core.results.MainFigures;
 import java.awt.BasicStroke;
 import java.awt.Font;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
-import java.util.Locale;
 import java.util.ArrayList;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.plot.XYPlot;
@@ -30,10 +26,6 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 final class KneeChart {
 
-  private static final ItemLabelPosition ABOVE = new ItemLabelPosition(ItemLabelAnchor.OUTSIDE12,
-      TextAnchor.BOTTOM_CENTER);
-  private static final ItemLabelPosition BELOW = new ItemLabelPosition(ItemLabelAnchor.OUTSIDE6, TextAnchor.TOP_CENTER);
-
   private KneeChart() {}
 
   /** Whether at least one value has a throughput and a latency the chart can place. */
@@ -50,18 +42,24 @@ final class KneeChart {
     x.setAutoRangeIncludesZero(false);
     x.setLowerMargin(0.08);
     x.setUpperMargin(0.08);
-    LogAxis y = new LogAxis("latency (ms, log scale)");
-    y.setSmallestValue(1e-4);
-    // A tick per decade, written as a plain number (0.1, 1, 10) rather than as a power of ten.
-    y.setTickUnit(new NumberTickUnit(1));
-    y.setNumberFormatOverride(new DecimalFormat("0.####", DecimalFormatSymbols.getInstance(Locale.ROOT)));
-    y.setMinorTickMarksVisible(true);
+    // Ticks at 1, 2, 5 times a power of ten written as plain numbers (0.2, 1, 50), not as powers.
+    LogarithmicAxis y = new LogarithmicAxis("latency (ms, log scale)");
+    y.setAllowNegativesFlag(false);
+    y.setStrictValuesFlag(false);
+    y.setExpTickLabelsFlag(false);
+    y.setLog10TickLabelsFlag(false);
     y.setUpperMargin(0.12); // room for the labels above the top line
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true) {
       @Override
       public ItemLabelPosition getPositiveItemLabelPosition(int series, int item) {
-        // Above and below in turn: values close in throughput would otherwise write over each other.
-        return item % 2 == 0 ? ABOVE : BELOW;
+        // Above and below in turn: values close in throughput would otherwise write over each other;
+        // the first and last value's label beside its point, inside the plot.
+        boolean above = item % 2 == 0;
+        int last = dataset.getItemCount(series) - 1;
+        TextAnchor text = item == 0 ? (above ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_LEFT)
+            : item == last ? (above ? TextAnchor.BOTTOM_RIGHT : TextAnchor.TOP_RIGHT)
+            : above ? TextAnchor.BOTTOM_CENTER : TextAnchor.TOP_CENTER;
+        return new ItemLabelPosition(above ? ItemLabelAnchor.OUTSIDE12 : ItemLabelAnchor.OUTSIDE6, text);
       }
     };
     XYPlot plot = new XYPlot(dataset, x, y, renderer);
