@@ -6,9 +6,11 @@ import io.commitbench.core.run.RunAssembly;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.config.RunPlan;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.key.ParameterKeys;
+import io.commitbench.core.key.Violation;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.group.RunGroup;
 import io.commitbench.core.namespace.NamesRefusedException;
@@ -112,8 +114,15 @@ public final class AssembledWorkloadRunner implements WorkloadRunner {
     return new PrintWriter(Files.newBufferedWriter(consoleFile, StandardCharsets.UTF_8), true);
   }
 
+  /** The cell's configuration; a sweep is refused: a cell is one measurement, its figures one point of the campaign. */
   private BenchmarkConfig bind(Path parameterFile, Map<String, String> overrides) throws ConfigException {
-    return new ConfigBinder(dialects, System::getenv).bind(ConfigBinder.readFile(parameterFile), overrides);
+    RunPlan plan = new ConfigBinder(dialects, System::getenv).bindPlan(ConfigBinder.readFile(parameterFile), overrides);
+    if (plan.sweep().isPresent()) {
+      throw new ConfigException(List.of(new Violation(ParameterKeys.SWEEP_KEY, plan.sweep().get().key(), "a campaign"
+          + " cell is one measurement; allowed: no sweep in a campaign's parameter file (run the sweep with 'commitbench"
+          + " run')")));
+    }
+    return plan.config();
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.config.Overrides;
+import io.commitbench.core.config.RunPlan;
 import io.commitbench.core.dialect.DialectRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +29,12 @@ final class ConfigOptions {
   BenchmarkConfig bind(DialectRegistry dialects) throws ConfigException {
     ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
     return binder.bind(ConfigBinder.readFile(file), overrides());
+  }
+
+  /** As {@link #bind}, with a sweep's configuration per value when sweep.key is set. */
+  RunPlan bindPlan(DialectRegistry dialects) throws ConfigException {
+    ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
+    return binder.bindPlan(ConfigBinder.readFile(file), overrides());
   }
 
   /** As {@link #bind}, for a command that runs no workload: the run's length may be left out. */

@@ -5,6 +5,7 @@ import io.commitbench.core.run.DialectUnavailableException;
 import io.commitbench.core.run.RunAssembly;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.config.RunPlan;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.io.UnwritableDirectoryException;
 import io.commitbench.core.report.RunOutcome;
@@ -43,6 +44,11 @@ import picocli.CommandLine.Spec;
       "what it measured. A run whose failed statements exceed errors.max (default 1%% of those",
       "attempted) stops and fails.",
       "",
+      "runs=N repeats the measurement into results/<run-id>/run-1 .. run-N; sweep.key=rate with",
+      "sweep.values=100,200,400 runs it once per value (runs times each) into the folders",
+      "results/<run-id>/rate=100, rate=200, ... Such a folder gets group.json, group.txt and a",
+      "report.html of its own (a sweep's with latency against throughput, one point per value).",
+      "",
       "Tables and users get names of the run's own (cb_<run id>_<4 random>_1 ..) unless",
       "table.prefix / user.prefix fix them; a run never drops what it did not create, and refuses",
       "(exit 2) when a name it would create is taken. 'commitbench cleanup' removes what a killed",
@@ -74,12 +80,13 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     DialectRegistry dialects = DialectRegistry.load();
-    BenchmarkConfig config;
+    RunPlan plan;
     try {
-      config = options.bind(dialects);
+      plan = options.bindPlan(dialects);
     } catch (ConfigException e) {
       return ConfigErrors.report(e, err);
     }
+    BenchmarkConfig config = plan.config();
     RunAssembly assembly = RunAssembly.standard(dialects);
     BenchmarkRun first;
     try {
@@ -93,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
       err.println("error in the parameter file: " + e.getMessage());
       return ExitCodes.BAD_INPUT;
     }
-    RunGroup group = new RunGroup(config, c -> c == config ? first : assembly.assemble(c, out), out);
+    RunGroup group = new RunGroup(plan, c -> c == config ? first : assembly.assemble(c, out), out);
     // The JVM halts as soon as the hook returns, so it waits until this command has said its last word.
     CountDownLatch reported = new CountDownLatch(1);
     Thread onSignal = new Thread(() -> stopAndWait(group, config, err, reported), "commitbench-shutdown");

@@ -2,6 +2,8 @@ package io.commitbench.cli;
 
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.config.RunPlan;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.workload.WorkloadRegistry;
 import java.io.PrintWriter;
@@ -33,18 +35,23 @@ final class ValidateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    BenchmarkConfig config;
+    RunPlan plan;
     try {
-      config = options.bind(DialectRegistry.load());
+      plan = options.bindPlan(DialectRegistry.load());
     } catch (ConfigException e) {
       return ConfigErrors.report(e, spec.commandLine().getErr());
     }
+    BenchmarkConfig config = plan.config();
     out.println("# " + options.file + " is valid. Effective configuration:");
     config.effective().forEach((key, value) -> out.println(key + "=" + value));
     if (config.namesDerived()) {
       out.println("# table.prefix and user.prefix: not set, so each run derives names of its own from its run id"
           + " and 4 random characters (as shown, for this validation only)");
     }
+    plan.sweep().ifPresent(sweep -> out.println("# sweep: " + sweep.key() + " over " + String.join(", ", sweep.values())
+        + ", each value valid; a folder per value (" + sweep.points().get(0).folder(sweep.key()) + ", ...)"
+        + (config.settings().integer(ParameterKeys.RUNS) > 1 ? " with runs=" + config.settings().integer(
+            ParameterKeys.RUNS) + " each" : "")));
     WorkloadRegistry.load().byName(config.workload()).orElseThrow().bind(config.settings()).plan(config.users())
         .forEach(line -> out.println("# " + line));
     out.flush();

@@ -47,12 +47,18 @@ class ResultsInBrowserTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out()).contains("===== run 2 of 2", "kept from the group's previous run", "##### Group browser");
     JsonNode json = new ObjectMapper().readTree(group.resolve("group.json").toFile());
-    assertThat(json.path("schema").asText()).isEqualTo("commitbench.group/1");
+    assertThat(json.path("schema").asText()).isEqualTo("commitbench.group/2");
     assertThat(json.path("counted").asInt()).isEqualTo(2);
     JsonNode throughput = json.path("figures").path("throughput (tx/s)");
     assertThat(throughput.path("n").asInt()).isEqualTo(2);
     assertThat(throughput.path("median").asDouble()).isBetween(100.0, 250.0);
-    assertThat(Files.readString(group.resolve("group.txt"))).contains("95% interval of the mean", "commit response p99 (ms)");
+    assertThat(throughput.path("ciLow").isNull()).as("two runs give no interval").isTrue();
+    assertThat(throughput.path("note").asText()).contains("n = 2", "too few runs");
+    assertThat(Files.readString(group.resolve("group.txt"))).contains("95% interval", "commit response p99 (ms)",
+        "n = 2: too few runs for an interval");
+    String page = Files.readString(group.resolve("report.html"));
+    assertThat(page).contains("commitbench group browser", "Figures over the runs", "href=\"run-1/report.html\"",
+        "href=\"run-2/report.html\"");
   }
 
   @Test

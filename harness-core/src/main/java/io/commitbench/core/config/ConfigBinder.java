@@ -100,7 +100,38 @@ public final class ConfigBinder {
   }
 
   public BenchmarkConfig bind(Properties file, Map<String, String> overrides) throws ConfigException {
-    return bind(file, overrides, true);
+    return bindPlan(file, overrides).config();
+  }
+
+  /**
+   * As {@link #bind}, with the sweep's configurations when {@code sweep.key} is set: every value
+   * bound like a run of its own (its problems reported as the sweep's), all with the table and
+   * user names and the run id of the file's configuration.
+   */
+  public RunPlan bindPlan(Properties file, Map<String, String> overrides) throws ConfigException {
+    Map<String, String> raw = raw(file, overrides);
+    Assembly assembly = new Assembly(raw, true, null);
+    BenchmarkConfig config = assembly.build();
+    if (assembly.sweepValues.isEmpty()) {
+      return new RunPlan(config, Optional.empty());
+    }
+    String key = (String) config.settings().values().get(SWEEP_KEY);
+    List<Sweep.Point> points = new ArrayList<>();
+    List<Violation> problems = new ArrayList<>();
+    for (String value : assembly.sweepValues) {
+      Map<String, String> atValue = new LinkedHashMap<>(raw);
+      atValue.put(key, value);
+      try {
+        points.add(new Sweep.Point(value, new Assembly(atValue, true, config).build()));
+      } catch (ConfigException e) {
+        e.violations().forEach(v -> problems.add(new Violation(SWEEP_VALUES, raw.get(SWEEP_VALUES), "with " + key + "="
+            + value + " the run is not valid: " + v)));
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new ConfigException(problems);
+    }
+    return new RunPlan(config, Optional.of(new Sweep(key, points)));
   }
 
   /**
@@ -114,11 +145,19 @@ public final class ConfigBinder {
 
   private BenchmarkConfig bind(Properties file, Map<String, String> overrides, boolean runLengthRequired)
       throws ConfigException {
+    return new Assembly(raw(file, overrides), runLengthRequired, null).build();
+  }
+
+  private static Map<String, String> raw(Properties file, Map<String, String> overrides) {
     Map<String, String> raw = new LinkedHashMap<>();
     // In key order, so several unknown keys are reported in the same order on every run.
     new TreeSet<>(file.stringPropertyNames()).forEach(k -> raw.put(k.trim(), file.getProperty(k)));
     raw.putAll(overrides);
+    return raw;
+  }
 
+  /** Each key's own check; the values that passed and the problems go on to the {@link Assembly}'s cross-key checks. */
+  private Parsing parse(Map<String, String> raw) {
     List<Violation> violations = new ArrayList<>();
     InstanceConnection.fill(raw).ifPresent(violations::add);
     // The workload decides which further keys exist, so it is read first; an unknown one is
@@ -147,8 +186,11 @@ public final class ConfigBinder {
         violations.add(new Violation(key.name(), given, parsed.problem() + "; allowed: " + key.allowed()));
       }
     }
-    return new Assembly(values, violations, workload, raw.keySet(), keys, runLengthRequired).build();
+    return new Parsing(values, violations, workload, keys);
   }
+
+  private record Parsing(Map<String, Object> values, List<Violation> violations, Optional<Workload> workload,
+      List<Key> keys) {}
 
   private void rejectUnknownKeys(Map<String, String> raw, Map<String, Key> known, List<Violation> violations) {
     String workload = raw.getOrDefault(WORKLOAD, WorkloadRegistry.DEFAULT).trim();
@@ -204,15 +246,20 @@ public final class ConfigBinder {
     private final java.util.Set<String> given;
     private final List<Key> keys;
     private final boolean runLengthRequired;
+    /** The configuration of the file, when this is one value of its sweep: its names and run id are taken. */
+    private final BenchmarkConfig sweptFrom;
+    /** The sweep's values once {@link #build} checked them; empty without a sweep. */
+    private List<String> sweepValues = List.of();
 
-    Assembly(Map<String, Object> values, List<Violation> violations, Optional<Workload> workload,
-        java.util.Set<String> given, List<Key> keys, boolean runLengthRequired) {
-      this.values = values;
-      this.violations = violations;
-      this.workload = workload;
-      this.given = given;
-      this.keys = keys;
+    Assembly(Map<String, String> raw, boolean runLengthRequired, BenchmarkConfig sweptFrom) {
+      Parsing parsing = parse(raw);
+      this.values = parsing.values();
+      this.violations = parsing.violations();
+      this.workload = parsing.workload();
+      this.given = raw.keySet();
+      this.keys = parsing.keys();
       this.runLengthRequired = runLengthRequired;
+      this.sweptFrom = sweptFrom;
     }
 
     BenchmarkConfig build() throws ConfigException {
@@ -224,17 +271,22 @@ public final class ConfigBinder {
       RunControl control = runControl();
       ErrorBudget errorBudget = errorBudget();
       checkRepetition();
+      if (sweptFrom == null) {
+        sweepValues = SweepCheck.values(values, keys, workload, violations::add);
+      }
       WorkloadSettings settings = new WorkloadSettings(values);
       workload.ifPresent(w -> w.check(settings, given, violations::add));
-      String runId = resolveRunId(dialect);
+      String runId = sweptFrom != null ? sweptFrom.runId() : resolveRunId(dialect);
       values.put(OWNER, resolveOwner());
       if (!violations.isEmpty()) {
         throw new ConfigException(violations);
       }
       boolean tablePrefixDerived = !values.containsKey(TABLE_PREFIX);
       boolean userPrefixDerived = !values.containsKey(USER_PREFIX);
-      RunNamespace own = RunNamespace.derive(runId, dialect.orElseThrow().maxIdentifierLength(),
-          dialect.orElseThrow().maxUserNameLength(), NONCES);
+      // Every value of a sweep uses the names of the file's configuration: one setup can serve them all.
+      RunNamespace own = sweptFrom != null ? new RunNamespace(sweptFrom.tablePrefix(), sweptFrom.userPrefix())
+          : RunNamespace.derive(runId, dialect.orElseThrow().maxIdentifierLength(),
+              dialect.orElseThrow().maxUserNameLength(), NONCES);
       // A prefix left unset takes the run's own namespace, also beside a fixed other one.
       values.putIfAbsent(TABLE_PREFIX, own.tablePrefix());
       values.putIfAbsent(USER_PREFIX, own.userPrefix());
@@ -304,11 +356,12 @@ public final class ConfigBinder {
      */
     private void checkRepetition() {
       long runs = values.get(RUNS) == null ? 1 : (Long) values.get(RUNS);
-      if (given.contains(RUNS_SETUP) && runs == 1) {
+      if (given.contains(RUNS_SETUP) && runs == 1 && !given.contains(SWEEP_KEY)) {
         violations.add(new Violation(RUNS_SETUP, String.valueOf(values.get(RUNS_SETUP)), "has no effect with runs=1;"
-            + " allowed: set runs to 2 or more, or leave " + RUNS_SETUP + " out"));
+            + " allowed: set runs to 2 or more, sweep a key (" + SWEEP_KEY + "), or leave " + RUNS_SETUP + " out"));
       }
-      if (runs > 1 && "fresh".equals(values.get(RUNS_SETUP)) && Boolean.FALSE.equals(values.get(CLEANUP))) {
+      if ((runs > 1 || given.contains(SWEEP_KEY)) && "fresh".equals(values.get(RUNS_SETUP))
+          && Boolean.FALSE.equals(values.get(CLEANUP))) {
         violations.add(new Violation(RUNS_SETUP, "fresh", "with cleanup=false the second run would find the first"
             + " run's tables under the names it creates; allowed: runs.setup=kept, or cleanup=true"));
       }

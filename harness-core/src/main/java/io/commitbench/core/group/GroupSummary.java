@@ -22,22 +22,25 @@ import java.util.Map;
  * over the runs that completed (a failed or interrupted run's figures are of a different
  * measurement and are listed, not counted). Written as {@code group.json} and {@code group.txt}.
  *
- * <p>{@code group.json}, schema {@code commitbench.group/1}:
+ * <p>{@code group.json}, schema {@code commitbench.group/2}:
  * <pre>
- * { "schema": "commitbench.group/1", "group": folder name,
+ * { "schema": "commitbench.group/2", "group": folder name,
  *   "runs": [ { "folder": "run-1", "runId": ..., "outcome": "completed", "counted": true }, ... ],
  *   "counted": number of completed runs,
  *   "interval": {@link Spread#METHOD},
- *   "figures": { "throughput (tx/s)": { "n", "median", "min", "max", "mean", "ciLow", "ciHigh",
- *                                       "values": [ ... ] }, ... } }   // NaN as null
+ *   "figures": { "throughput (tx/s)": { "n", "median", "min", "max", "mean", "geometricMean", "ciLow",
+ *                                       "ciHigh", "note", "values": [ ... ] }, ... } }   // NaN as null
  * </pre>
+ * A figure without an interval has {@code ciLow} and {@code ciHigh} null and says why in {@code
+ * note} (fewer than 3 runs); a rough one says so there too. A sweep's {@code group.json} is {@link
+ * SweepSummary}'s.
  *
  * @param runs the folder name and summary of every run, in run order
  * @param figures per main figure, its spread over the completed runs
  */
 public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> runs, Map<String, Spread> figures) {
 
-  public static final String SCHEMA = "commitbench.group/1";
+  public static final String SCHEMA = "commitbench.group/2";
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Reads the summaries of the group's runs and summarizes them. */
@@ -61,7 +64,7 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
     return new GroupSummary(group, List.copyOf(runs), figures);
   }
 
-  static boolean counted(RunSummary s) {
+  public static boolean counted(RunSummary s) {
     return "completed".equals(s.outcome());
   }
 
@@ -79,7 +82,13 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
     ObjectNode root = MAPPER.createObjectNode();
     root.put("schema", SCHEMA);
     root.put("group", group);
-    ArrayNode list = root.putArray("runs");
+    fill(root);
+    return root;
+  }
+
+  /** The runs, the count and the figures, into {@code node}: a group's file, or one value's entry of a sweep's. */
+  void fill(ObjectNode node) {
+    ArrayNode list = node.putArray("runs");
     for (Map.Entry<String, RunSummary> run : runs) {
       ObjectNode r = list.addObject();
       r.put("folder", run.getKey());
@@ -87,22 +96,27 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
       r.put("outcome", run.getValue().outcome());
       r.put("counted", counted(run.getValue()));
     }
-    root.put("counted", countedRuns());
-    root.put("interval", Spread.METHOD);
-    ObjectNode figuresNode = root.putObject("figures");
+    node.put("counted", countedRuns());
+    node.put("interval", Spread.METHOD);
+    ObjectNode figuresNode = node.putObject("figures");
     figures.forEach((name, s) -> {
       ObjectNode f = figuresNode.putObject(name);
-      f.put("n", s.values().size());
+      f.put("n", s.n());
       number(f, "median", s.median());
       number(f, "min", s.min());
       number(f, "max", s.max());
       number(f, "mean", s.mean());
+      number(f, "geometricMean", s.geometricMean());
       number(f, "ciLow", s.ciLow());
       number(f, "ciHigh", s.ciHigh());
+      if (s.note() == null) {
+        f.putNull("note");
+      } else {
+        f.put("note", s.note());
+      }
       ArrayNode v = f.putArray("values");
       s.values().forEach(v::add);
     });
-    return root;
   }
 
   /** The text form: which runs counted, then one line per figure. */
@@ -110,16 +124,16 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
     StringBuilder b = new StringBuilder("##### Group " + group + ": " + runs.size() + " runs, " + countedRuns()
         + " completed and counted #####\n");
     for (Map.Entry<String, RunSummary> run : runs) {
-      b.append(String.format(Locale.ROOT, "%-8s %-11s %s%n", run.getKey(), run.getValue().outcome(),
-          counted(run.getValue()) ? "" : "(not counted)"));
+      b.append(String.format(Locale.ROOT, "%-8s %-11s %s", run.getKey(), run.getValue().outcome(),
+          counted(run.getValue()) ? "" : "(not counted)").stripTrailing()).append('\n');
     }
     b.append("Interval: ").append(Spread.METHOD).append('\n');
     int width = figures.keySet().stream().mapToInt(String::length).max().orElse(6);
-    b.append(String.format(Locale.ROOT, "%-" + width + "s %3s %12s %12s %12s %12s %27s%n", "figure", "n", "median",
-        "min", "max", "mean", "95% interval of the mean"));
-    figures.forEach((name, s) -> b.append(String.format(Locale.ROOT, "%-" + width + "s %3d %12s %12s %12s %12s %27s%n",
-        name, s.values().size(), fixed(s.median()), fixed(s.min()), fixed(s.max()), fixed(s.mean()),
-        Double.isNaN(s.ciLow()) ? "-" : fixed(s.ciLow()) + " .. " + fixed(s.ciHigh()))));
+    b.append(String.format(Locale.ROOT, "%-" + width + "s %3s %12s %12s %12s %12s %27s  %s%n", "figure", "n", "median",
+        "min", "max", "geo. mean", "95% interval", "note"));
+    figures.forEach((name, s) -> b.append(String.format(Locale.ROOT, "%-" + width + "s %3d %12s %12s %12s %12s %27s  %s%n",
+        name, s.n(), fixed(s.median()), fixed(s.min()), fixed(s.max()), fixed(s.geometricMean()), s.intervalText(),
+        s.note() == null ? "" : s.note()).stripTrailing() + "\n"));
     return b.append("#####\n").toString();
   }
 
@@ -127,7 +141,7 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
     return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
   }
 
-  private static void number(ObjectNode node, String key, double v) {
+  static void number(ObjectNode node, String key, double v) {
     if (Double.isFinite(v)) {
       node.put(key, v);
     } else {

@@ -47,6 +47,8 @@ public final class ParameterKeys {
   public static final String RUN_LABEL = "run.label";
   public static final String RUNS = "runs";
   public static final String RUNS_SETUP = "runs.setup";
+  public static final String SWEEP_KEY = "sweep.key";
+  public static final String SWEEP_VALUES = "sweep.values";
 
   /** Refused with a message of its own: passwords never sit in a parameter file. */
   public static final String DB_PASSWORD = "db.password";
@@ -63,6 +65,22 @@ public final class ParameterKeys {
    * Dialect#productKeys}), and a report shows them only for its runs.
    */
   public static final List<String> PRODUCT_KEYS = List.of(QUOTA);
+
+  /**
+   * The engine's keys a sweep may go over ({@code sweep.key}), beside the workload's own that take
+   * numbers: the load keys that take numbers.
+   */
+  public static final List<String> SWEEPABLE = List.of(RATE, USERS, THINK_TIME, SLEEP, DURATION, TRANSACTIONS, WARMUP,
+      RETRY_MAX);
+
+  /**
+   * The swept keys whose values leave the tables and users fit for the next value, so that {@code
+   * runs.setup=kept} keeps them from one value to the next: they change when transactions start and
+   * for how long, not what is created. {@code users} is not among them (one database user per actor),
+   * nor is any workload key (it may shape the tables).
+   */
+  public static final List<String> SWEPT_WITH_SETUP_KEPT = List.of(RATE, THINK_TIME, SLEEP, DURATION, TRANSACTIONS,
+      WARMUP, RETRY_MAX);
 
   private ParameterKeys() {}
 
@@ -128,9 +146,16 @@ public final class ParameterKeys {
     keys.add(Key.text(RUN_LABEL, null, "What the run is called where it is set beside others ('compare', e.g. 'log on"
         + " hdd'); default: what differs between the compared runs' configurations or log devices."));
     keys.add(Key.integer(RUNS, 1, 1, 1_000, "Times the whole measurement runs, each run its own folder; with more"
-        + " than 1 the folders (run-1, run-2, ...) are grouped under results.dir/<run.id>/ with group.json and group.txt."));
-    keys.add(Key.choice(RUNS_SETUP, "kept", List.of("kept", "fresh"), "With runs > 1: kept creates the tables and"
-        + " users once and empties and reloads the tables before each later run; fresh creates and drops them per run."));
+        + " than 1 the folders (run-1, run-2, ...) are grouped under results.dir/<run.id>/ with group.json, group.txt and"
+        + " report.html (median, range and an interval over the runs)."));
+    keys.add(Key.choice(RUNS_SETUP, "kept", List.of("kept", "fresh"), "With runs > 1 or a sweep: kept creates the"
+        + " tables and users once and empties and reloads the tables before each later run (over a sweep's values when"
+        + " the swept key leaves them fit: not users or a workload key); fresh creates and drops them per run."));
+    keys.add(Key.text(SWEEP_KEY, null, "Runs the measurement once per value of this key (" + String.join(", ", SWEEPABLE)
+        + ", or a workload key that takes a number), runs times each, into results.dir/<run.id>/KEY=VALUE/ with"
+        + " group.json, group.txt and report.html; requires sweep.values."));
+    keys.add(Key.text(SWEEP_VALUES, null, "With sweep.key: its values, comma-separated (100,200,400,800), each one"
+        + " the key allows, each once; run in this order."));
     return List.copyOf(keys);
   }
 }

@@ -36,7 +36,7 @@ class ConfigBinderTest {
       + " db.type, db.url, db.instance, db.user, db.password.env, db.password.file,"
       + " quota, users.mode, cleanup, table.prefix, user.prefix, owner,"
       + " statement.timeout, connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id,"
-      + " run.label, runs, runs.setup, tablename, tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber,"
+      + " run.label, runs, runs.setup, sweep.key, sweep.values, tablename, tableinsertnumber, tableselectnumber, tableupdatenumber, tabledeletenumber,"
       + " repeat, autocommit, commit.interval, text.length";
 
   private static String defaultH2Url(Path resultsDir) {

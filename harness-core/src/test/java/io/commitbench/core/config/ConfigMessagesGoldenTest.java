@@ -44,7 +44,7 @@ class ConfigMessagesGoldenTest {
           + " think.time.distribution, retry.max, db.type, db.url, db.instance, db.user, db.password.env,"
           + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, owner, statement.timeout,"
           + " connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, run.label, runs,"
-          + " runs.setup,"
+          + " runs.setup, sweep.key, sweep.values,"
           + " tablename, tableinsertnumber, tableselectnumber,"
           + " tableupdatenumber, tabledeletenumber, repeat, autocommit, commit.interval, text.length",
       "  - users=0: out of range; allowed: a whole number from 1 to 10000",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
+import io.commitbench.core.config.RunPlan;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.group.RunGroup;
 import io.commitbench.core.report.RunOutcome;
@@ -59,6 +60,30 @@ class RunGroupOnH2Test {
       assertThat(h2.usersStartingWith(admin, "grp_u")).as("users left").isEmpty();
       assertThat(h2.tablesStartingWith(admin, h2.centralQualifier(admin), "grp_")).as("the prepared tables")
           .hasSize(1);
+    }
+  }
+
+  @Test
+  void aSweepOfUsersSetsUpEachValueAfreshAndLeavesNoUserBehind() throws Exception {
+    String url = "jdbc:h2:file:" + dir.resolve("sweepdb").toAbsolutePath();
+    Properties file = new Properties();
+    file.putAll(Map.of("workload", "commit", "transactions", "40", "table.prefix", "swp_", "user.prefix", "swp_u",
+        "users.mode", "db-users", "sweep.key", "users", "sweep.values", "1,3"));
+    RunPlan plan = new ConfigBinder(DialectRegistry.load(), name -> null).bindPlan(file, Map.of("db.url", url,
+        "results.dir", dir.resolve("results").toString(), "run.id", "users"));
+    StringWriter console = new StringWriter();
+    PrintWriter out = new PrintWriter(console, true);
+    List<RunGroup.Member> runs = new RunGroup(plan, c -> new BenchmarkRun(c, h2, "test", out), out).execute();
+
+    assertThat(runs).as(console.toString()).hasSize(2);
+    assertThat(runs).allSatisfy(run -> assertThat(run.result().outcome()).as(console.toString())
+        .isEqualTo(RunOutcome.COMPLETED));
+    assertThat(runs).extracting(run -> run.directory().getFileName().toString()).containsExactly("users=1", "users=3");
+    assertThat(console.toString()).contains("setup: 1 tables, 3 database users created")
+        .doesNotContain("kept from the group's previous run");
+    try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
+      assertThat(h2.usersStartingWith(admin, "SWP_U")).as("users left").isEmpty();
+      assertThat(h2.tablesStartingWith(admin, h2.centralQualifier(admin), "swp_")).as("tables left").isEmpty();
     }
   }
 }

@@ -4,15 +4,10 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
-import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
 import org.jfree.chart.JFreeChart;
 
 /**
@@ -20,16 +15,13 @@ import org.jfree.chart.JFreeChart;
  * network. Drawn at twice the size it is shown at, so it stays sharp on high-density screens.
  *
  * <p>Encoding the PNG costs more than drawing the chart: the image has no alpha channel (a chart
- * is opaque) and is compressed less than ImageIO's default, which takes about half the time for
- * a file about a fifth larger.
+ * is opaque), so {@link OpaquePng} encodes it, faster than ImageIO's writer.
  */
 public final class ChartImages {
 
   public static final int WIDTH = 900;
   public static final int HEIGHT = 380;
   private static final int SCALE = 2;
-  /** ImageIO's PNG compression quality: 0 compresses most, 1 not at all; its default is 0.5. */
-  private static final float COMPRESSION_QUALITY = 0.75f;
 
   static {
     // Charts are drawn on servers and in CI without a display.
@@ -57,23 +49,10 @@ public final class ChartImages {
     } finally {
       g.dispose();
     }
-    return "data:image/png;base64," + Base64.getEncoder().encodeToString(png(image));
-  }
-
-  private static byte[] png(BufferedImage image) {
-    ImageWriter writer = ImageIO.getImageWritersByFormatName("png").next();
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (ImageOutputStream out = ImageIO.createImageOutputStream(bytes)) {
-      writer.setOutput(out);
-      ImageWriteParam param = writer.getDefaultWriteParam();
-      param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-      param.setCompressionQuality(COMPRESSION_QUALITY);
-      writer.write(null, new IIOImage(image, null, null), param);
+    try {
+      return "data:image/png;base64," + Base64.getEncoder().encodeToString(OpaquePng.encode(image));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot encode a chart as PNG", e);
-    } finally {
-      writer.dispose();
     }
-    return bytes.toByteArray();
   }
 }

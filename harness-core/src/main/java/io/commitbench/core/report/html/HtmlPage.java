@@ -54,6 +54,15 @@ public final class HtmlPage {
     return this;
   }
 
+  /** A list of links, each {@code text} to {@code href} (a relative path: the page stays self-contained). */
+  public HtmlPage links(List<java.util.Map.Entry<String, String>> textAndHref) {
+    body.append("<ul>\n");
+    textAndHref.forEach(l -> body.append("<li><a href=\"").append(escape(l.getValue())).append("\">")
+        .append(escape(l.getKey())).append("</a></li>\n"));
+    body.append("</ul>\n");
+    return this;
+  }
+
   /** A chart, with its name in {@code data-chart} so tests (and readers of the source) find it. */
   public HtmlPage chart(String name, String alt, String dataUri) {
     body.append("<img class=\"chart\" data-chart=\"").append(escape(name)).append("\" alt=\"").append(escape(alt))
