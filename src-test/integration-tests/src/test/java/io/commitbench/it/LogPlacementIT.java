@@ -137,15 +137,17 @@ class LogPlacementIT {
           .isTrue();
       assertThat(query(instanceDir, server.sentinelChecksum())).as("sentinel after undo").isEqualTo(sentinel);
       server.consistencyCheck(instance, instanceDir, runner);
-      // PostgreSQL's undo kept the WAL it moved away from on the ssd: the lab names it for down
-      assertThat(LabKeptLogs.present(root)).extracting(LabKeptLogs.Kept::path)
-          .isEqualTo(kind.equals("postgresql") ? List.of(ssdLog.resolve("pg_wal.moved-1")) : List.of());
+      // PostgreSQL's move and undo each kept the WAL they moved away from, on the hdd and the ssd:
+      // the lab names both for down
+      assertThat(LabKeptLogs.present(root)).extracting(LabKeptLogs.Kept::path).containsExactlyInAnyOrderElementsOf(
+          kind.equals("postgresql") ? List.of(hddLog.resolve("pg_wal.moved-1"), ssdLog.resolve("pg_wal.moved-1"))
+              : List.of());
     } finally {
       if (instance != null) {
         instance.destroy();
       }
       if (lab != null) {
-        Lab.down(root, runner, System.out, true); // and the old WAL the undo kept on the ssd
+        Lab.down(root, runner, System.out, true); // and the old WAL the undo kept on the ssd, if any
         assertNothingLeft(lab, root);
       }
       // The lab keeps its journals under its root; the root, the instance's folder, the journals
