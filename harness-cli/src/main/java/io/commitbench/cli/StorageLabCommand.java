@@ -158,7 +158,7 @@ final class StorageLabCommand {
       name = "down",
       mixinStandardHelpOptions = true,
       description = {"Prints the plan and, with --apply, removes exactly what ROOT/lab.json records.",
-        "It removes in reverse order: the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image or FUSE file, the raw disks' too), for a device of profile hdd or ssd its FUSE mount (fusermount3 -u, nbdfuse exits), its nbdkit (by the pid its pidfile gave, only while that process still names the lab's socket) and their directory ROOT/NAME.nbd, and images. Kills nothing: refuses (exit 2, also without --apply, nothing changed) while a process uses a mount or is in the cgroup, naming the processes, while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs), or while a managed instance, running or stopped, keeps its data or log on the ssd or the hdd (recorded in ROOT/tenants), naming each with how to destroy it or move its log off; stop them, take down layouts on the disks and remove or move those instances first. Refuses too when there is no lab at the root."},
+        "It removes in reverse order: the old logs relocations kept on the lab (pg_wal.moved-N beside a log, after a move or an undo; each named in the plan, and deleted only with --delete-kept-logs), the cgroup (when empty), mounts, mount points, loop devices (when still backed by the lab's image or FUSE file, the raw disks' too), for a device of profile hdd or ssd its FUSE mount (fusermount3 -u, nbdfuse exits), its nbdkit (by the pid its pidfile gave, only while that process still names the lab's socket) and their directory ROOT/NAME.nbd, and images. Kills nothing: refuses (exit 2, also without --apply, nothing changed) while a process uses a mount or is in the cgroup, naming the processes, while a raw disk is in use (mounted, held by md/dm, part of a mounted btrfs), or while a managed instance, running or stopped, keeps its data or log on the ssd or the hdd (recorded in ROOT/tenants), naming each with how to destroy it or move its log off; stop them, take down layouts on the disks and remove or move those instances first. Refuses too while relocations kept old logs on the lab (recorded in ROOT/kept), naming each by path and size, unless --delete-kept-logs, and when there is no lab at the root."},
       footer = {"", "Documentation: docs/lab.md"})
   static final class Down implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -170,11 +170,16 @@ final class StorageLabCommand {
     @Option(names = "--apply", description = "Take the lab down; without it only the plan is printed.")
     boolean apply;
 
+    @Option(names = "--delete-kept-logs", description = "Delete the old logs relocations kept on the lab's mounts"
+        + " with the lab; without it down refuses while there are any, so that none is lost unseen.")
+    boolean deleteKeptLogs;
+
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      return PlanOutput.showCheckApply(Lab.planDown(root), apply, out, () -> Lab.checkDown(root), () -> {
-        Lab.down(root, ProcessCommandRunner.standard(), ProgressStreams.over(out));
+      return PlanOutput.showCheckApply(Lab.planDown(root, deleteKeptLogs), apply, out,
+          () -> Lab.checkDown(root, deleteKeptLogs), () -> {
+        Lab.down(root, ProcessCommandRunner.standard(), ProgressStreams.over(out), deleteKeptLogs);
         return "lab at " + root.toAbsolutePath().normalize() + " is down";
       });
     }

@@ -1,5 +1,8 @@
 package io.commitbench.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.commitbench.storage.journal.JournalReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,7 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** What the managed-instance ITs share: their requirements, a base directory, cleanup. */
+/** What the managed-instance ITs share: their requirements, a base directory, a journal check, cleanup. */
 final class InstanceItSupport {
 
   private InstanceItSupport() {}
@@ -52,6 +55,19 @@ final class InstanceItSupport {
         Files.deleteIfExists(p);
       }
     }
+  }
+
+  /**
+   * Every step line of a journal says what ran for it and each one's exit code, a number: none is
+   * missing and none is a placeholder; the same for the notes that list what ran.
+   */
+  static void everyStepHasAnExitCode(JournalReader.Contents journal) {
+    assertThat(journal.steps()).as(journal.file().toString()).isNotEmpty().allSatisfy(e -> {
+      assertThat(e.detail()).as(e.text()).containsKeys("ran", "exit");
+      assertThat(e.detail().get("exit").split("\n")).as(e.text()).hasSameSizeAs(e.detail().get("ran").split("\n"));
+    });
+    assertThat(journal.entries()).filteredOn(e -> e.detail().containsKey("exit")).allSatisfy(e -> assertThat(
+        e.detail().get("exit").split("\n")).as(e.text()).allMatch(code -> code.matches("-?[0-9]+")));
   }
 
   interface Action {

@@ -48,6 +48,8 @@ class InterruptedRelocationIT {
 
   private static final String PREFIX = DatabaseTargets.LOG_PREFIX;
   private static final Pattern JOURNAL = Pattern.compile("(?m)^journal: (\\S+)$");
+  /** The end of a relocation's or recovery's output: {@code … in 2.1 s; journal: PATH}. */
+  private static final Pattern DONE = Pattern.compile(" s; journal: (\\S+)");
   private static final Duration COPY_WAIT = Duration.ofSeconds(120);
   /** Slow enough that copying even one 16 MiB WAL segment takes 8 s. */
   private static final Throttle SLOW_WRITES = new Throttle(0, 2L << 20, 0, 0);
@@ -138,6 +140,8 @@ class InterruptedRelocationIT {
       JournalReader.Contents interrupted = JournalReader.read(journal);
       assertThat(interrupted.outcome()).as("the interrupted journal ends").isPresent().get().asString()
           .contains("interrupted", "rolled back");
+      everyStepHasAnExitCode(undone);
+      InstanceItSupport.everyStepHasAnExitCode(interrupted);
 
       CliResult twice = cli("storage", "undo", journal.toString(), "--apply");
       assertThat(twice.exitCode()).as(twice.describe()).isEqualTo(2);
@@ -208,6 +212,7 @@ class InterruptedRelocationIT {
 
       CliResult finished = cli("storage", "undo", journal.toString(), "--apply");
       assertThat(finished.exitCode()).as(finished.describe()).isZero();
+      everyStepHasAnExitCode(finished);
       ManagedInstance moved = ManagedInstance.open(dir, runner);
       assertThat(moved.running()).isTrue();
       assertThat(moved.descriptor().logDir()).isEqualTo(target);
@@ -220,6 +225,7 @@ class InterruptedRelocationIT {
 
       CliResult back = cli("storage", "undo", journal.toString(), "--apply");
       assertThat(back.exitCode()).as(back.describe()).isZero();
+      everyStepHasAnExitCode(back);
       ManagedInstance returned = ManagedInstance.open(dir, runner);
       assertThat(returned.descriptor().logDir()).isEqualTo(base.resolve("a"));
       checks.logIsIn(returned, base.resolve("a"));
@@ -234,6 +240,13 @@ class InterruptedRelocationIT {
       }
       InstanceItSupport.deleteTree(base);
     }
+  }
+
+  /** The journal the output ends with (a recovery's, an undo's) has an exit code on every step. */
+  private static void everyStepHasAnExitCode(CliResult result) throws Exception {
+    Matcher m = DONE.matcher(result.out());
+    assertThat(m.find()).as(result.out()).isTrue();
+    InstanceItSupport.everyStepHasAnExitCode(JournalReader.read(Path.of(m.group(1))));
   }
 
   private static List<String> javaJar(String... args) {

@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
  * Down must refuse (exit 2, also as a dry run),
  * naming each instance, what it keeps on the lab and how to remove it or move its log off, and
  * change nothing: lab.json, images and mounts stay, and the instances still start. Once the WAL is
- * moved off the lab only the MariaDB instance is named; once that is destroyed, down goes through
- * and the PostgreSQL instance still starts.
+ * moved off the lab only the MariaDB instance and the old WAL the move kept on the hdd are named;
+ * once that instance is destroyed, down is refused for the kept WAL alone, goes through with
+ * {@code --delete-kept-logs}, and the PostgreSQL instance still starts.
  * Real loop devices, real private servers; needs what {@link StorageLabIT} and {@link
  * ManagedInstanceIT} need.
  */
@@ -93,15 +94,27 @@ class LabDownWithInstancesIT {
       CliResult moved = cli("storage", "relocate-log", "--instance", pgDir.toString(), "--to", offLab.toString(),
           "--allow-root", base.toString(), "--apply");
       assertThat(moved.exitCode()).as(moved.describe()).isZero();
+      // The move kept the old WAL beside the log it left, on the hdd: down names it too.
+      Path keptWal = pgLog.resolve("pg_wal.moved-1");
+      assertThat(keptWal).isDirectory();
       CliResult again = cli("storage", "lab", "down", "--root", root.toString(), "--apply");
       assertThat(again.exitCode()).as(again.describe()).isEqualTo(2);
-      assertThat(again.err()).contains("managed mariadb instance " + myDir).doesNotContain(pgDir.toString());
+      assertThat(again.err()).contains("managed mariadb instance " + myDir, "kept on the lab: " + keptWal + " (")
+          .doesNotContain("managed postgresql instance " + pgDir + " keeps");
       unchanged(lab, root, labJson);
 
       CliResult destroyed = cli("storage", "instance", "destroy", "--instance", myDir.toString(), "--apply");
       assertThat(destroyed.exitCode()).as(destroyed.describe()).isZero();
-      CliResult last = cli("storage", "lab", "down", "--root", root.toString(), "--apply");
+      CliResult kept = cli("storage", "lab", "down", "--root", root.toString(), "--apply");
+      System.out.println(PREFIX + "down with an old WAL kept on the hdd: exit " + kept.exitCode() + ": "
+          + kept.err().strip());
+      assertThat(kept.exitCode()).as(kept.describe()).isEqualTo(2);
+      assertThat(kept.err()).contains("kept on the lab: " + keptWal + " (", "--delete-kept-logs")
+          .doesNotContain("managed mariadb instance");
+      unchanged(lab, root, labJson);
+      CliResult last = cli("storage", "lab", "down", "--root", root.toString(), "--delete-kept-logs", "--apply");
       assertThat(last.exitCode()).as(last.describe()).isZero();
+      assertThat(last.out()).contains("$ rm -rf " + keptWal);
       assertThat(LabState.read(root)).isEmpty();
       assertThat(root.resolve("tenants")).as("the destroyed instance's record goes with the lab").doesNotExist();
 
@@ -116,7 +129,7 @@ class LabDownWithInstancesIT {
         }
       }
       if (LabState.read(root).isPresent()) {
-        InstanceItSupport.quietly(() -> Lab.down(root, runner, System.out));
+        InstanceItSupport.quietly(() -> Lab.down(root, runner, System.out, true));
       }
       runner.run(Command.of("rm", "-rf", "--one-file-system", root.toString()));
       InstanceItSupport.deleteTree(base);

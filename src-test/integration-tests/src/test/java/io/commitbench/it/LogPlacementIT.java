@@ -11,6 +11,7 @@ import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.lab.Lab;
+import io.commitbench.storage.lab.LabKeptLogs;
 import io.commitbench.storage.lab.LabSpec;
 import io.commitbench.storage.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
@@ -136,12 +137,17 @@ class LogPlacementIT {
           .isTrue();
       assertThat(query(instanceDir, server.sentinelChecksum())).as("sentinel after undo").isEqualTo(sentinel);
       server.consistencyCheck(instance, instanceDir, runner);
+      // PostgreSQL's move and undo each kept the WAL they moved away from, on the hdd and the ssd:
+      // the lab names both for down
+      assertThat(LabKeptLogs.present(root)).extracting(LabKeptLogs.Kept::path).containsExactlyInAnyOrderElementsOf(
+          kind.equals("postgresql") ? List.of(hddLog.resolve("pg_wal.moved-1"), ssdLog.resolve("pg_wal.moved-1"))
+              : List.of());
     } finally {
       if (instance != null) {
         instance.destroy();
       }
       if (lab != null) {
-        Lab.down(root, runner, System.out);
+        Lab.down(root, runner, System.out, true); // and the old WAL the undo kept on the ssd, if any
         assertNothingLeft(lab, root);
       }
       // The lab keeps its journals under its root; the root, the instance's folder, the journals

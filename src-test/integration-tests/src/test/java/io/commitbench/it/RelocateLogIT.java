@@ -32,8 +32,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * move, the server must pass its consistency check (PostgreSQL: stopped, {@code pg_checksums
  * --check} and, running, {@code pg_amcheck}; MariaDB: {@code CHECK TABLE … EXTENDED}), and each
  * refusal (missing target, target the server's user cannot write, target outside the allowed
- * roots, a relocation in progress) must leave the instance running and unchanged. {@code storage
- * instance destroy} keeps both journals in {@code INSTANCE.journals} next to the instance directory.
+ * roots, a relocation in progress) must leave the instance running and unchanged. Every step of
+ * both journals carries an exit code. {@code storage instance destroy} keeps both journals in
+ * {@code INSTANCE.journals} next to the instance directory.
  */
 class RelocateLogIT {
 
@@ -76,6 +77,7 @@ class RelocateLogIT {
       Path journal = Path.of(m.group(2));
       System.out.println(PREFIX + kind + ": relocate-log a -> b took " + m.group(1) + " s (stop, copy, start, verify)");
       assertThat(JournalReader.read(journal).completed()).isTrue();
+      InstanceItSupport.everyStepHasAnExitCode(JournalReader.read(journal));
       assertThat(dir.resolve("relocate-log.lock")).doesNotExist();
       ManagedInstance after = ManagedInstance.open(dir, runner);
       assertThat(after.running()).isTrue();
@@ -92,6 +94,7 @@ class RelocateLogIT {
       m = JOURNAL.matcher(undone.out());
       assertThat(m.find()).isTrue();
       System.out.println(PREFIX + kind + ": undo b -> a took " + m.group(1) + " s");
+      InstanceItSupport.everyStepHasAnExitCode(JournalReader.read(Path.of(m.group(2))));
       ManagedInstance back = ManagedInstance.open(dir, runner);
       assertThat(back.descriptor().logDir()).isEqualTo(base.resolve("a"));
       checks.logIsIn(back, base.resolve("a"));

@@ -53,9 +53,21 @@ public final class StateRecorder<S> {
     return applier.run(command);
   }
 
-  /** Shows an action done in-process (a sysfs or cgroupfs write), as its shell equivalent. */
-  public void show(String action) {
-    applier.show(action);
+  /**
+   * Does an action in-process (a sysfs or cgroupfs write), shown as its shell equivalent and
+   * journaled with the next line as ran, with its exit code ({@link Applier#local}).
+   */
+  public void local(String display, Work work) throws IOException {
+    applier.local(display, () -> {
+      work.run();
+      return null;
+    });
+  }
+
+  /** An action done in-process that may fail with an I/O error. */
+  @FunctionalInterface
+  public interface Work {
+    void run() throws IOException;
   }
 
   /** Tells the operator something that is not an action (a thing left alone, a reading); journaled as a note. */

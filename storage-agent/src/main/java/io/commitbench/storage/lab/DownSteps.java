@@ -11,10 +11,11 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The steps that remove what a lab state records, in the reverse order of {@code up}: the
- * throttle cgroup, then per device (the raw disks from the last to disk1, the hdd, the ssd) the
- * mount, the mount point, the loop device, for a served device the FUSE mount, nbdkit and their
- * directory ({@link ServeSteps}), and the image (a raw disk has only the loop device and the image). Only
+ * The steps that remove what a lab state records, in the reverse order of {@code up}: first the
+ * old logs relocations kept on the mounts (with {@code --delete-kept-logs}), then the throttle
+ * cgroup, then per device (the raw disks from the last to disk1, the hdd, the ssd) the mount, the
+ * mount point, the loop device, for a served device the FUSE mount, nbdkit and their directory
+ * ({@link ServeSteps}), and the image (a raw disk has only the loop device and the image). Only
  * what the state records is touched, and each thing is checked to still be what was made (the
  * mount's source is our loop device, the loop device's backing file is our image); anything else
  * is left alone and said so.
@@ -23,9 +24,16 @@ final class DownSteps {
 
   private DownSteps() {}
 
-  /** The steps for what {@code state} records; nothing for what it does not. */
-  static List<LabStep> forState(LabState state) {
+  /**
+   * The steps for what {@code state} records, nothing for what it does not; first, while the
+   * mounts are there, the deletion of the old logs relocations kept on them ({@code kept}, none
+   * for a lab without such).
+   */
+  static List<LabStep> forState(LabState state, List<LabKeptLogs.Kept> kept) {
     List<LabStep> steps = new ArrayList<>();
+    if (!kept.isEmpty()) {
+      steps.add(new DeleteKept(kept));
+    }
     state.cgroup().ifPresent(c -> steps.add(new RemoveCgroup()));
     List<LabDevice> reversed = new ArrayList<>(state.devices());
     java.util.Collections.reverse(reversed);
@@ -89,6 +97,47 @@ final class DownSteps {
     return Path.of(backingFile.replace(" (deleted)", "")).equals(d.loopBacking());
   }
 
+  /**
+   * Deletes the old logs relocations kept on the lab's mounts, each by its path; down is refused
+   * without {@code --delete-kept-logs} while there are any ({@link LabChecks#beforeDown}).
+   */
+  record DeleteKept(List<LabKeptLogs.Kept> kept) implements LabStep {
+
+    DeleteKept {
+      kept = List.copyOf(kept);
+    }
+
+    @Override
+    public String description() {
+      return "delete the " + (kept.size() == 1 ? "old log" : kept.size() + " old logs") + " that relocations kept on"
+          + " the lab (only with --delete-kept-logs; without it down refuses while they are there): "
+          + String.join(", ", kept.stream().map(k -> k.path().toString()).toList());
+    }
+
+    @Override
+    public List<String> actions(LabState state) {
+      return kept.stream().map(k -> command(k).display()).toList();
+    }
+
+    private static Command command(LabKeptLogs.Kept k) {
+      return Command.of("rm", "-rf", k.path().toString());
+    }
+
+    @Override
+    public void apply(StepContext c) throws IOException {
+      for (LabKeptLogs.Kept k : kept) {
+        if (Files.exists(k.path(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          c.run(command(k));
+        } else {
+          c.tell(k.path() + " is gone already");
+        }
+        LabKeptLogs.forget(c.state().root(), k.path());
+        c.record(c.state(), "deleted a kept old log", Map.of("path", k.path().toString(), "what", k.what(),
+            "kept_by", k.journal().toString()));
+      }
+    }
+  }
+
   private static String rmdir(Path cgroup) {
     return "rmdir " + cgroup;
   }
@@ -113,8 +162,7 @@ final class DownSteps {
           throw new IOException("cgroup " + dir + " still has processes: " + String.join(", ", members)
               + "; stop them first");
         }
-        c.show(rmdir(dir));
-        c.host().removeCgroup(dir);
+        c.local(rmdir(dir), () -> c.host().removeCgroup(dir));
       } else {
         c.tell(dir + " is gone already");
       }

@@ -131,7 +131,7 @@ public final class Lab {
         progress.println("tearing down what was made so far");
         journal.note("failed: " + e.getMessage() + "; tearing down");
         try {
-          tearDown(context, progress);
+          tearDown(context, List.of(), progress);
           journal.end("failed: " + e.getMessage() + "; torn down");
         } catch (IOException | RuntimeException teardown) {
           e.addSuppressed(teardown);
@@ -143,35 +143,65 @@ public final class Lab {
     }
   }
 
-  /** What {@link #down} would do for the lab at {@code root}. */
-  public static Plan planDown(Path root) throws RefusedException, IOException {
+  /**
+   * What {@link #down} would do for the lab at {@code root}: the old logs relocations kept on its
+   * mounts are named first, as down deletes them only with {@code deleteKept}.
+   */
+  public static Plan planDown(Path root, boolean deleteKept) throws RefusedException, IOException {
     LabState state = existing(root);
-    return LabRun.plan("take down lab '" + state.id() + "' at " + state.root(), DownSteps.forState(state), state,
-        List.of("only what " + state.root().resolve(LabState.FILE) + " records is removed; no process is killed but "
-            + "the lab's own nbdkit, and only while its command line names the lab's socket",
-            "refused while a managed instance, running or stopped, keeps its data or log on the lab (recorded in "
-                + state.root().resolve(LabTenants.DIR) + ")"));
+    List<LabKeptLogs.Kept> kept = LabKeptLogs.present(state.root());
+    List<String> notes = new ArrayList<>();
+    for (LabKeptLogs.Kept k : kept) {
+      notes.add("kept on the lab: " + k.describe());
+    }
+    if (!kept.isEmpty()) {
+      notes.add(deleteKept ? "--delete-kept-logs: the kept old logs above are deleted with the lab"
+          : "down refuses while those are there: move them off the lab to keep them, or give --delete-kept-logs to"
+              + " delete them with the lab");
+    }
+    notes.add("only what " + state.root().resolve(LabState.FILE) + " records is removed; no process is killed but "
+        + "the lab's own nbdkit, and only while its command line names the lab's socket");
+    notes.add("refused while a managed instance, running or stopped, keeps its data or log on the lab (recorded in "
+        + state.root().resolve(LabTenants.DIR) + ")");
+    return LabRun.plan("take down lab '" + state.id() + "' at " + state.root(), DownSteps.forState(state, kept), state,
+        notes);
   }
 
   /** The checks {@link #down} makes before acting, on their own: a dry run says whether down would be refused. */
-  public static void checkDown(Path root) throws RefusedException, IOException {
-    LabChecks.beforeDown(existing(root), new SystemLabHost());
+  public static void checkDown(Path root, boolean deleteKept) throws RefusedException, IOException {
+    LabChecks.beforeDown(existing(root), new SystemLabHost(), deleteKept);
   }
 
-  /** Removes what the lab at {@code root} recorded, refusing while a mount or its cgroup is in use. */
+  /**
+   * Removes what the lab at {@code root} recorded, refusing while a mount or its cgroup is in use,
+   * and, unless {@code deleteKept}, while relocations kept old logs on its mounts.
+   */
+  public static void down(Path root, CommandRunner runner, PrintStream progress, boolean deleteKept)
+      throws RefusedException, IOException {
+    down(root, runner, progress, new SystemLabHost(), deleteKept);
+  }
+
+  /** {@link #down(Path, CommandRunner, PrintStream, boolean)} that refuses while old logs are kept on the lab. */
   public static void down(Path root, CommandRunner runner, PrintStream progress) throws RefusedException, IOException {
-    down(root, runner, progress, new SystemLabHost());
+    down(root, runner, progress, false);
   }
 
   static void down(Path root, CommandRunner runner, PrintStream progress, LabHost host)
       throws RefusedException, IOException {
+    down(root, runner, progress, host, false);
+  }
+
+  static void down(Path root, CommandRunner runner, PrintStream progress, LabHost host, boolean deleteKept)
+      throws RefusedException, IOException {
     LabState state = existing(root);
-    LabChecks.beforeDown(state, host);
+    LabChecks.beforeDown(state, host, deleteKept);
+    List<LabKeptLogs.Kept> kept = LabKeptLogs.present(state.root());
     Path left = StepContext.stateFile(state.root());
     try {
       Applier.journaled(LabRun.journalFile(state.root(), "down"), "lab-down",
-          Map.of("root", state.root().toString(), "id", state.id()), runner, progress::println, journal -> {
-            tearDown(new StepContext(journal, host, state.withComplete(false)), progress);
+          Map.of("root", state.root().toString(), "id", state.id(), "delete_kept_logs", Boolean.toString(deleteKept)),
+          runner, progress::println, journal -> {
+            tearDown(new StepContext(journal, host, state.withComplete(false)), kept, progress);
             return null;
           }, e -> "failed: " + e.getMessage() + "; " + left + " records what is left");
     } catch (IOException | RuntimeException e) {
@@ -185,14 +215,25 @@ public final class Lab {
     return LabStatus.lines(root, new SystemLabHost());
   }
 
-  private static void tearDown(StepContext context, PrintStream progress) throws IOException {
-    LabRun.apply(DownSteps.forState(context.state()), context, progress);
-    int gone = LabTenants.removeGone(context.state().root());
+  /** Removes what the state records ({@code kept}: the kept old logs to delete first), then the lab's own records. */
+  private static void tearDown(StepContext context, List<LabKeptLogs.Kept> kept, PrintStream progress)
+      throws IOException {
+    Path root = context.state().root();
+    LabRun.apply(DownSteps.forState(context.state(), kept), context, progress);
+    Applier applier = context.applier();
+    int gone = applier.inProcess("remove the records of tenants that are gone from " + root.resolve(LabTenants.DIR),
+        () -> LabTenants.removeGone(root));
     if (gone > 0) {
-      context.applier().record("removed the records of " + gone + " tenant(s) that are gone", Map.of());
+      applier.record("removed the records of " + gone + " tenant(s) that are gone", Map.of());
     }
-    Files.deleteIfExists(StepContext.stateFile(context.state().root()));
-    context.applier().record("removed " + LabState.FILE, Map.of());
+    int keptGone = applier.inProcess("remove the records of kept old logs that are gone from "
+        + root.resolve(LabKeptLogs.DIR), () -> LabKeptLogs.removeGone(root));
+    if (keptGone > 0) {
+      applier.record("removed the records of " + keptGone + " kept old log(s) that are gone", Map.of());
+    }
+    Path stateFile = StepContext.stateFile(root);
+    applier.local("rm -f " + stateFile, () -> Files.deleteIfExists(stateFile));
+    applier.record("removed " + LabState.FILE, Map.of());
   }
 
   private static LabState existing(Path root) throws RefusedException, IOException {

@@ -105,10 +105,11 @@ final class LabChecks {
   static final List<String> SERVED_TOOLS = List.of("nbdkit", "nbdfuse", "start-stop-daemon", "fusermount3", "kill");
 
   /**
-   * Checks for {@code down}: root, nothing still uses a mount, a raw disk or the cgroup, and no
-   * tenant (a managed instance, running or not) keeps its data or log on the lab.
+   * Checks for {@code down}: root, nothing still uses a mount, a raw disk or the cgroup, no
+   * tenant (a managed instance, running or not) keeps its data or log on the lab, and, unless
+   * {@code deleteKept}, no relocation kept an old log on its mounts.
    */
-  static void beforeDown(LabState state, LabHost host) throws RefusedException, IOException {
+  static void beforeDown(LabState state, LabHost host, boolean deleteKept) throws RefusedException, IOException {
     List<String> problems = new ArrayList<>();
     if (!host.isRoot()) {
       problems.add("not running as root: umount, losetup -d and cgroups need root");
@@ -145,6 +146,14 @@ final class LabChecks {
     tenants.forEach(t -> problems.add(t.describe()));
     if (!tenants.isEmpty()) {
       problems.add("down deletes the images those are stored in, and what keeps them there could never start again");
+    }
+    List<LabKeptLogs.Kept> kept = deleteKept ? List.of() : LabKeptLogs.present(state.root());
+    for (LabKeptLogs.Kept k : kept) {
+      problems.add("kept on the lab: " + k.describe());
+    }
+    if (!kept.isEmpty()) {
+      problems.add("down deletes the images those old logs are stored in: move them off the lab to keep them, or give"
+          + " --delete-kept-logs to delete them with the lab");
     }
     refuseIf(problems, "cannot take the lab at " + state.root() + " down");
   }

@@ -75,6 +75,12 @@ final class LabStatus {
     List<LabTenants.Tenant> tenants = LabTenants.present(s.root());
     lines.add("  tenants (down refuses while any): " + (tenants.isEmpty() ? "none" : tenants.size()));
     tenants.forEach(t -> lines.add("       " + t.name() + ": " + String.join(", ", t.keeps())));
+    List<LabKeptLogs.Kept> kept = LabKeptLogs.present(s.root());
+    lines.add("  old logs kept by relocations (down deletes them only with --delete-kept-logs): "
+        + (kept.isEmpty() ? "none" : kept.size()));
+    for (LabKeptLogs.Kept k : kept) {
+      lines.add("       " + k.describe());
+    }
     return lines;
   }
 

@@ -129,8 +129,13 @@ public final class LabTenants {
 
   /** {@code ROOT/tenants/<owner as a file name>-<hash>.json}: readable, and distinct for distinct owners. */
   private static Path file(Path root, Path owner) {
-    String text = owner.toAbsolutePath().normalize().toString();
+    return recordFile(root.resolve(DIR), owner);
+  }
+
+  /** {@code DIR/<path as a file name>-<hash>.json}: the record of {@code path} in a lab's folder of records. */
+  static Path recordFile(Path dir, Path path) {
+    String text = path.toAbsolutePath().normalize().toString();
     String readable = text.replaceAll("[^A-Za-z0-9._-]+", "_").replaceAll("^_+", "");
-    return root.resolve(DIR).resolve(readable + "-" + Integer.toHexString(text.hashCode()) + ".json");
+    return dir.resolve(readable + "-" + Integer.toHexString(text.hashCode()) + ".json");
   }
 }

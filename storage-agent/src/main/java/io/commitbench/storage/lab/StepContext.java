@@ -42,9 +42,9 @@ final class StepContext {
     return recorder.run(command);
   }
 
-  /** Shows an action done in-process (a sysfs or cgroupfs write), as its shell equivalent. */
-  void show(String action) {
-    recorder.show(action);
+  /** Does an action in-process (a sysfs or cgroupfs write), shown and journaled as its shell equivalent. */
+  void local(String display, StateRecorder.Work work) throws IOException {
+    recorder.local(display, work);
   }
 
   /** Tells the operator something that is not an action (a thing left alone, a reading). */

@@ -141,9 +141,8 @@ final class UpSteps {
       String wanted = profile.rotational();
       String now = Files.readString(file).strip();
       if (!now.equals(wanted)) {
-        c.show(rotationalLine(file));
         try {
-          Files.writeString(file, wanted + "\n");
+          c.local(rotationalLine(file), () -> Files.writeString(file, wanted + "\n"));
         } catch (IOException e) {
           c.tell("the kernel did not let rotational be set to " + wanted + ": " + e.getMessage());
         }
@@ -246,8 +245,7 @@ final class UpSteps {
     @Override
     public void apply(StepContext c) throws IOException {
       List<LabDevice> devices = throttledDevices(c.state());
-      c.show("mkdir " + dir);
-      Files.createDirectory(dir);
+      c.local("mkdir " + dir, () -> Files.createDirectory(dir));
       c.record(c.state().withCgroup(Optional.of(new LabCgroup(dir, Map.of()))), "cgroup",
           Map.of("dir", dir.toString()));
       for (Map.Entry<String, Long> limit : throttle.files().entrySet()) {
@@ -255,9 +253,8 @@ final class UpSteps {
         for (LabDevice d : devices) {
           d.majMin().orElseThrow();
           String line = line(d, limit.getValue());
-          c.show(echo(line, file));
-          Files.writeString(file, line + "\n", StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-              StandardOpenOption.APPEND);
+          c.local(echo(line, file), () -> Files.writeString(file, line + "\n", StandardOpenOption.CREATE,
+              StandardOpenOption.WRITE, StandardOpenOption.APPEND));
           if (!Files.readAllLines(file).contains(line)) {
             throw new IOException(file + " does not read '" + line + "' after it was written; it reads: "
                 + Files.readString(file).strip());

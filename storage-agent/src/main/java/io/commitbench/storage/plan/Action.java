@@ -12,8 +12,8 @@ import java.util.Map;
  * action with {@link #shown()} and the {@link Applier} runs the same object, so what is shown is
  * what runs.
  */
-public sealed interface Action permits Action.Run, Action.Local, Action.Recorded, Action.Journaling,
-    Action.ForOperator {
+public sealed interface Action permits Action.Run, Action.Local, Action.Recorded, Action.InProcess,
+    Action.Journaling, Action.ForOperator {
 
   /** The action as an operator would type it. */
   String display();
@@ -48,13 +48,13 @@ public sealed interface Action permits Action.Run, Action.Local, Action.Recorded
 
   /**
    * In-process work with no shell equivalent (a lock taken over, a journal ended): its step's
-   * description names it, and the plan shows no command for it.
+   * description names it, and the plan shows no command for it. It is timed and listed as ran in
+   * the journal as {@code in-process: WHAT}, with its exit code as every action has one.
+   *
+   * @param what what the work does, e.g. {@code take over the lock /i/relocate-log.lock}
    */
-  static Action inProcess(Work work) {
-    return new Recorded(List.of(), () -> {
-      work.run();
-      return Outcome.none();
-    });
+  static Action inProcess(String what, Work work) {
+    return new InProcess(what, work);
   }
 
   /** {@link #recorded(List, RecordedWork)} shown as one command. */
@@ -110,6 +110,27 @@ public sealed interface Action permits Action.Run, Action.Local, Action.Recorded
     @Override
     public String display() {
       return String.join(" && ", shown);
+    }
+  }
+
+  /**
+   * @param what what the work does, for the journal's {@code ran}
+   * @param work what is done
+   */
+  record InProcess(String what, Work work) implements Action {
+
+    /** How the journal lists in-process work that has no shell equivalent. */
+    public static final String PREFIX = "in-process: ";
+
+    @Override
+    public String display() {
+      return PREFIX + what;
+    }
+
+    /** None: its step's description names it. */
+    @Override
+    public List<String> shown() {
+      return List.of();
     }
   }
 
@@ -183,17 +204,18 @@ public sealed interface Action permits Action.Run, Action.Local, Action.Recorded
 
   /**
    * What a {@link Recorded} action's work journals once it ran: a step line (with what ran since
-   * the last line, as {@link Applier#record} writes it), a note, or nothing; nothing also means
-   * nothing was done, so the action is not listed as ran.
+   * the last line, as {@link Applier#record} writes it), a note, or nothing; nothing, and a note
+   * of a thing left as it was ({@link #declined}), also mean nothing was done, so the action is
+   * not listed as ran.
    *
-   * @param event a step line, a note, or nothing
+   * @param event a step line, a note, a note of nothing done, or nothing
    * @param text the step's or the note's text
    * @param detail facts for the line
    */
   record Outcome(Event event, String text, Map<String, String> detail) {
 
     /** What the journal gets. */
-    public enum Event { STEP, NOTE, NONE }
+    public enum Event { STEP, NOTE, DECLINED, NONE }
 
     public Outcome {
       detail = Map.copyOf(detail);
@@ -204,9 +226,17 @@ public sealed interface Action permits Action.Run, Action.Local, Action.Recorded
       return new Outcome(Event.STEP, text, detail);
     }
 
-    /** A note: something observed (a check passed, a thing left as it was). */
+    /** A note: something observed (a check passed); what ran for it stays for the next step line. */
     public static Outcome note(String text, Map<String, String> detail) {
       return new Outcome(Event.NOTE, text, detail);
+    }
+
+    /**
+     * A note of a thing the work found and left as it was (a directory not empty, so not
+     * removed): journaled as a note, and the action is not listed as ran, since it did nothing.
+     */
+    public static Outcome declined(String text, Map<String, String> detail) {
+      return new Outcome(Event.DECLINED, text, detail);
     }
 
     /** Nothing was done (it was done already, or there was nothing to do): nothing is journaled. */

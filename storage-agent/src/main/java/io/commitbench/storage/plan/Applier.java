@@ -23,8 +23,11 @@ import java.util.function.Function;
  * ({@code $ …}) on the progress stream, and journals what ran with its exit code and time. What ran
  * since the last journal line goes into the detail of the next step line ({@code ran}, {@code
  * exit}, {@code seconds}, one value a line per action), so each line says what it took; what ran
- * after it is written at the step's end as a {@code ran} note. A command that fails is journaled
- * ({@code command failed: …}) before its failure is thrown.
+ * after it is written at the step's end as a {@code ran} note. Every action has an exit code: a
+ * command its process's; in-process work {@link #FINISHED} when it did all it says, and when it
+ * failed the code {@link #exitOf} gives. An action that fails is journaled ({@code command failed
+ * after …}, {@code action failed after …}, with what ran up to it and its exit code) before its
+ * failure is thrown.
  *
  * <p>Work that issues a statement until the server shows a state, or remedies an error with
  * another, is an {@link Action#journaling} action: it runs each statement through the applier
@@ -44,6 +47,15 @@ import java.util.function.Function;
  * operation, one thread (a caller that releases from a shutdown hook serializes its calls).
  */
 public final class Applier implements Closeable {
+
+  /** The exit code the journal gives in-process work (a file copied, a directory made) that did all it says. */
+  public static final int FINISHED = 0;
+  /**
+   * The exit code the journal gives in-process work that failed of itself, not through a command
+   * it ran (an I/O error, a check that did not hold), as {@code mkdir}, {@code cp} or {@code mv}
+   * exit 1 when they fail.
+   */
+  public static final int FAILED_IN_PROCESS = 1;
 
   private final CommandRunner runner;
   private final Consumer<String> progress;
@@ -163,15 +175,24 @@ public final class Applier implements Closeable {
     if (action instanceof Action.Run r) {
       run(r.command());
     } else if (action instanceof Action.Local l) {
-      timed(l.display(), () -> {
+      timed(l.display(), true, () -> {
         l.work().run();
         return null;
       });
+    } else if (action instanceof Action.InProcess p) {
+      timed(p.display(), false, () -> {
+        p.work().run();
+        return null;
+      });
     } else if (action instanceof Action.Recorded r) {
-      Action.Outcome outcome = r.shown().isEmpty() ? r.work().run() : timed(r.display(), r.work()::run);
-      if (outcome.event() == Action.Outcome.Event.NONE && !r.shown().isEmpty()) {
-        pending.remove(pending.size() - 1); // it found nothing to do: nothing ran
-        progress.accept("        (nothing to do)");
+      // Work shown as no command is bookkeeping that journals itself (a note): it is not listed as ran.
+      Action.Outcome outcome = r.shown().isEmpty() ? r.work().run() : timed(r.display(), true, r.work()::run);
+      boolean nothingRan = outcome.event() == Action.Outcome.Event.NONE
+          || outcome.event() == Action.Outcome.Event.DECLINED;
+      if (nothingRan && !r.shown().isEmpty()) {
+        pending.remove(pending.size() - 1); // it found nothing to do, or left things as they were
+        progress.accept(outcome.event() == Action.Outcome.Event.NONE ? "        (nothing to do)"
+            : "        (left as it was)");
       }
       record(outcome);
     } else if (action instanceof Action.ForOperator o) {
@@ -193,12 +214,25 @@ public final class Applier implements Closeable {
 
   /** Runs a command, showing it first; fails when it exits non-zero. */
   public CommandResult run(Command command) throws IOException {
-    return timed(command.display(), () -> runner.run(command));
+    return timed(command.display(), true, () -> runner.run(command));
   }
 
-  /** Shows an in-process action that its caller does itself, as its shell equivalent. */
-  public void show(String action) {
-    progress.accept("        $ " + action);
+  /**
+   * Does in-process work that its caller carries out itself (a sysfs or cgroupfs write, a lock
+   * file made): shown first as its shell equivalent {@code display}, timed, and listed as ran
+   * with exit code {@link #FINISHED}; a failure is journaled with its exit code ({@link #exitOf})
+   * and thrown on as it is.
+   */
+  public <T, E extends Exception> T local(String display, Action.Call<T, E> work) throws IOException, E {
+    return timed(display, true, work);
+  }
+
+  /**
+   * {@link #local} for work with no shell equivalent (records of the agent's own removed): not
+   * shown, and listed as ran as {@code in-process: WHAT}, as {@link Action#inProcess} is.
+   */
+  public <T, E extends Exception> T inProcess(String what, Action.Call<T, E> work) throws IOException, E {
+    return timed(Action.InProcess.PREFIX + what, false, work);
   }
 
   /** Tells the operator something that is not an action (a thing left alone, a reading); journaled as a note. */
@@ -222,7 +256,7 @@ public final class Applier implements Closeable {
   public void record(Action.Outcome outcome) throws IOException {
     switch (outcome.event()) {
       case STEP -> record(outcome.text(), outcome.detail());
-      case NOTE -> journal.note(outcome.text(), outcome.detail());
+      case NOTE, DECLINED -> journal.note(outcome.text(), outcome.detail());
       case NONE -> { }
     }
   }
@@ -260,20 +294,47 @@ public final class Applier implements Closeable {
     journal.close();
   }
 
-  private <T, E extends Exception> T timed(String display, Action.Call<T, E> work) throws IOException, E {
-    show(display);
+  /**
+   * Runs one action, shown first ({@code $ …}) unless it has no shell equivalent, and puts it with
+   * its exit code and time into what the next line lists as ran. A failure is journaled at once, as
+   * a note with everything that ran since the last line, the failed action last with its exit code.
+   */
+  private <T, E extends Exception> T timed(String display, boolean shown, Action.Call<T, E> work)
+      throws IOException, E {
+    if (shown) {
+      progress.accept("        $ " + display);
+    }
     long start = System.nanoTime();
     try {
       T result = work.call();
-      pending.add(new Ran(display, result instanceof CommandResult r ? Integer.toString(r.exitCode()) : "-",
+      pending.add(new Ran(display, result instanceof CommandResult r ? r.exitCode() : FINISHED,
           System.nanoTime() - start));
       return result;
     } catch (Exception e) { // of the work's own type, thrown on as it is
-      String after = seconds(System.nanoTime() - start) + " s: ";
+      long nanos = System.nanoTime() - start;
+      pending.add(new Ran(display, exitOf(e), nanos));
+      Map<String, String> ran = ranDetail();
+      pending.clear();
+      String after = seconds(nanos) + " s: ";
       journal.note(e instanceof CommandFailedException ? "command failed after " + after + e.getMessage()
-          : "action failed after " + after + display + ": " + e.getMessage());
+          : "action failed after " + after + display + ": " + e.getMessage(), ran);
       throw e;
     }
+  }
+
+  /**
+   * The exit code the journal gives an action that failed: the exit code of the command that
+   * failed in it ({@code -1} for one that did not run to its end: it could not start, ran past its
+   * time or was interrupted), else {@link #FAILED_IN_PROCESS} for work of the agent's own that
+   * failed (an I/O error, a check that did not hold).
+   */
+  static int exitOf(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof CommandFailedException c) {
+        return c.result().exitCode();
+      }
+    }
+    return FAILED_IN_PROCESS;
   }
 
   private Map<String, String> ranDetail() {
@@ -281,7 +342,7 @@ public final class Applier implements Closeable {
       return Map.of();
     }
     return Map.of("ran", String.join("\n", pending.stream().map(Ran::display).toList()),
-        "exit", String.join("\n", pending.stream().map(Ran::exit).toList()),
+        "exit", String.join("\n", pending.stream().map(r -> Integer.toString(r.exit())).toList()),
         "seconds", String.join("\n", pending.stream().map(r -> seconds(r.nanos())).toList()));
   }
 
@@ -289,14 +350,14 @@ public final class Applier implements Closeable {
     return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
   }
 
-  /** What ran: its display, its exit code ({@code -} for in-process work) and how long it took. */
-  private record Ran(String display, String exit, long nanos) {}
+  /** What ran: its display, its exit code (for in-process work as {@link #exitOf} gives it) and how long it took. */
+  private record Ran(String display, int exit, long nanos) {}
 
   /** What journaling work runs its statements through and journals with: this applier. */
   private final Action.Lines lines = new Action.Lines() {
     @Override
     public <T, E extends Exception> T run(String display, Action.Call<T, E> call) throws IOException, E {
-      return timed(display, call);
+      return timed(display, true, call);
     }
 
     @Override

@@ -6,6 +6,8 @@ import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
+import io.commitbench.storage.lab.LabKeptLogs;
+import io.commitbench.storage.lab.LabState;
 import io.commitbench.storage.plan.Action;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
@@ -14,9 +16,9 @@ import io.commitbench.storage.plan.Step;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +59,8 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   static final String REMOVED_MADE = "removed the directory the relocation made";
   /** How the note begins that a made directory was not empty and stays. */
   static final String LEFT_MADE = "left the directory the relocation made, ";
+  /** What a kept old log's name has between the log's name and its number: {@code pg_wal.moved-1}. */
+  public static final String KEPT_SUFFIX = ".moved-";
 
   protected final ManagedInstance instance;
   protected final Path target;
@@ -72,7 +76,8 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   private boolean madeTarget;
   private Optional<Path> createdOrigin = Optional.empty();
   private final List<String> remarks = new ArrayList<>();
-  private String stamp;
+  /** The journal this move writes, once it applies; a kept old log's record on a lab names it. */
+  private Path journalFile;
   /** The steps the last plan showed, which {@link #apply} runs. */
   private List<Step> steps = List.of();
 
@@ -191,7 +196,12 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   @Override
   public final void apply(Applier applier) throws Exception {
     plan();
-    lock.acquire(applier.journal().file());
+    journaledIn(applier.journal().file());
+    applier.inProcess("create " + lock.file() + ", naming this journal and process; refused when it exists",
+        () -> {
+          lock.acquire(journalFile);
+          return null;
+        });
     boolean wasRunning = instance.running();
     applier.record(LOCKED, Map.of("lock", lock.file().toString(), "server", wasRunning ? RUNNING : "stopped"));
     try {
@@ -209,22 +219,32 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     applier.completed();
   }
 
+  /**
+   * Puts the log back after a failure, each action journaled with its exit code like the move's:
+   * the server stopped, what the move did undone, the old directory recorded again, a target it
+   * made removed when empty, and the server started as before.
+   */
   private void rollBack(Applier applier, Exception failure, boolean wasRunning) throws IOException {
     Journal journal = applier.journal();
     applier.endOfStep(); // what ran of the step that failed, before the failure's note
     applier.note(FAILED + failure.getMessage());
     try {
-      instance.stop();
+      applier.apply(List.of(stopStep("stop the server (" + stopKind() + ")")));
       applier.apply(restoreSteps());
-      instance.recordLogDir(origin);
-      applier.record("recorded the old log directory in the instance descriptor", Map.of("logDir", origin.toString()));
+      List<Step> back = new ArrayList<>();
+      back.add(new Step("record the old log directory " + origin + " in the instance descriptor", List.of(
+          Action.local(instance.descriptor().instanceDir().resolve(InstanceDescriptor.FILE) + ": \"logDir\": \""
+              + origin + "\"", () -> instance.recordLogDir(origin))),
+          "recorded the old log directory in the instance descriptor", Map.of("logDir", origin.toString())));
       if (madeTarget) {
-        applier.record(removeIfEmpty(target));
+        back.add(removeMadeStep(target));
       }
       if (wasRunning) {
-        instance.start();
-        applier.record("started the server with its log in " + origin, Map.of());
+        back.add(Step.of("start the server with its log in " + origin, "started the server with its log in " + origin,
+            Action.local(instance.engine().startCommand(instance.descriptor().withLogDir(origin)).display(),
+                instance::start)));
       }
+      applier.apply(back);
       lock.release();
       applier.end(FAILED + failure.getMessage() + "; rolled back, the log is in " + origin);
     } catch (Exception e) {
@@ -292,7 +312,7 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
     }
     String left = LEFT_MADE + dir + ": it is not empty (holds " + String.join(", ", held) + ")";
     remarks.add(left);
-    return Action.Outcome.note(left, Map.of("path", dir.toString()));
+    return Action.Outcome.declined(left, Map.of("path", dir.toString()));
   }
 
   /** The step of {@link #removeIfEmpty}. */
@@ -332,15 +352,63 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   }
 
   /**
-   * A stamp for names of kept things, e.g. {@code 20261121T080102Z}: read from the clock once, at
-   * the first plan, and the same ever after, so that the names a plan shows are the ones {@link
-   * #apply} uses, however long apart the two run.
+   * The name the old log is kept under, beside it: {@code LOG.moved-N}, N the first number from 1
+   * that names nothing there. It follows from what is on disk only, so the plan a dry run prints
+   * and the plan {@link #apply} makes again name the same path, and a later move, finding that
+   * one, takes the next number.
    */
-  protected final String stamp() {
-    if (stamp == null) {
-      stamp = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(clock.instant());
+  protected final Path keptLog() {
+    Path log = oldLog();
+    for (int n = 1; ; n++) {
+      Path kept = log.resolveSibling(log.getFileName() + KEPT_SUFFIX + n);
+      if (!exists(kept)) {
+        return kept;
+      }
     }
-    return stamp;
+  }
+
+  /**
+   * The step that keeps the old log under {@link #keptLog} (an atomic rename), journaled as {@code
+   * done} with its {@code path}. When it lies on a lab, it is recorded there first ({@link
+   * LabKeptLogs}), so that {@code lab down} names it and deletes it only when told to.
+   */
+  protected final Step keepOldLogStep(String description, String done) {
+    Path kept = keptLog();
+    List<Action> actions = new ArrayList<>();
+    labHolding(kept).ifPresent(root -> actions.add(Action.inProcess("record " + kept + " in "
+        + root.resolve(LabKeptLogs.DIR) + ", for lab down to name", () -> LabKeptLogs.record(root,
+            new LabKeptLogs.Kept(kept, keptWhat(), journalFile, clock.instant().truncatedTo(ChronoUnit.SECONDS))))));
+    actions.add(Action.local(Command.of("mv", "-T", oldLog().toString(), kept.toString()).display(),
+        () -> Files.move(oldLog(), kept, StandardCopyOption.ATOMIC_MOVE)));
+    return new Step(description, actions, done, Map.of("path", kept.toString()));
+  }
+
+  /** What the plan says of the old log that {@link #keepOldLogStep} keeps: where, and on which lab. */
+  protected final String keptNote() {
+    Path kept = keptLog();
+    return "the old " + logName() + " is kept as " + kept + ", not deleted" + labHolding(kept)
+        .map(root -> "; it lies on the lab at " + root + ", whose 'lab down' names it and deletes it only with"
+            + " --delete-kept-logs").orElse("");
+  }
+
+  /** E.g. {@code the old WAL of managed postgresql instance /var/tmp/pg}. */
+  private String keptWhat() {
+    return "the old " + logName() + " of managed " + instance.descriptor().kind() + " instance "
+        + instance.descriptor().instanceDir();
+  }
+
+  /** The root of the lab whose mounts hold {@code path}, if any; none when no lab state can be read there. */
+  private static Optional<Path> labHolding(Path path) {
+    try {
+      return LabState.containing(path).map(LabState::root);
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Sets the journal the move writes, for the record of a kept old log; {@link #apply} and a recovery call it. */
+  final void journaledIn(Path file) {
+    this.journalFile = file;
   }
 
   protected static Path real(Path p) throws IOException {

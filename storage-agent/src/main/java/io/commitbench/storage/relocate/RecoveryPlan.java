@@ -45,7 +45,8 @@ final class RecoveryPlan {
     this.finish = interrupted.finish();
     this.runningNow = runningNow;
     this.takeOver = Step.of("take over the relocation lock " + move.lock().file(), "took over the relocation lock",
-        Action.inProcess(() -> move.lock().takeOver(recorded.journal().file(), recovery.get())))
+        Action.inProcess("replace " + move.lock().file() + " atomically, naming this process and its journal",
+            () -> move.lock().takeOver(recorded.journal().file(), recovery.get())))
         .withDetail(Map.of("lock", move.lock().file().toString()));
     this.steps = steps(recovery);
   }
@@ -87,7 +88,7 @@ final class RecoveryPlan {
     String outcome = finish ? Journal.COMPLETED : "interrupted; rolled back by recovery, the log is in " + recorded.from();
     all.add(Step.of("end the interrupted journal " + recorded.journal().file() + ": "
         + (finish ? "completed" : "rolled back") + ", naming this recovery's journal", "ended the interrupted journal",
-        Action.inProcess(() -> {
+        Action.inProcess("append the outcome to " + recorded.journal().file(), () -> {
           try (Journal old = Journal.reopen(recorded.journal().file())) {
             old.note("interrupted; recovered by " + recovery.get());
             if (finish) {
@@ -115,7 +116,8 @@ final class RecoveryPlan {
     if (descriptorMoved) {
       steps.add(Step.of("record the old log directory " + recorded.from() + " in "
           + d.instanceDir().resolve(InstanceDescriptor.FILE), "recorded the old log directory in the instance descriptor",
-          Action.inProcess(() -> instance.recordLogDir(recorded.from())))
+          Action.local(d.instanceDir().resolve(InstanceDescriptor.FILE) + ": \"logDir\": \"" + recorded.from() + "\"",
+              () -> instance.recordLogDir(recorded.from())))
           .withDetail(Map.of("logDir", recorded.from().toString())));
     }
     if (wasRunning) {

@@ -141,6 +141,7 @@ public final class RelocationRecovery implements JournaledRelocation {
   public void apply(Applier applier) throws Exception {
     RecoveryPlan plan = recoveryPlan();
     journal = applier.journal().file();
+    move.journaledIn(journal);
     applier.apply(List.of(plan.takeOver()));
     try {
       applier.apply(plan.steps());

@@ -109,7 +109,15 @@ final class FakeHost implements LabHost, CommandRunner {
         return "";
       case "rm":
         for (String f : a.subList(2, a.size())) {
-          Files.deleteIfExists(Path.of(f));
+          if (a.get(1).equals("-rf") && Files.isDirectory(Path.of(f))) {
+            try (java.util.stream.Stream<Path> tree = Files.walk(Path.of(f))) {
+              for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+              }
+            }
+          } else {
+            Files.deleteIfExists(Path.of(f));
+          }
         }
         return "";
       case "nbdkit": {

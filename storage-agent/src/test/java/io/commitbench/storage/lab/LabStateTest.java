@@ -71,7 +71,7 @@ class LabStateTest {
         Map.entry("blkio.throttle.write_iops_device", List.of("7:8 150")));
     assertThat(read.mount("hdd")).isEqualTo(root.resolve("hdd"));
     assertThat(read.disks()).isEmpty();
-    assertThat(DownSteps.forState(read)).containsExactly(new DownSteps.RemoveCgroup(),
+    assertThat(DownSteps.forState(read, List.of())).containsExactly(new DownSteps.RemoveCgroup(),
         new DownSteps.Unmount("hdd"), new DownSteps.RemoveMountPoint("hdd"), new DownSteps.Detach("hdd"),
         new DownSteps.DeleteImage("hdd"), new DownSteps.Unmount("ssd"), new DownSteps.RemoveMountPoint("ssd"),
         new DownSteps.Detach("ssd"), new DownSteps.DeleteImage("ssd"));
@@ -97,7 +97,7 @@ class LabStateTest {
     LabState state = withDisks(dir.resolve("lab"));
 
     // disk1 and disk2 are attached, disk3's image was made but its losetup never ran.
-    assertThat(DownSteps.forState(state)).containsExactly(new DownSteps.RemoveCgroup(),
+    assertThat(DownSteps.forState(state, List.of())).containsExactly(new DownSteps.RemoveCgroup(),
         new DownSteps.DeleteImage("disk3"),
         new DownSteps.Detach("disk2"), new DownSteps.DeleteImage("disk2"),
         new DownSteps.Detach("disk1"), new DownSteps.DeleteImage("disk1"),
@@ -110,7 +110,7 @@ class LabStateTest {
   void theDownPlanForDisksDetachesAndDeletesEachImage() {
     LabState state = withDisks(dir.resolve("lab"));
 
-    List<String> actions = DownSteps.forState(state).stream().flatMap(s -> s.actions(state).stream()).toList();
+    List<String> actions = DownSteps.forState(state, List.of()).stream().flatMap(s -> s.actions(state).stream()).toList();
 
     assertThat(actions).containsSubsequence("rm -f " + state.device("disk3").image(), "losetup -d /dev/loop10",
         "rm -f " + state.device("disk2").image(), "losetup -d /dev/loop9", "rm -f " + state.device("disk1").image(),
@@ -130,7 +130,7 @@ class LabStateTest {
     assertThat(read).isEqualTo(partial);
     assertThat(read.device("ssd").loop()).isEmpty();
     assertThat(read.cgroup()).isEmpty();
-    assertThat(DownSteps.forState(read)).containsExactly(new DownSteps.DeleteImage("ssd"));
+    assertThat(DownSteps.forState(read, List.of())).containsExactly(new DownSteps.DeleteImage("ssd"));
   }
 
   @Test

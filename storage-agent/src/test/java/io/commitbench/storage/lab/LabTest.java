@@ -362,6 +362,47 @@ class LabTest {
   }
 
   @Test
+  void downNamesTheOldLogsRelocationsKeptAndDeletesThemOnlyWhenTold() throws Exception {
+    up();
+    host.commands.clear();
+    Path kept = Files.createDirectories(root.resolve("ssd/pg/pg_wal.moved-1"));
+    Files.write(kept.resolve("000000010000000000000001"), new byte[4096]);
+    Path journalOfUndo = dir.resolve("inst/journals/relocate-log-1.journal");
+    LabKeptLogs.record(root, new LabKeptLogs.Kept(kept, "the old WAL of managed postgresql instance " + dir,
+        journalOfUndo, java.time.Instant.parse("2026-11-21T08:01:02Z")));
+    LabKeptLogs.record(root, new LabKeptLogs.Kept(root.resolve("hdd/pg/pg_wal.moved-1"), "gone since",
+        journalOfUndo, java.time.Instant.parse("2026-11-21T08:00:00Z")));
+    String before = Files.readString(root.resolve("lab.json"));
+
+    String plan = String.join("\n", Lab.planDown(root, false).render(Plan.Mode.DRY_RUN));
+    assertThat(plan).contains("rm -rf " + kept, "kept on the lab: " + kept + " (4,096 bytes): the old WAL of managed"
+        + " postgresql instance " + dir + ", kept since 2026-11-21T08:01:02Z by the relocation journaled in "
+        + journalOfUndo, "give --delete-kept-logs").doesNotContain("gone since");
+    assertThat(plan.indexOf("rm -rf " + kept)).as("deleted first, while mounted").isLessThan(plan.indexOf("umount"));
+    assertThatThrownBy(() -> Lab.down(root, host, out(), host, false)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("kept on the lab: " + kept + " (4,096 bytes)")
+        .hasMessageContaining("move them off the lab to keep them, or give --delete-kept-logs");
+    assertThat(host.commands).isEmpty();
+    assertThat(kept).isDirectory();
+    assertThat(Files.readString(root.resolve("lab.json"))).isEqualTo(before);
+    assertThat(String.join("\n", LabStatus.lines(root, host))).contains(
+        "old logs kept by relocations (down deletes them only with --delete-kept-logs): 1", "       " + kept + " (");
+
+    Lab.down(root, host, out(), host, true);
+
+    assertThat(host.commands.get(0)).isEqualTo("rm -rf " + kept);
+    assertThat(kept).doesNotExist();
+    assertThat(root.resolve(LabKeptLogs.DIR)).doesNotExist();
+    JournalReader.Contents down = journal("down");
+    assertThat(down.parameters()).containsEntry("delete_kept_logs", "true");
+    assertThat(down.steps()).filteredOn(e -> e.text().equals("deleted a kept old log")).singleElement()
+        .satisfies(e -> assertThat(e.detail()).containsEntry("path", kept.toString())
+            .containsEntry("kept_by", journalOfUndo.toString()).containsEntry("ran", "rm -rf " + kept)
+            .containsEntry("exit", "0"));
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("$ rm -rf " + kept);
+  }
+
+  @Test
   void downLeavesALoopDeviceThatNowBacksOntoAnotherFile() throws Exception {
     up();
     host.commands.clear();

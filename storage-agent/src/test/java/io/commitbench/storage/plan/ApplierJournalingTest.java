@@ -68,7 +68,7 @@ class ApplierJournalingTest {
         "step switched", "step switched", "step switched", "note current at last", "note left for the operator: rm -- /old",
         "end completed");
     assertThat(entries.get(1).detail()).containsEntry("groups", "3").containsEntry("ran", "SELECT")
-        .containsEntry("exit", "-");
+        .containsEntry("exit", "0");
     assertThat(entries.get(4).detail()).as("each switch line says what ran for it, and only that")
         .containsEntry("reason", "try 3").containsEntry("ran", "SWITCH");
     assertThat(entries.get(6).detail()).as("the operator's command did not run").doesNotContainKey("ran");
@@ -93,13 +93,14 @@ class ApplierJournalingTest {
       applier.end("failed");
     }
     assertThat(JournalReader.read(file).entries()).anyMatch(e -> e.event().equals("note")
-        && e.text().startsWith("action failed after ") && e.text().endsWith(" s: DROP 1: log 1 is still needed"));
+        && e.text().startsWith("action failed after ") && e.text().endsWith(" s: DROP 1: log 1 is still needed")
+        && e.detail().get("ran").equals("DROP 1") && e.detail().get("exit").equals("1"));
   }
 
   @Test
   void applyRefusesJournalingWorkBeforeRunningAnything() throws Exception {
     List<String> progress = new ArrayList<>();
-    Step first = Step.of("first", "did the first", Action.inProcess(() -> progress.add("ran")));
+    Step first = Step.of("first", "did the first", Action.inProcess("add to the progress", () -> progress.add("ran")));
     Step sql = Step.recordedByActions("switch", switchUntil(1, new ArrayList<>()));
     try (Applier applier = Applier.begin(dir.resolve("r.journal"), "op", Map.of(), OK, progress::add)) {
       assertThatThrownBy(() -> applier.apply(List.of(first, sql))).isInstanceOf(IllegalArgumentException.class)

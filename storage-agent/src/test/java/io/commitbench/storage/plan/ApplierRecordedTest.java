@@ -33,7 +33,7 @@ class ApplierRecordedTest {
     Step stop = Step.recordedByActions("stop unless stopped", Action.recorded("stop it", Action.Outcome::none));
     Step check = Step.recordedByActions("check", Action.recorded("look", () -> Action.Outcome.note("verified: ok",
         Map.of())));
-    Step lock = Step.of("take the lock", "took the lock", Action.inProcess(() -> { }))
+    Step lock = Step.of("take the lock", "took the lock", Action.inProcess("take the lock /l", () -> { }))
         .withDetail(Map.of("lock", "/l"));
     Step chown = Step.of("hand over", "handed over", Action.run(Command.of("chown", "x:", "/d")));
 
@@ -50,11 +50,15 @@ class ApplierRecordedTest {
     List<JournalEntry> entries = JournalReader.read(file).entries();
     assertThat(entries).extracting(e -> e.event() + " " + e.text()).containsExactly("begin op", "step took the lock",
         "step copied", "note verified: ok", "step handed over", "end completed");
-    assertThat(entries.get(1).detail()).containsOnlyKeys("lock");
+    assertThat(entries.get(1).detail()).containsEntry("lock", "/l").containsEntry("ran", "in-process: take the lock /l")
+        .containsEntry("exit", "0");
     assertThat(entries.get(2).detail()).containsEntry("bytes", "42").containsEntry("ran", "cp a b && sync b")
-        .containsEntry("exit", "-");
+        .containsEntry("exit", "0");
     assertThat(entries.get(4).detail().get("ran")).as("the stop that found nothing to do did not run; the look did")
         .isEqualTo("look\nchown x: /d");
+    assertThat(entries.get(4).detail().get("exit")).isEqualTo("0\n0");
+    assertThat(progress).as("in-process work without a shell equivalent is not shown as a command")
+        .noneMatch(l -> l.contains("in-process"));
     assertThat(progress).containsSubsequence("        $ cp a b && sync b", "        $ stop it", "        (nothing to do)",
         "        $ look", "        $ chown x: /d");
   }

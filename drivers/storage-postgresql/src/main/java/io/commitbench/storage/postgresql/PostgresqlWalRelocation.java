@@ -28,8 +28,8 @@ import java.util.Optional;
  * (wal-internals): fast stop, copy, swap the {@code pg_wal} symlink, start. The copy keeps owner
  * and mode and is fsynced; the symlink is swapped atomically (a new link renamed over the old
  * one), so a crash leaves either the old or the new WAL in use, never none. The old WAL directory
- * is <b>kept</b>, renamed {@code pg_wal.moved-STAMP}, and journaled: nothing the server wrote is
- * deleted by the agent.
+ * is <b>kept</b>, renamed {@code pg_wal.moved-N} ({@link #keptLog}), and journaled: nothing the
+ * server wrote is deleted by the agent.
  */
 public final class PostgresqlWalRelocation extends ManagedLogRelocation {
 
@@ -116,11 +116,8 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
 
   @Override
   protected List<Step> finishSteps() {
-    Path kept = keptName();
-    return steps(Step.of("keep the old WAL directory, renamed (journaled; delete it when sure)",
-        "kept the old WAL directory", Action.local(Command.of("mv", "-T", oldWal().toString(), kept.toString())
-            .display(), () -> Files.move(oldWal(), kept, StandardCopyOption.ATOMIC_MOVE)))
-        .withDetail(Map.of("path", kept.toString())));
+    return steps(keepOldLogStep("keep the old WAL directory, renamed (journaled; delete it when sure)",
+        "kept the old WAL directory"));
   }
 
   /** {@code max_wal_size} + {@code wal_keep_size} from the running server ({@link PostgresqlWalCeiling}). */
@@ -131,7 +128,7 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
 
   @Override
   protected List<String> notes() {
-    return List.of("the old WAL directory is kept as " + oldWal() + ".moved-<time>, not deleted");
+    return List.of(keptNote());
   }
 
   /** Replaces the pg_wal symlink by one to {@code to} atomically, keeping the old link's owner. */
@@ -170,10 +167,6 @@ public final class PostgresqlWalRelocation extends ManagedLogRelocation {
     InstanceDescriptor d = instance.descriptor();
     return Command.of(d.binDir().resolve("pg_controldata").toString(), "-D", d.dataDir().toString())
         .asUser(instance.engine().osUser());
-  }
-
-  private Path keptName() {
-    return oldWal().resolveSibling(oldWal().getFileName() + ".moved-" + stamp());
   }
 
   @Override

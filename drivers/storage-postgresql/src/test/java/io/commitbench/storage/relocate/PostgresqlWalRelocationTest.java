@@ -58,7 +58,8 @@ class PostgresqlWalRelocationTest {
             + "/server.log -o '-p 45678 -k " + inst + "/socket -c listen_addresses=127.0.0.1' start"),
         List.of(bin + "psql -X -q -h 127.0.0.1 -p 45678 -U postgres -d postgres -v ON_ERROR_STOP=1 -At -F '\t' -c "
             + "'SELECT pg_current_wal_lsn()'", "runuser -u postgres -- " + bin + "pg_controldata -D " + inst + "/data"),
-        List.of("mv -T " + inst + "/log/pg_wal " + inst + "/log/pg_wal.moved-20261121T080102Z"));
+        List.of("mv -T " + inst + "/log/pg_wal " + inst + "/log/pg_wal.moved-1"));
+    assertThat(plan.notes()).contains("the old WAL is kept as " + inst + "/log/pg_wal.moved-1, not deleted");
     assertThat(plan.notes()).anySatisfy(n -> assertThat(n).contains("16,777,216 bytes").contains("needed: 87,241,523"));
     // planning asked whether postgres may write to the target and the server for its WAL limits; it changed nothing
     assertThat(runner.commands).extracting(c -> c.display()).satisfiesExactly(
@@ -98,24 +99,39 @@ class PostgresqlWalRelocationTest {
   }
 
   @Test
-  void theNamesThePlanShowsAreTheOnesApplyUsesThoughTheClockMovesOn() throws Exception {
+  void aDryRunsPlanNamesThePathsALaterApplyUsesAndANextMoveTakesTheNextName() throws Exception {
     // every command succeeds; pg_controldata reports a cluster in production, so the move completes
     CommandRunner runner = c -> new CommandResult(c, 0,
         c.display().contains("pg_controldata") ? "Database cluster state:               in production\n" : "", "");
-    ManagedInstance pg = FakeInstances.postgresql(base, runner);
-    PostgresqlWalRelocation r = new PostgresqlWalRelocation(pg, target, List.of(base), runner, ticking());
-    List<String> keep = r.plan().steps().get(r.plan().steps().size() - 1).actions();
-    String planned = keep.get(0).substring(keep.get(0).lastIndexOf(' ') + 1);
+    // the dry run and the apply are two processes: two objects, each with a clock that has moved on
+    PostgresqlWalRelocation dryRun = new PostgresqlWalRelocation(FakeInstances.postgresql(base, runner), target,
+        List.of(base), runner, ticking());
+    List<PlannedStep> planned = dryRun.plan().steps();
+    String keep = planned.get(planned.size() - 1).actions().get(0);
+    Path kept = Path.of(keep.substring(keep.lastIndexOf(' ') + 1));
+    assertThat(kept).isEqualTo(inst.resolve("log/pg_wal.moved-1"));
     Path file = base.resolve("j.jsonl");
 
-    try (Applier applier = Applier.begin(file, ManagedLogRelocation.OPERATION, r.journalParameters(), runner,
+    PostgresqlWalRelocation applied = new PostgresqlWalRelocation(ManagedInstance.open(inst, runner), target,
+        List.of(base), runner, ticking());
+    try (Applier applier = Applier.begin(file, ManagedLogRelocation.OPERATION, applied.journalParameters(), runner,
         line -> { })) {
-      r.apply(applier);
+      assertThat(applied.plan().steps()).as("the apply's own plan").isEqualTo(planned);
+      applied.apply(applier);
     }
 
     assertThat(JournalReader.read(file).steps()).filteredOn(e -> e.text().equals("kept the old WAL directory"))
-        .singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("path", planned));
-    assertThat(Path.of(planned)).isDirectory();
+        .singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("path", kept.toString())
+            .satisfies(d -> assertThat(d.get("ran")).endsWith("\nmv -T " + inst.resolve("log/pg_wal") + " " + kept)));
+    assertThat(kept).isDirectory();
+    // where an old WAL was kept already (by an earlier move or undo), the next one takes the next free name
+    Files.createDirectories(target.resolve("pg_wal.moved-1"));
+    Path other = Files.createDirectories(base.resolve("other"));
+    PostgresqlWalRelocation next = new PostgresqlWalRelocation(ManagedInstance.open(inst, runner), other,
+        List.of(base), runner, CLOCK);
+    List<PlannedStep> again = next.plan().steps();
+    assertThat(again.get(again.size() - 1).actions()).containsExactly("mv -T " + target.resolve("pg_wal") + " "
+        + target.resolve("pg_wal.moved-2"));
   }
 
   /** A runner whose psql answers the WAL settings query with these rows; every command succeeds. */

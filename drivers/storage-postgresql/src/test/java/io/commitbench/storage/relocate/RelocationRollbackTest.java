@@ -51,9 +51,15 @@ class RelocationRollbackTest {
     assertThat(contents.steps()).extracting(JournalEntry::text).containsExactly("took the relocation lock",
         "stopped the server",
         "copied the WAL", "pointed pg_wal at the copy", "recorded the new log directory in the instance descriptor",
-        "started the server", "pointed pg_wal back at the old WAL", "removed the copy",
+        "started the server", "stopped the server", "pointed pg_wal back at the old WAL", "removed the copy",
         "recorded the old log directory in the instance descriptor", "started the server with its log in "
             + inst.resolve("log"));
+    assertThat(contents.steps()).as("the move's and the roll back's every step says what ran and its exit code")
+        .allSatisfy(e -> assertThat(e.detail().get("exit")).isNotNull().matches("-?[0-9]+(\n-?[0-9]+)*"));
+    assertThat(contents.entries()).filteredOn(e -> e.text().startsWith("action failed after "))
+        .singleElement().satisfies(e -> assertThat(e.detail().get("ran")).endsWith("pg_controldata -D " + inst
+            + "/data"))
+        .satisfies(e -> assertThat(e.detail().get("exit")).endsWith("\n1"));
   }
 
   @Test
