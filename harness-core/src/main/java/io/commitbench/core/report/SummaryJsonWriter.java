@@ -49,8 +49,10 @@ import java.util.Map;
  *              "cycles", "actorCycles" },          // see {@link PaperAnalysis}
  *   "cycles": [ { "cycle": 1, "millis": 10.8 }, ... ],
  *   "totals": { "measuredSeconds", "operations", "operationsPerSecond", "transactions",
- *               "transactionsPerSecond", "errors", "transactionErrors", "retries", "shedArrivals",
- *               "reconnects", "errorsByClass": { "deadlock": 0, ... every error class },
+ *               "transactionsPerSecond", "errors", "transactionErrors", "ignored", "retries",
+ *               "shedArrivals", "reconnects", "errorsByClass": { "deadlock": 0, ... every error class },
+ *               "ignoredByClass": { ... every error class },  // failures the workload ignored:
+ *                                              // each attempt started again, none among "errors"
  *               "clientCpuSeconds", "clientCpuMicrosPerTransaction" },  // the JVM's CPU over the
  *                                                                       // measurement, or null
  *   "kinds": { "insert" | "select" | "update" | "delete" | "commit":
@@ -60,7 +62,8 @@ import java.util.Map;
  *   "workloadFigures": { ... },                  // the workload's own figures, when it has any (at
  *                                                // the end, not while running): the OLTP workloads'
  *                                                // sysbench-style queries read/write/other, tx/s, p95/p99
- *   "types": { TYPE: { "count", "errors", "retries", "errorsByClass": { ... },
+ *   "types": { TYPE: { "count", "errors", "ignored", "retries", "errorsByClass": { ... },
+ *                      "ignoredByClass": { ... },
  *                      "responseMillis": {...} or null,   // from the intended start
  *                      "serviceMillis": {...} or null,    // from the actual start
  *                      "lagMillis": {...} or null } },    // actual minus intended start
@@ -233,10 +236,12 @@ public final class SummaryJsonWriter {
     number(node, "transactionsPerSecond", t.transactionsPerSecond());
     node.put("errors", t.errors());
     node.put("transactionErrors", t.transactionErrors());
+    node.put("ignored", t.ignored());
     node.put("retries", t.retries());
     node.put("shedArrivals", t.shedArrivals());
     node.put("reconnects", t.reconnects());
     errorsByClass(node.putObject("errorsByClass"), t.errorsByClass());
+    errorsByClass(node.putObject("ignoredByClass"), t.ignoredByClass());
   }
 
   private static void kind(ObjectNode node, KindTotals k) {
@@ -249,8 +254,10 @@ public final class SummaryJsonWriter {
   private static void type(ObjectNode node, TypeTotals t) {
     node.put("count", t.count());
     node.put("errors", t.errorCount());
+    node.put("ignored", t.ignoredCount());
     node.put("retries", t.retries());
     errorsByClass(node.putObject("errorsByClass"), t.errors());
+    errorsByClass(node.putObject("ignoredByClass"), t.ignored());
     latency(node, "responseMillis", t.responseNanos());
     latency(node, "serviceMillis", t.serviceNanos());
     latency(node, "lagMillis", t.lagNanos());

@@ -364,7 +364,7 @@ public final class BenchmarkRun {
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),
         new WorkloadActor.Backlog(control.backlogSeconds() * 1_000_000_000L, control.backlogFails()), budget,
-        new WorkloadActor.Retries(control.retryMax(), workload.retriedErrors()), stop);
+        new WorkloadActor.Retries(control.retryMax(), workload.retriedErrors(), workload.ignoredErrors(dialect)), stop);
   }
 
   /**
