@@ -129,8 +129,9 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.RUN_FAILED;
     }
     if (!run.warnings().isEmpty()) {
-      err.println("warning: the run" + name + " completed, but not cleanly (exit code " + ExitCodes.COMPLETED_NOT_CLEAN
-          + "): " + run.warnings().get(0).replaceFirst("^warning: ", ""));
+      // The warnings themselves are the report's last lines, on standard output: named, not repeated.
+      err.println("the run" + name + " completed, but not cleanly: exit code " + ExitCodes.COMPLETED_NOT_CLEAN
+          + "; the last lines of its report say why");
       err.flush();
       return ExitCodes.COMPLETED_NOT_CLEAN;
     }
