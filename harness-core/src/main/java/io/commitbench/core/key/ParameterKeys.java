@@ -22,6 +22,10 @@ public final class ParameterKeys {
   public static final String RATE_ARRIVAL = "rate.arrival";
   public static final String RATE_BACKLOG = "rate.backlog";
   public static final String RATE_BACKLOG_FAIL = "rate.backlog.fail";
+  public static final String RATE_TOLERANCE = "rate.tolerance";
+  public static final String RATE_MISS_FAIL = "rate.miss.fail";
+  /** {@code rate.tolerance}'s default, in percent. */
+  public static final int RATE_TOLERANCE_DEFAULT = 5;
   public static final String THINK_TIME = "think.time";
   public static final String THINK_TIME_DISTRIBUTION = "think.time.distribution";
   public static final String RETRY_MAX = "retry.max";
@@ -84,6 +88,11 @@ public final class ParameterKeys {
     keys.add(Key.integer(RATE_BACKLOG, 10, 1, 86_400,
         "With rate: seconds an actor may fall behind its schedule; arrivals older than that are shed and counted."));
     keys.add(Key.bool(RATE_BACKLOG_FAIL, false, "With rate: fail the run instead of shedding arrivals when the backlog is exceeded."));
+    keys.add(Key.integer(RATE_TOLERANCE, RATE_TOLERANCE_DEFAULT, 0, 100, "With rate: percent by which the"
+        + " achieved transactions per second may fall short of rate; a run that falls further short missed its"
+        + " target, and its last lines and summary.json say so."));
+    keys.add(Key.bool(RATE_MISS_FAIL, false, "With rate: a run that missed its target rate by more than rate.tolerance"
+        + " fails (exit code 1) instead of ending with a warning (exit code 0)."));
     keys.add(Key.optionalInteger(THINK_TIME, 0, 3_600_000,
         "Milliseconds an actor waits between two of its transactions (closed loop); not with rate."));
     keys.add(Key.choice(THINK_TIME_DISTRIBUTION, "fixed", List.of("fixed", "exponential"),

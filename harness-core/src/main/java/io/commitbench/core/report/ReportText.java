@@ -139,6 +139,9 @@ public final class ReportText {
     }
     int width = figures.stream().mapToInt(row -> row[1].length()).max().orElse(0);
     figures.forEach(row -> b.append(labelled(row[0], pad(row[1], width, false))));
+    RateVerdict.of(r.config().runControl(), r.config().users(), t).ifPresent(v -> b.append(labelled("Target rate "
+        + (v.missed() ? "missed" : "met"), String.format(Locale.ROOT, "%.3f of %d tx/s achieved, %.1f%% short"
+        + " (rate.tolerance %d%%)", v.achieved(), v.target(), v.shortfallPercent(), v.tolerancePercent()))));
     if (r.hadWarmup()) {
       RunTotals w = r.warmup();
       b.append(labelled("Warm-up (excluded above)", String.format(Locale.ROOT, "%.3f s, %d transactions, %.3f tx/s,"

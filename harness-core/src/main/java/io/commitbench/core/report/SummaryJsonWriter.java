@@ -68,6 +68,10 @@ import java.util.Map;
  *                      "serviceMillis": {...} or null,    // from the actual start
  *                      "lagMillis": {...} or null } },    // actual minus intended start
  *   "warmup": { the keys of "totals" } or null,  // the warm-up, excluded from everything else
+ *   "rate": { "target", "achieved",              // tx/s: rate, and the successful transactions
+ *             "tolerancePercent", "shortfallPercent",   // per second of the measured window
+ *             "missed": true | false,            // fell short by more than rate.tolerance
+ *             "fails": true | false } or null,   // rate.miss.fail; null for a closed loop
  *   "server": {                                  // the database's view; absent from old v1 files
  *     "before": instant or null, "after": instant or null,   // when the counters were read
  *     "note": why there are no counters at all (not read, none offered), or null,
@@ -183,12 +187,23 @@ public final class SummaryJsonWriter {
     } else {
       root.putNull("warmup");
     }
+    RateVerdict.of(r.config().runControl(), r.config().users(), r.totals())
+        .ifPresentOrElse(v -> rate(root.putObject("rate"), v), () -> root.putNull("rate"));
     server(root.putObject("server"), r.logActivity());
     ObjectNode companions = root.putObject("companions");
     for (CompanionReport c : r.companions()) {
       companions.set(c.name(), MAPPER.valueToTree(c.figures()));
     }
     return root;
+  }
+
+  private static void rate(ObjectNode node, RateVerdict v) {
+    node.put("target", v.target());
+    number(node, "achieved", v.achieved());
+    node.put("tolerancePercent", v.tolerancePercent());
+    number(node, "shortfallPercent", v.shortfallPercent());
+    node.put("missed", v.missed());
+    node.put("fails", v.fails());
   }
 
   private static void server(ObjectNode node, LogActivity a) {

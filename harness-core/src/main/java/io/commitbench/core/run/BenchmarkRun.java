@@ -3,6 +3,7 @@ package io.commitbench.core.run;
 import io.commitbench.core.companion.RunCompanion;
 import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
@@ -30,6 +31,7 @@ import io.commitbench.core.report.Decimals;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
 import io.commitbench.core.report.ReportText;
+import io.commitbench.core.report.RateVerdict;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
@@ -51,6 +53,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -511,6 +514,11 @@ public final class BenchmarkRun {
     RunTotals totals = reporter != null ? reporter.finish(System.nanoTime()) : unstarted.totals();
     RunTotals warmup = config.runControl().warmupSeconds() == 0 ? null
         : reporter != null ? reporter.warmupTotals() : unstarted.warmupTotals();
+    Optional<RateVerdict> rate = RateVerdict.of(config.runControl(), config.users(), totals)
+        .filter(RateVerdict::missed);
+    if (rate.isPresent() && rate.get().fails() && !stoppedFromOutside && problems.isEmpty()) {
+      problems.add(rate.get().message() + " (" + ParameterKeys.RATE_MISS_FAIL + "=true)");
+    }
     RunOutcome outcome = stoppedFromOutside ? RunOutcome.INTERRUPTED
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
@@ -531,6 +539,10 @@ public final class BenchmarkRun {
           + " earlier interval (outcome running); the report above and intervals.csv hold what was measured");
     }
     writeWorkloadFiles();
+    // A missed rate qualifies the figures and leaves the exit code alone (unless rate.miss.fail
+    // failed the run above); the warnings that make the exit code 3 come after it, last.
+    rate.filter(v -> !v.fails() && outcome == RunOutcome.COMPLETED)
+        .ifPresent(v -> log.print("warning: " + v.message()));
     warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
     warnings.forEach(log::print);
     // A companion's warnings (e.g. a formatter arm that had nothing to act on) come last; they

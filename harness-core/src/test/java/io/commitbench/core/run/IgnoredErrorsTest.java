@@ -106,7 +106,7 @@ class IgnoredErrorsTest {
 
   private RunTotals run(FailingFirstAttempts work, WorkloadActor.Retries retries) throws Exception {
     Measurements measurements = Measurements.forActors(1, List.of("divide"));
-    RunControl closedLoop = new RunControl(0, TRANSACTIONS, 0, 0, false, 10, false, 0, false, 0);
+    RunControl closedLoop = new RunControl(0, TRANSACTIONS, 0, 0, false, 10, false, 0, false, 0, 5, false);
     WorkloadActor actor = fixture.actor(measurements, work, closedLoop, new WorkloadActor.Backlog(10_000 * MS, false),
         retries);
     return H2ActorFixture.runOneCycle(actor, measurements);
