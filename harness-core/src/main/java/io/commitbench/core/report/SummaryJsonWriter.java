@@ -75,6 +75,9 @@ import java.util.Map;
  *   "server": {                                  // the database's view; absent from old v1 files
  *     "before": instant or null, "after": instant or null,   // when the counters were read
  *     "note": why there are no counters at all (not read, none offered), or null,
+ *     "window": "measured" | "run",              // the differences cover the measured window (read
+ *                                                // as the warm-up ended), or the whole run, warm-up
+ *     "windowNote": why they cover the whole run, or null,   // included, when that reading is missing
  *     "counters": { name: { "delta": number, "unit": "count" | "bytes" | "ms" | ... }
  *                         or { "absent": "reason" }, ... },
  *     "derived":  { name: { "value": number, "unit": "ms" | "bytes" | "ratio" }
@@ -82,8 +85,9 @@ import java.util.Map;
  * }
  * </pre>
  *
- * <p>{@code server} holds the difference of the server's own log counters between just before
- * the first cycle and after the last (see {@link LogActivity}). {@code counters} always starts
+ * <p>{@code server} holds the difference of the server's own log counters over the measured
+ * window: from the reading as the warm-up ended (without a warm-up, just before the first cycle)
+ * to the one after the last cycle (see {@link LogActivity}). {@code counters} always starts
  * with the six canonical names ({@code commits}, {@code log_bytes}, {@code log_writes}, {@code
  * log_syncs}, {@code log_write_time_ms}, {@code log_sync_time_ms}), then the product's own
  * counters (e.g. {@code pg_stat_wal.wal_records}), which differ by database. {@code derived}
@@ -210,6 +214,8 @@ public final class SummaryJsonWriter {
     node.put("before", a.before() == null ? null : a.before().toString());
     node.put("after", a.after() == null ? null : a.after().toString());
     node.put("note", a.note().isEmpty() ? null : a.note());
+    node.put("window", a.window().label());
+    node.put("windowNote", a.windowNote().isEmpty() ? null : a.windowNote());
     figures(node.putObject("counters"), a.counters(), "delta");
     figures(node.putObject("derived"), a.derived(), "value");
   }

@@ -40,6 +40,7 @@ import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.server.Fact;
 import io.commitbench.core.server.CounterContext;
 import io.commitbench.core.server.CounterSnapshot;
+import io.commitbench.core.server.CounterWindow;
 import io.commitbench.core.server.LogActivity;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -92,7 +93,12 @@ public final class BenchmarkRun {
   /** The JVM's CPU time when the measurement began and when it ended; UNKNOWN until read. */
   private volatile long cpuAtStart = ProcessCpu.UNKNOWN;
   private volatile long cpuAtEnd = ProcessCpu.UNKNOWN;
+  /** Read before the actors start: the start of the counters' window when the run has no warm-up. */
   private CounterSnapshot countersBefore;
+  /** The admin connection while the actors run, for the reading at the warm-up's end. */
+  private volatile AdminConnection countersAdmin;
+  /** Read as the measurement began after a warm-up; null when there was no such moment. */
+  private volatile CounterSnapshot countersAtWarmupEnd;
   private CounterSnapshot countersAfter;
   private List<RunCompanion> companions = List.of();
   private final List<RunCompanion> started = new ArrayList<>();
@@ -287,6 +293,7 @@ public final class BenchmarkRun {
       throws Exception {
     IntervalSinks sinks = new IntervalSinks();
     countersBefore = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
+    countersAdmin = admin;
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), workload.serverPreparedStatements(),
         log::print); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
@@ -382,8 +389,22 @@ public final class BenchmarkRun {
     return start != RunPhases.CycleStart.NONE;
   }
 
-  /** The measurement began: a timed run ends {@code duration} later, a counted one counts from now. */
+  /**
+   * The measurement began: a timed run ends {@code duration} later, a counted one counts from now.
+   * After a warm-up the server's counters are read again first, so that they cover the measured
+   * window as the client's figures do. The reading comes before the interval is cut (see {@link
+   * IntervalSampler#beginMeasurement}): a transaction that commits while it is taken counts on the
+   * server and in the client's warm-up, never in the client's window alone. It is taken on the
+   * thread that ends the warm-up (the reporter's, or the coordinator's between two cycles) while
+   * the run's own thread waits for the actors, so the admin connection is never used by two
+   * threads at once; the reporter then waits for it, as the actors would for a server that does
+   * not answer.
+   */
   private void measurementBegan(long nowNanos) {
+    AdminConnection admin = countersAdmin;
+    if (config.runControl().warmupSeconds() > 0 && countersBefore != null && admin != null) {
+      countersAtWarmupEnd = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
+    }
     cpuAtStart = ProcessCpu.nanos();
     phases.measurementBegan(nowNanos);
     budget.startCounting();
@@ -396,9 +417,10 @@ public final class BenchmarkRun {
   /**
    * The server's log counters now, or why they could not be read: a failure here must not fail
    * the run. The start snapshot is read before the pools open (opening them commits nothing), so
-   * no actor's connection sits idle while it is read; the end snapshot after the pools closed,
-   * because a server may hold back an idle session's counts until the session ends (PostgreSQL,
-   * for up to 10 s).
+   * no actor's connection sits idle while it is read, and again as the warm-up ends, while the
+   * actors work (a busy session publishes its counts within about a second on PostgreSQL, at once
+   * on MariaDB); the end snapshot after the pools closed, because a server may hold back an idle
+   * session's counts until the session ends (PostgreSQL, for up to 10 s).
    */
   private CounterSnapshot readLogCounters(Connection admin, CounterContext when) {
     try {
@@ -408,6 +430,11 @@ public final class BenchmarkRun {
     }
   }
 
+  /**
+   * The counters' difference over the measured window: from the reading at the warm-up's end (or,
+   * without a warm-up, before the first cycle) to the end. When that reading is missing, from
+   * before the warm-up, and the window says so.
+   */
   private LogActivity logActivity() {
     if (countersBefore == null) {
       return LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read");
@@ -415,7 +442,18 @@ public final class BenchmarkRun {
     if (countersAfter == null) {
       return LogActivity.notRead("the server's counters were not read at the end of the run");
     }
-    return LogActivity.between(countersBefore, countersAfter);
+    if (config.runControl().warmupSeconds() == 0) {
+      return LogActivity.between(countersBefore, countersAfter);
+    }
+    if (countersAtWarmupEnd == null) {
+      return LogActivity.between(countersBefore, countersAfter).covering(CounterWindow.WHOLE_RUN,
+          "the run ended before its warm-up did, so they were read only before it");
+    }
+    if (countersAtWarmupEnd.counters().isEmpty() && !countersBefore.counters().isEmpty()) {
+      return LogActivity.between(countersBefore, countersAfter).covering(CounterWindow.WHOLE_RUN,
+          "the reading at the warm-up's end failed (" + countersAtWarmupEnd.note() + "), so they count from before it");
+    }
+    return LogActivity.between(countersAtWarmupEnd, countersAfter);
   }
 
   private ActorGroup.Listener listener(IntervalSinks sinks) {

@@ -100,8 +100,9 @@ class ReportTextTest {
       """;
 
   private static final String SERVER = """
-      ##### Database's view (server counters, difference over the run) #####
+      ##### Database's view (server counters) #####
       Server counters are global: every session on the server adds to them, not only this run's.
+      Counters cover                     : the measured window (read before the first cycle, and after the last)
       Counters read at                   : 2025-01-02T10:00:00.500Z and 2025-01-02T10:00:05Z
 
       Log counters:
