@@ -49,7 +49,10 @@ import picocli.CommandLine.Spec;
       "run left."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:the run completed", "1:the run failed (results measured so far are still written)",
+    exitCodeList = {"0:the run completed (also when it missed its target rate or its workload ignored some errors:"
+          + " its last lines say so)",
+      "1:the run failed (results measured so far are still written); with rate.miss.fail=true also a run that"
+          + " missed its target rate",
       "2:bad input (a results folder that cannot be written included); nothing was run. Also when a table or user"
           + " the run would create exists already (a fixed table.prefix or user.prefix): nothing was created or"
           + " dropped; the message says whose the objects may be and how 'commitbench cleanup' removes commitbench's",

@@ -98,7 +98,8 @@ public final class ParameterKeys {
     keys.add(Key.choice(THINK_TIME_DISTRIBUTION, "fixed", List.of("fixed", "exponential"),
         "With think.time: always think.time, or exponentially distributed with think.time as its mean."));
     keys.add(Key.integer(RETRY_MAX, 0, 0, 100,
-        "Times a transaction that failed with a deadlock or serialization failure is retried (the OLTP workloads also retry what sysbench ignores: a duplicate key, a lock wait timeout); retries are counted apart from errors."));
+        "Times a transaction that failed with a deadlock or serialization failure is retried; retries are counted apart"
+            + " from errors. What a workload ignores (the OLTP workloads: what sysbench ignores) is started again without it."));
     keys.add(Key.choice(DB_TYPE, null, List.copyOf(dialectNames), "Database kind; inferred from db.url when absent, h2 when both are absent."));
     keys.add(Key.text(DB_URL, null, "JDBC URL; absent means the embedded H2 database under results.dir."));
     keys.add(Key.text(DB_INSTANCE, null, "Directory of a managed instance ('commitbench storage instance create'); "
