@@ -38,9 +38,6 @@ import io.commitbench.core.report.SummaryJsonWriter;
 import io.commitbench.core.report.html.RunReportHtml;
 import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.server.Fact;
-import io.commitbench.core.server.CounterContext;
-import io.commitbench.core.server.CounterSnapshot;
-import io.commitbench.core.server.CounterWindow;
 import io.commitbench.core.server.LogActivity;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -93,13 +90,7 @@ public final class BenchmarkRun {
   /** The JVM's CPU time when the measurement began and when it ended; UNKNOWN until read. */
   private volatile long cpuAtStart = ProcessCpu.UNKNOWN;
   private volatile long cpuAtEnd = ProcessCpu.UNKNOWN;
-  /** Read before the actors start: the start of the counters' window when the run has no warm-up. */
-  private CounterSnapshot countersBefore;
-  /** The admin connection while the actors run, for the reading at the warm-up's end. */
-  private volatile AdminConnection countersAdmin;
-  /** Read as the measurement began after a warm-up; null when there was no such moment. */
-  private volatile CounterSnapshot countersAtWarmupEnd;
-  private CounterSnapshot countersAfter;
+  private final RunCounters counters;
   private List<RunCompanion> companions = List.of();
   private final List<RunCompanion> started = new ArrayList<>();
   private final List<Leftover> leftovers = new ArrayList<>();
@@ -126,6 +117,8 @@ public final class BenchmarkRun {
     this.budget = config.runControl().transactions() > 0 ? TransactionBudget.of(config.runControl().transactions())
         : TransactionBudget.unlimited();
     this.log = new RunLog(console);
+    this.counters = new RunCounters(dialect, this.workload.autocommit(), config.runControl().warmupSeconds() > 0,
+        BenchmarkRun::describe);
   }
 
   /**
@@ -292,8 +285,7 @@ public final class BenchmarkRun {
   private void measure(List<SchemaTable> tables, SchemaSetup setup, AdminConnection admin, String usersMode)
       throws Exception {
     IntervalSinks sinks = new IntervalSinks();
-    countersBefore = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
-    countersAdmin = admin;
+    counters.readBeforeActors(admin);
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), workload.serverPreparedStatements(),
         log::print); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
@@ -331,8 +323,8 @@ public final class BenchmarkRun {
       outcome.failures().forEach(f -> problems.add(describe(f)));
       readAfterActors(reviveAdmin(admin), tables);
     } finally {
-      if (countersBefore != null) {
-        countersAfter = readLogCounters(reviveAdmin(admin), CounterContext.atEnd(workload.autocommit()));
+      if (counters.readBefore()) {
+        counters.readAfterActors(reviveAdmin(admin));
       }
     }
   }
@@ -392,19 +384,12 @@ public final class BenchmarkRun {
   /**
    * The measurement began: a timed run ends {@code duration} later, a counted one counts from now.
    * After a warm-up the server's counters are read again first, so that they cover the measured
-   * window as the client's figures do. The reading comes before the interval is cut (see {@link
-   * IntervalSampler#beginMeasurement}): a transaction that commits while it is taken counts on the
-   * server and in the client's warm-up, never in the client's window alone. It is taken on the
-   * thread that ends the warm-up (the reporter's, or the coordinator's between two cycles) while
-   * the run's own thread waits for the actors, so the admin connection is never used by two
-   * threads at once; the reporter then waits for it, as the actors would for a server that does
-   * not answer.
+   * window as the client's figures do; this comes before the interval is cut (see {@link
+   * IntervalSampler#beginMeasurement}), and the thread that ends the warm-up waits for it, as the
+   * actors would for a server that does not answer.
    */
   private void measurementBegan(long nowNanos) {
-    AdminConnection admin = countersAdmin;
-    if (config.runControl().warmupSeconds() > 0 && countersBefore != null && admin != null) {
-      countersAtWarmupEnd = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
-    }
+    counters.readAtWarmupEnd();
     cpuAtStart = ProcessCpu.nanos();
     phases.measurementBegan(nowNanos);
     budget.startCounting();
@@ -412,48 +397,6 @@ public final class BenchmarkRun {
       reporter.deadline(nowNanos + config.runControl().durationSeconds() * 1_000_000_000L,
           () -> stop.request(RunPhases.DURATION_REACHED));
     }
-  }
-
-  /**
-   * The server's log counters now, or why they could not be read: a failure here must not fail
-   * the run. The start snapshot is read before the pools open (opening them commits nothing), so
-   * no actor's connection sits idle while it is read, and again as the warm-up ends, while the
-   * actors work (a busy session publishes its counts within about a second on PostgreSQL, at once
-   * on MariaDB); the end snapshot after the pools closed, because a server may hold back an idle
-   * session's counts until the session ends (PostgreSQL, for up to 10 s).
-   */
-  private CounterSnapshot readLogCounters(Connection admin, CounterContext when) {
-    try {
-      return dialect.logCounters().read(admin, when);
-    } catch (SQLException | RuntimeException e) {
-      return CounterSnapshot.failed("could not read the server's counters: " + describe(e));
-    }
-  }
-
-  /**
-   * The counters' difference over the measured window: from the reading at the warm-up's end (or,
-   * without a warm-up, before the first cycle) to the end. When that reading is missing, from
-   * before the warm-up, and the window says so.
-   */
-  private LogActivity logActivity() {
-    if (countersBefore == null) {
-      return LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read");
-    }
-    if (countersAfter == null) {
-      return LogActivity.notRead("the server's counters were not read at the end of the run");
-    }
-    if (config.runControl().warmupSeconds() == 0) {
-      return LogActivity.between(countersBefore, countersAfter);
-    }
-    if (countersAtWarmupEnd == null) {
-      return LogActivity.between(countersBefore, countersAfter).covering(CounterWindow.WHOLE_RUN,
-          "the run ended before its warm-up did, so they were read only before it");
-    }
-    if (countersAtWarmupEnd.counters().isEmpty() && !countersBefore.counters().isEmpty()) {
-      return LogActivity.between(countersBefore, countersAfter).covering(CounterWindow.WHOLE_RUN,
-          "the reading at the warm-up's end failed (" + countersAtWarmupEnd.note() + "), so they count from before it");
-    }
-    return LogActivity.between(countersAtWarmupEnd, countersAfter);
   }
 
   private ActorGroup.Listener listener(IntervalSinks sinks) {
@@ -560,7 +503,7 @@ public final class BenchmarkRun {
     RunOutcome outcome = stoppedFromOutside ? RunOutcome.INTERRUPTED
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
-    RunResult result = result(usersMode, outcome, failure, totals, warmup, logActivity(), companionReports(),
+    RunResult result = result(usersMode, outcome, failure, totals, warmup, counters.activity(), companionReports(),
         clientCpuNanos());
     // A refused run measured nothing: its result blocks would be tables of dashes around the one
     // message that matters, which the caller prints.

@@ -12,10 +12,10 @@ import java.util.concurrent.locks.LockSupport;
  * One actor: runs its workload's transactions one after another, each at its intended start
  * ({@link Pacing}), starts again those that failed with an error the workload ignores, retries
  * those that failed with a deadlock or serialization failure up to {@code retry.max} times, and
- * records every transaction with its response time (from the
- * intended start), service time (from the actual start) and schedule lag. A transaction ends when
- * its last call to the server returns; one that is due at once (a closed loop without think time)
- * starts with its first call. Confined to the actor's thread.
+ * records every transaction with its response time (from the intended start), service time (from
+ * the actual start) and schedule lag. A transaction ends when its last call to the server
+ * returns; one that is due at once (a closed loop without think time) starts with its first call.
+ * Confined to the actor's thread.
  */
 final class WorkloadActor implements ActorBody {
 
