@@ -217,7 +217,7 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "oltp.properties").write_text(
         f"workload=oltp_point_select\noltp.table.size={ROWS}\ntable.prefix=sbtest\nload=reuse\n"
-        "users.mode=shared\nerrors.max=100%\nretry.max=100\n")
+        "users.mode=shared\nerrors.max=100%\n")
     summary = OUT / "summary.md"
     a, b = SIDES
     lines = [f"# {a} beside {b}, both at once, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}, {os.cpu_count()} cores",

@@ -55,7 +55,10 @@ import picocli.CommandLine.Spec;
       "run left."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:the run completed", "1:the run failed (results measured so far are still written)",
+    exitCodeList = {"0:the run completed (also when it missed its target rate or its workload ignored some errors:"
+          + " its last lines say so)",
+      "1:the run failed (results measured so far are still written); with rate.miss.fail=true also a run that"
+          + " missed its target rate",
       "2:bad input (a results folder that cannot be written included); nothing was run. Also when a table or user"
           + " the run would create exists already (a fixed table.prefix or user.prefix): nothing was created or"
           + " dropped; the message says whose the objects may be and how 'commitbench cleanup' removes commitbench's",
@@ -136,8 +139,9 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.RUN_FAILED;
     }
     if (!run.warnings().isEmpty()) {
-      err.println("warning: the run" + name + " completed, but not cleanly (exit code " + ExitCodes.COMPLETED_NOT_CLEAN
-          + "): " + run.warnings().get(0).replaceFirst("^warning: ", ""));
+      // The warnings themselves are the report's last lines, on standard output: named, not repeated.
+      err.println("the run" + name + " completed, but not cleanly: exit code " + ExitCodes.COMPLETED_NOT_CLEAN
+          + "; the last lines of its report say why");
       err.flush();
       return ExitCodes.COMPLETED_NOT_CLEAN;
     }

@@ -339,7 +339,7 @@ public final class ConfigBinder {
         violations.add(new Violation(THINK_TIME, String.valueOf(values.get(THINK_TIME)), "given with rate, which"
             + " already sets when each transaction starts; allowed: rate or think.time, not both"));
       }
-      for (String rateKey : List.of(RATE_ARRIVAL, RATE_BACKLOG, RATE_BACKLOG_FAIL)) {
+      for (String rateKey : List.of(RATE_ARRIVAL, RATE_BACKLOG, RATE_BACKLOG_FAIL, RATE_TOLERANCE, RATE_MISS_FAIL)) {
         requireWith(rateKey, RATE);
       }
       requireWith(THINK_TIME_DISTRIBUTION, THINK_TIME);
@@ -347,7 +347,8 @@ public final class ConfigBinder {
       return new RunControl(optionalLong(DURATION), optionalLong(TRANSACTIONS), optionalLong(WARMUP),
           optionalLong(RATE), "poisson".equals(values.get(RATE_ARRIVAL)), optionalLong(RATE_BACKLOG),
           Boolean.TRUE.equals(values.get(RATE_BACKLOG_FAIL)), optionalLong(THINK_TIME),
-          "exponential".equals(values.get(THINK_TIME_DISTRIBUTION)), Math.toIntExact(optionalLong(RETRY_MAX)));
+          "exponential".equals(values.get(THINK_TIME_DISTRIBUTION)), Math.toIntExact(optionalLong(RETRY_MAX)),
+          Math.toIntExact(optionalLong(RATE_TOLERANCE)), Boolean.TRUE.equals(values.get(RATE_MISS_FAIL)));
     }
 
     /**

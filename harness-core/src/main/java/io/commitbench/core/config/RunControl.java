@@ -14,14 +14,18 @@ package io.commitbench.core.config;
  * @param thinkMillis milliseconds between one actor's transactions; 0 for none
  * @param exponentialThink think times drawn from an exponential distribution with that mean
  * @param retryMax retries of a transaction that failed with a deadlock or serialization failure
+ * @param rateTolerancePercent with a rate: how many percent the achieved rate may fall short of it
+ *     before the run is said to have missed it
+ * @param rateMissFails with a rate: a run that missed it fails instead of ending with a warning
  */
 public record RunControl(long durationSeconds, long transactions, long warmupSeconds, long rate,
     boolean poissonArrivals, long backlogSeconds, boolean backlogFails, long thinkMillis, boolean exponentialThink,
-    int retryMax) {
+    int retryMax, int rateTolerancePercent, boolean rateMissFails) {
 
   /** A count-based closed loop without warm-up or retries: the paper's testframe as it was. */
   public static RunControl counted() {
-    return new RunControl(0, 0, 0, 0, false, 10, false, 0, false, 0);
+    return new RunControl(0, 0, 0, 0, false, 10, false, 0, false, 0,
+        io.commitbench.core.key.ParameterKeys.RATE_TOLERANCE_DEFAULT, false);
   }
 
   public boolean timed() {

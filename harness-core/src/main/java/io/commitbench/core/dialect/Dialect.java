@@ -319,6 +319,18 @@ public interface Dialect {
   /** What kind of failure an exception from this product means. */
   ErrorClass classify(SQLException error);
 
+  /**
+   * Whether sysbench's driver for this product ignores the error: it rolls the transaction back,
+   * restarts the event and counts an "ignored error", where any other error ends sysbench. The
+   * OLTP workloads, which reproduce sysbench's scripts, do the same. The default, for a product
+   * sysbench has no driver for: the conflicts the server resolves by failing a transaction that
+   * may succeed when tried again ({@link ErrorClass#CONFLICTS}: deadlocks, serialization
+   * failures), which every sysbench driver ignores.
+   */
+  default boolean sysbenchIgnores(SQLException error) {
+    return ErrorClass.CONFLICTS.contains(classify(error));
+  }
+
   // The locking probe's questions (commitbench probe locking), together.
 
   /**

@@ -22,6 +22,10 @@ public final class ParameterKeys {
   public static final String RATE_ARRIVAL = "rate.arrival";
   public static final String RATE_BACKLOG = "rate.backlog";
   public static final String RATE_BACKLOG_FAIL = "rate.backlog.fail";
+  public static final String RATE_TOLERANCE = "rate.tolerance";
+  public static final String RATE_MISS_FAIL = "rate.miss.fail";
+  /** {@code rate.tolerance}'s default, in percent. */
+  public static final int RATE_TOLERANCE_DEFAULT = 5;
   public static final String THINK_TIME = "think.time";
   public static final String THINK_TIME_DISTRIBUTION = "think.time.distribution";
   public static final String RETRY_MAX = "retry.max";
@@ -110,12 +114,18 @@ public final class ParameterKeys {
     keys.add(Key.integer(RATE_BACKLOG, 10, 1, 86_400,
         "With rate: seconds an actor may fall behind its schedule; arrivals older than that are shed and counted."));
     keys.add(Key.bool(RATE_BACKLOG_FAIL, false, "With rate: fail the run instead of shedding arrivals when the backlog is exceeded."));
+    keys.add(Key.integer(RATE_TOLERANCE, RATE_TOLERANCE_DEFAULT, 0, 100, "With rate: percent by which the"
+        + " achieved transactions per second may fall short of rate; a run that falls further short missed its"
+        + " target, and its last lines and summary.json say so."));
+    keys.add(Key.bool(RATE_MISS_FAIL, false, "With rate: a run that missed its target rate by more than rate.tolerance"
+        + " fails (exit code 1) instead of ending with a warning (exit code 0)."));
     keys.add(Key.optionalInteger(THINK_TIME, 0, 3_600_000,
         "Milliseconds an actor waits between two of its transactions (closed loop); not with rate."));
     keys.add(Key.choice(THINK_TIME_DISTRIBUTION, "fixed", List.of("fixed", "exponential"),
         "With think.time: always think.time, or exponentially distributed with think.time as its mean."));
     keys.add(Key.integer(RETRY_MAX, 0, 0, 100,
-        "Times a transaction that failed with a deadlock or serialization failure is retried (the OLTP workloads also retry what sysbench ignores: a duplicate key, a lock wait timeout); retries are counted apart from errors."));
+        "Times a transaction that failed with a deadlock or serialization failure is retried; retries are counted apart"
+            + " from errors. What a workload ignores (the OLTP workloads: what sysbench ignores) is started again without it."));
     keys.add(Key.choice(DB_TYPE, null, List.copyOf(dialectNames), "Database kind; inferred from db.url when absent, h2 when both are absent."));
     keys.add(Key.text(DB_URL, null, "JDBC URL; absent means the embedded H2 database under results.dir."));
     keys.add(Key.text(DB_INSTANCE, null, "Directory of a managed instance ('commitbench storage instance create'); "

@@ -7,7 +7,9 @@ import java.util.Arrays;
  * Where one actor records what it measured. Statements are collected while their transaction
  * runs and written to the actor's {@link LatencyStripe} together with the transaction, in one
  * step, so that a transaction and its statements always land in the same interval. A retried
- * attempt is {@linkplain #discardAttempt dropped} and counted as a retry only.
+ * attempt is {@linkplain #discardAttempt dropped} and counted as a retry only; an attempt that
+ * failed with an error the workload ignores is {@linkplain #ignoreAttempt dropped} and its error
+ * counted as ignored only.
  *
  * <p>Thread-safety: one thread at a time (the actor's own).
  */
@@ -51,6 +53,18 @@ public final class ActorRecorder {
     statements = 0;
     errors = 0;
     stripe.write(bucket -> bucket.retries[type]++);
+  }
+
+  /**
+   * Forgets the statements of an attempt that failed with an error the workload ignores (it is
+   * started again), and counts that error as ignored, by its class.
+   */
+  public void ignoreAttempt(int type, ErrorClass errorClass) {
+    checkType(type);
+    statements = 0;
+    errors = 0;
+    int index = RecordingBucket.errorIndex(type, errorClass);
+    stripe.write(bucket -> bucket.ignoredErrors[index]++);
   }
 
   /**

@@ -163,7 +163,7 @@ public final class IntervalSampler {
     for (int t = 0; t < types.size(); t++) {
       typeTotals.add(new TypeTotals(types.get(t), hand.apply(bucket.responseNanos[t]),
           hand.apply(bucket.serviceNanos[t]), hand.apply(bucket.lagNanos[t]), errors(bucket.transactionErrors, t),
-          bucket.retries[t]));
+          bucket.retries[t], errors(bucket.ignoredErrors, t)));
     }
     return new RunTotals(kinds, typeTotals, bucket.transactions, bucket.reconnects, nanos, bucket.shedArrivals);
   }
@@ -180,16 +180,19 @@ public final class IntervalSampler {
     }
     List<IntervalStats.TypeInterval> typeIntervals = new ArrayList<>();
     long retries = 0;
+    long ignored = 0;
     for (int t = 0; t < types.size(); t++) {
       Histogram response = interval.responseNanos[t];
       Histogram service = interval.serviceNanos[t];
+      long typeIgnored = sum(errors(interval.ignoredErrors, t));
       retries += interval.retries[t];
+      ignored += typeIgnored;
       typeIntervals.add(new IntervalStats.TypeInterval(types.get(t), service.getTotalCount(),
-          sum(errors(interval.transactionErrors, t)), interval.retries[t], percentile(response, 50),
+          sum(errors(interval.transactionErrors, t)), typeIgnored, interval.retries[t], percentile(response, 50),
           percentile(response, 99), percentile(service, 50), percentile(service, 99)));
     }
     return new IntervalStats(phase, lastSampleNanos - startNanos, nowNanos - startNanos, partial, kinds,
-        typeIntervals, interval.transactions, errors, retries, interval.shedArrivals);
+        typeIntervals, interval.transactions, errors, ignored, retries, interval.shedArrivals);
   }
 
   private void stamp(long nowNanos) {

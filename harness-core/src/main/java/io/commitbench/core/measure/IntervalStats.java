@@ -15,12 +15,14 @@ import java.util.Map;
  * @param types per transaction type, in the workload's order
  * @param transactions transactions completed in the interval
  * @param errors failed statements in the interval
+ * @param ignored failures the workload ignored in the interval (each attempt started again), not
+ *     among the errors
  * @param retries transaction attempts retried in the interval
  * @param shedArrivals arrivals given up in the interval because an actor fell too far behind its rate
  */
 public record IntervalStats(Phase phase, long startNanos, long endNanos, boolean partial,
-    Map<OperationKind, KindInterval> kinds, List<TypeInterval> types, long transactions, long errors, long retries,
-    long shedArrivals) {
+    Map<OperationKind, KindInterval> kinds, List<TypeInterval> types, long transactions, long errors, long ignored,
+    long retries, long shedArrivals) {
 
   /** A percentile of an interval without values. */
   public static final long NO_VALUE = -1;
@@ -42,13 +44,14 @@ public record IntervalStats(Phase phase, long startNanos, long endNanos, boolean
    * @param name the transaction type
    * @param count transactions of the type that succeeded
    * @param errors transactions of the type that failed for good
+   * @param ignored failures of the type's attempts that the workload ignored
    * @param retries attempts retried
    * @param responseP50Nanos median response time (from the intended start); {@link #NO_VALUE} when none
    * @param responseP99Nanos 99th percentile response time
    * @param serviceP50Nanos median service time (from the actual start)
    * @param serviceP99Nanos 99th percentile service time
    */
-  public record TypeInterval(String name, long count, long errors, long retries, long responseP50Nanos,
+  public record TypeInterval(String name, long count, long errors, long ignored, long retries, long responseP50Nanos,
       long responseP99Nanos, long serviceP50Nanos, long serviceP99Nanos) {}
 
   public long startMillis() {

@@ -33,6 +33,8 @@ final class RecordingBucket {
   /** By transaction type, then error class. */
   final long[] transactionErrors;
   final long[] retries;
+  /** Errors the workload ignores (its transaction started again), by transaction type, then error class. */
+  final long[] ignoredErrors;
   long transactions;
   long reconnects;
   long shedArrivals;
@@ -57,6 +59,7 @@ final class RecordingBucket {
     }
     transactionErrors = new long[transactionTypes * CLASSES];
     retries = new long[transactionTypes];
+    ignoredErrors = new long[transactionTypes * CLASSES];
   }
 
   static Histogram histogram() {
@@ -130,6 +133,7 @@ final class RecordingBucket {
     }
     add(statementErrors, into.statementErrors);
     add(transactionErrors, into.transactionErrors);
+    add(ignoredErrors, into.ignoredErrors);
     into.transactions += transactions;
     into.reconnects += reconnects;
     into.shedArrivals += shedArrivals;
@@ -167,6 +171,7 @@ final class RecordingBucket {
     java.util.Arrays.fill(statementErrors, 0);
     java.util.Arrays.fill(transactionErrors, 0);
     java.util.Arrays.fill(retries, 0);
+    java.util.Arrays.fill(ignoredErrors, 0);
     transactions = 0;
     reconnects = 0;
     shedArrivals = 0;

@@ -50,6 +50,18 @@ public record RunTotals(Map<OperationKind, KindTotals> kinds, List<TypeTotals> t
     return types.stream().mapToLong(TypeTotals::retries).sum();
   }
 
+  /** Failures the workload ignored (each attempt started again), of all types; not among {@link #errors}. */
+  public long ignored() {
+    return types.stream().mapToLong(TypeTotals::ignoredCount).sum();
+  }
+
+  /** Failures the workload ignored, of all types, grouped by class. */
+  public Map<ErrorClass, Long> ignoredByClass() {
+    Map<ErrorClass, Long> byClass = new EnumMap<>(ErrorClass.class);
+    types.forEach(t -> t.ignored().forEach((c, n) -> byClass.merge(c, n, Long::sum)));
+    return byClass;
+  }
+
   /** Failed statements of all kinds grouped by class. */
   public Map<ErrorClass, Long> errorsByClass() {
     Map<ErrorClass, Long> byClass = new EnumMap<>(ErrorClass.class);

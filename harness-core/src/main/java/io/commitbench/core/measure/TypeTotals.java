@@ -14,12 +14,15 @@ import org.HdrHistogram.Histogram;
  * @param lagNanos how late each transaction started after its intended start (the schedule lag)
  * @param errors transactions that failed for good, by class of their failure
  * @param retries attempts that were retried (the failures the workload retries, up to retry.max)
+ * @param ignored failures the workload ignores, by class: each ended an attempt that was started
+ *     again, and none is an error (sysbench's "ignored errors")
  */
 public record TypeTotals(String name, Histogram responseNanos, Histogram serviceNanos, Histogram lagNanos,
-    Map<ErrorClass, Long> errors, long retries) {
+    Map<ErrorClass, Long> errors, long retries, Map<ErrorClass, Long> ignored) {
 
   public TypeTotals {
     errors = Map.copyOf(errors);
+    ignored = Map.copyOf(ignored);
   }
 
   /** Successful transactions. */
@@ -29,5 +32,10 @@ public record TypeTotals(String name, Histogram responseNanos, Histogram service
 
   public long errorCount() {
     return errors.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** Failures the workload ignored, of every class. */
+  public long ignoredCount() {
+    return ignored.values().stream().mapToLong(Long::longValue).sum();
   }
 }

@@ -21,9 +21,9 @@ import java.util.Locale;
  * <p>Columns, in this order:
  *
  * <pre>
- * start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,errors,retries,shed,
+ * start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,errors,ignored,retries,shed,
  * insert_count,insert_errors,insert_p50_ms,insert_p99_ms, ... the same for select, update, delete, commit,
- * tx_TYPE_count,tx_TYPE_errors,tx_TYPE_retries,tx_TYPE_response_p50_ms,tx_TYPE_response_p99_ms,
+ * tx_TYPE_count,tx_TYPE_errors,tx_TYPE_ignored,tx_TYPE_retries,tx_TYPE_response_p50_ms,tx_TYPE_response_p99_ms,
  * tx_TYPE_service_p50_ms,tx_TYPE_service_p99_ms ... for every transaction type of the workload
  * </pre>
  *
@@ -31,7 +31,9 @@ import java.util.Locale;
  * is {@code warmup} or {@code measured} (only measured rows count in the results); {@code
  * partial} is 1 for an interval shorter than {@code report.interval} (cut at the end of the
  * warm-up or of the run), whose rates are over its own length; {@code ops} counts successful DML
- * statements (commits excluded, as in the totals); {@code errors} failed statements; rates are
+ * statements (commits excluded, as in the totals); {@code errors} failed statements; {@code
+ * ignored} failures the workload ignored and started its transaction again after (sysbench's
+ * "ignored errors" in the OLTP workloads), which are not among the errors; rates are
  * per second of the interval; percentiles are milliseconds, and empty when the interval had no
  * value to take them from. A transaction and its statements are always in the same row. Numbers
  * use a decimal point ({@link Locale#ROOT}). Every row is flushed at once, so a killed run keeps
@@ -60,7 +62,7 @@ public final class IntervalCsvWriter implements IntervalSink {
   /** The header line, without line end. */
   static String header(List<String> transactionTypes) {
     StringBuilder b = new StringBuilder(
-        "start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,errors,retries,shed");
+        "start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,errors,ignored,retries,shed");
     for (OperationKind kind : OperationKind.values()) {
       String k = kind.label();
       b.append(',').append(k).append("_count,").append(k).append("_errors,")
@@ -68,7 +70,7 @@ public final class IntervalCsvWriter implements IntervalSink {
     }
     for (String type : transactionTypes) {
       String t = "tx_" + type;
-      for (String column : List.of("count", "errors", "retries", "response_p50_ms", "response_p99_ms",
+      for (String column : List.of("count", "errors", "ignored", "retries", "response_p50_ms", "response_p99_ms",
           "service_p50_ms", "service_p99_ms")) {
         b.append(',').append(t).append('_').append(column);
       }
@@ -91,6 +93,7 @@ public final class IntervalCsvWriter implements IntervalSink {
         .append(stats.transactions()).append(',');
     Decimals.threePlaces(b, rate(stats.transactions(), seconds)).append(',')
         .append(stats.errors()).append(',')
+        .append(stats.ignored()).append(',')
         .append(stats.retries()).append(',')
         .append(stats.shedArrivals());
     for (OperationKind kind : OperationKind.values()) {
@@ -100,7 +103,8 @@ public final class IntervalCsvWriter implements IntervalSink {
       millis(b, k.p99Nanos());
     }
     for (TypeInterval t : stats.types()) {
-      b.append(',').append(t.count()).append(',').append(t.errors()).append(',').append(t.retries());
+      b.append(',').append(t.count()).append(',').append(t.errors()).append(',').append(t.ignored()).append(',')
+          .append(t.retries());
       for (long nanos : new long[] {t.responseP50Nanos(), t.responseP99Nanos(), t.serviceP50Nanos(),
           t.serviceP99Nanos()}) {
         millis(b.append(','), nanos);

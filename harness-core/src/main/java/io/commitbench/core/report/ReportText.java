@@ -134,6 +134,7 @@ public final class ReportText {
         new String[] {"Transactions per second", decimal(t.transactionsPerSecond())},
         new String[] {"Errors", Long.toString(t.errors())},
         new String[] {"Failed transactions", Long.toString(t.transactionErrors())},
+        new String[] {"Ignored errors (restarted)", Long.toString(t.ignored())},
         new String[] {"Retries", Long.toString(t.retries())},
         new String[] {"Reconnects", Long.toString(t.reconnects())}));
     if (r.clientCpuNanos() >= 0) {
@@ -146,10 +147,14 @@ public final class ReportText {
     }
     int width = figures.stream().mapToInt(row -> row[1].length()).max().orElse(0);
     figures.forEach(row -> b.append(labelled(row[0], pad(row[1], width, false))));
+    RateVerdict.of(r.config().runControl(), r.config().users(), t).ifPresent(v -> b.append(labelled("Target rate "
+        + (v.missed() ? "missed" : "met"), String.format(Locale.ROOT, "%.3f of %d tx/s achieved, %.1f%% short"
+        + " (rate.tolerance %d%%)", v.achieved(), v.target(), v.shortfallPercent(), v.tolerancePercent()))));
     if (r.hadWarmup()) {
       RunTotals w = r.warmup();
       b.append(labelled("Warm-up (excluded above)", String.format(Locale.ROOT, "%.3f s, %d transactions, %.3f tx/s,"
-          + " %d errors", w.measuredNanos() / 1e9, w.transactions(), w.transactionsPerSecond(), w.errors())));
+          + " %d errors, %d ignored", w.measuredNanos() / 1e9, w.transactions(), w.transactionsPerSecond(), w.errors(),
+          w.ignored())));
     }
     b.append("\nLatency of successful operations (ms):\n");
     b.append(kindTable(t));
@@ -159,13 +164,17 @@ public final class ReportText {
     b.append(typeTable(t.types()));
     b.append("\nErrors by class:");
     b.append(errorsByClass(t.errorsByClass()));
+    if (t.ignored() > 0) {
+      b.append("Ignored errors by class (each transaction rolled back and started again; not among the errors):");
+      b.append(errorsByClass(t.ignoredByClass()));
+    }
     return b.append("#####\n").toString();
   }
 
   /** Per transaction type: counts, then response, service and lag percentiles. */
   private static String typeTable(List<TypeTotals> types) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"type", "time", "count", "errors", "retries", "mean", "p50", "p90", "p99", "p99.9", "max"});
+    rows.add(new String[] {"type", "time", "count", "errors", "ignored", "retries", "mean", "p50", "p90", "p99", "p99.9", "max"});
     for (TypeTotals type : types) {
       typeRow(rows, type, "response", type.responseNanos(), true);
       typeRow(rows, type, "service", type.serviceNanos(), false);
@@ -177,7 +186,7 @@ public final class ReportText {
   private static void typeRow(List<String[]> rows, TypeTotals type, String time, Histogram nanos, boolean counts) {
     List<String> cells = new ArrayList<>(List.of(counts ? type.name() : "", time,
         counts ? Long.toString(type.count()) : "", counts ? Long.toString(type.errorCount()) : "",
-        counts ? Long.toString(type.retries()) : ""));
+        counts ? Long.toString(type.ignoredCount()) : "", counts ? Long.toString(type.retries()) : ""));
     Latency l = Latency.of(nanos);
     if (l == null) {
       cells.addAll(Collections.nCopies(Latency.COLUMNS, NO_VALUE));

@@ -3,6 +3,7 @@ package io.commitbench.core.report;
 import io.commitbench.core.measure.KindTotals;
 import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.server.ActivityFigure;
+import io.commitbench.core.server.CounterWindow;
 import io.commitbench.core.server.LogActivity;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,12 +11,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The report's "Database's view" block: the server's log counters over the run and what follows
- * from them, then the client-side commit latency beside the server's log sync time per commit.
+ * The report's "Database's view" block: the server's log counters over the measured window (or,
+ * when the reading at the warm-up's end is missing, over the whole run, as it says) and what
+ * follows from them, then the client-side commit latency beside the server's log sync time per
+ * commit.
  *
  * <pre>
- * ##### Database's view (server counters, difference over the run) #####
+ * ##### Database's view (server counters) #####
  * Server counters are global: every session on the server adds to them, not only this run's.
+ * Counters cover                     : the measured window (read as the warm-up ended, and after the run)
  * Counters read at                   : 2025-01-02T10:00:00.100Z and 2025-01-02T10:00:05.100Z
  *
  * Log counters:
@@ -36,7 +40,7 @@ import java.util.Map;
  */
 final class ServerBlock {
 
-  static final String TITLE = "##### Database's view (server counters, difference over the run) #####";
+  static final String TITLE = "##### Database's view (server counters) #####";
 
   private static final double NANOS_PER_MILLI = 1_000_000.0;
   private static final Map<String, String> DERIVED_LABELS = Map.of(
@@ -53,6 +57,7 @@ final class ServerBlock {
     StringBuilder b = new StringBuilder(TITLE).append('\n');
     b.append("Server counters are global: every session on the server adds to them, not only this run's.\n");
     if (a.before() != null && a.after() != null) {
+      b.append(ReportText.labelledLine("Counters cover", window(a, r.hadWarmup())));
       b.append(ReportText.labelledLine("Counters read at", a.before() + " and " + a.after()));
     }
     b.append('\n');
@@ -70,6 +75,14 @@ final class ServerBlock {
     }
     b.append('\n').append(latency(r));
     return b.append("#####\n").toString();
+  }
+
+  private static String window(LogActivity a, boolean warmup) {
+    if (a.window() != CounterWindow.MEASURED) {
+      return a.window().description() + (a.windowNote().isEmpty() ? "" : ": " + a.windowNote());
+    }
+    return a.window().description() + (warmup ? " (read as the warm-up ended, and after the run)"
+        : " (read before the first cycle, and after the last)");
   }
 
   private static List<ActivityFigure> canonical(LogActivity a) {

@@ -49,8 +49,10 @@ import java.util.Map;
  *              "cycles", "actorCycles" },          // see {@link PaperAnalysis}
  *   "cycles": [ { "cycle": 1, "millis": 10.8 }, ... ],
  *   "totals": { "measuredSeconds", "operations", "operationsPerSecond", "transactions",
- *               "transactionsPerSecond", "errors", "transactionErrors", "retries", "shedArrivals",
- *               "reconnects", "errorsByClass": { "deadlock": 0, ... every error class },
+ *               "transactionsPerSecond", "errors", "transactionErrors", "ignored", "retries",
+ *               "shedArrivals", "reconnects", "errorsByClass": { "deadlock": 0, ... every error class },
+ *               "ignoredByClass": { ... every error class },  // failures the workload ignored:
+ *                                              // each attempt started again, none among "errors"
  *               "clientCpuSeconds", "clientCpuMicrosPerTransaction" },  // the JVM's CPU over the
  *                                                                       // measurement, or null
  *   "kinds": { "insert" | "select" | "update" | "delete" | "commit":
@@ -60,14 +62,22 @@ import java.util.Map;
  *   "workloadFigures": { ... },                  // the workload's own figures, when it has any (at
  *                                                // the end, not while running): the OLTP workloads'
  *                                                // sysbench-style queries read/write/other, tx/s, p95/p99
- *   "types": { TYPE: { "count", "errors", "retries", "errorsByClass": { ... },
+ *   "types": { TYPE: { "count", "errors", "ignored", "retries", "errorsByClass": { ... },
+ *                      "ignoredByClass": { ... },
  *                      "responseMillis": {...} or null,   // from the intended start
  *                      "serviceMillis": {...} or null,    // from the actual start
  *                      "lagMillis": {...} or null } },    // actual minus intended start
  *   "warmup": { the keys of "totals" } or null,  // the warm-up, excluded from everything else
+ *   "rate": { "target", "achieved",              // tx/s: rate, and the successful transactions
+ *             "tolerancePercent", "shortfallPercent",   // per second of the measured window
+ *             "missed": true | false,            // fell short by more than rate.tolerance
+ *             "fails": true | false } or null,   // rate.miss.fail; null for a closed loop
  *   "server": {                                  // the database's view; absent from old v1 files
  *     "before": instant or null, "after": instant or null,   // when the counters were read
  *     "note": why there are no counters at all (not read, none offered), or null,
+ *     "window": "measured" | "run",              // the differences cover the measured window (read
+ *                                                // as the warm-up ended), or the whole run, warm-up
+ *     "windowNote": why they cover the whole run, or null,   // included, when that reading is missing
  *     "counters": { name: { "delta": number, "unit": "count" | "bytes" | "ms" | ... }
  *                         or { "absent": "reason" }, ... },
  *     "derived":  { name: { "value": number, "unit": "ms" | "bytes" | "ratio" }
@@ -75,8 +85,9 @@ import java.util.Map;
  * }
  * </pre>
  *
- * <p>{@code server} holds the difference of the server's own log counters between just before
- * the first cycle and after the last (see {@link LogActivity}). {@code counters} always starts
+ * <p>{@code server} holds the difference of the server's own log counters over the measured
+ * window: from the reading as the warm-up ended (without a warm-up, just before the first cycle)
+ * to the one after the last cycle (see {@link LogActivity}). {@code counters} always starts
  * with the six canonical names ({@code commits}, {@code log_bytes}, {@code log_writes}, {@code
  * log_syncs}, {@code log_write_time_ms}, {@code log_sync_time_ms}), then the product's own
  * counters (e.g. {@code pg_stat_wal.wal_records}), which differ by database. {@code derived}
@@ -180,6 +191,8 @@ public final class SummaryJsonWriter {
     } else {
       root.putNull("warmup");
     }
+    RateVerdict.of(r.config().runControl(), r.config().users(), r.totals())
+        .ifPresentOrElse(v -> rate(root.putObject("rate"), v), () -> root.putNull("rate"));
     server(root.putObject("server"), r.logActivity());
     ObjectNode companions = root.putObject("companions");
     for (CompanionReport c : r.companions()) {
@@ -188,10 +201,21 @@ public final class SummaryJsonWriter {
     return root;
   }
 
+  private static void rate(ObjectNode node, RateVerdict v) {
+    node.put("target", v.target());
+    number(node, "achieved", v.achieved());
+    node.put("tolerancePercent", v.tolerancePercent());
+    number(node, "shortfallPercent", v.shortfallPercent());
+    node.put("missed", v.missed());
+    node.put("fails", v.fails());
+  }
+
   private static void server(ObjectNode node, LogActivity a) {
     node.put("before", a.before() == null ? null : a.before().toString());
     node.put("after", a.after() == null ? null : a.after().toString());
     node.put("note", a.note().isEmpty() ? null : a.note());
+    node.put("window", a.window().label());
+    node.put("windowNote", a.windowNote().isEmpty() ? null : a.windowNote());
     figures(node.putObject("counters"), a.counters(), "delta");
     figures(node.putObject("derived"), a.derived(), "value");
   }
@@ -233,10 +257,12 @@ public final class SummaryJsonWriter {
     number(node, "transactionsPerSecond", t.transactionsPerSecond());
     node.put("errors", t.errors());
     node.put("transactionErrors", t.transactionErrors());
+    node.put("ignored", t.ignored());
     node.put("retries", t.retries());
     node.put("shedArrivals", t.shedArrivals());
     node.put("reconnects", t.reconnects());
     errorsByClass(node.putObject("errorsByClass"), t.errorsByClass());
+    errorsByClass(node.putObject("ignoredByClass"), t.ignoredByClass());
   }
 
   private static void kind(ObjectNode node, KindTotals k) {
@@ -249,8 +275,10 @@ public final class SummaryJsonWriter {
   private static void type(ObjectNode node, TypeTotals t) {
     node.put("count", t.count());
     node.put("errors", t.errorCount());
+    node.put("ignored", t.ignoredCount());
     node.put("retries", t.retries());
     errorsByClass(node.putObject("errorsByClass"), t.errors());
+    errorsByClass(node.putObject("ignoredByClass"), t.ignored());
     latency(node, "responseMillis", t.responseNanos());
     latency(node, "serviceMillis", t.serviceNanos());
     latency(node, "lagMillis", t.lagNanos());

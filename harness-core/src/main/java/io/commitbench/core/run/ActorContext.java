@@ -29,17 +29,21 @@ final class ActorContext implements TransactionContext {
   private final StopSignal stop;
   /** The classes the workload retries ({@link io.commitbench.core.workload.BoundWorkload#retriedErrors}). */
   private final java.util.Set<ErrorClass> retried;
+  /** The failures the workload ignores ({@link io.commitbench.core.workload.BoundWorkload#ignoredErrors}). */
+  private final java.util.function.Predicate<SQLException> ignored;
   private long lastNanos;
   /** When the attempt's last call to the server returned; {@link #NO_CALL} until one has, or after one failed. */
   private long lastCallEnd = NO_CALL;
   /** When the transaction's first call to the server began, in any attempt; {@link #NO_CALL} until one has. */
   private long firstCallBegan = NO_CALL;
   private int retriesLeft;
+  /** Whether the attempt may still be started again after an error the workload ignores. */
+  private boolean mayRestart;
   /** The class of the first failure the workload went on after; null while none. */
   private ErrorClass failure;
 
   ActorContext(ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit,
-      java.util.Set<ErrorClass> retried, StopSignal stop) {
+      java.util.Set<ErrorClass> retried, java.util.function.Predicate<SQLException> ignored, StopSignal stop) {
     this.session = session;
     this.watch = session.watch();
     this.dialect = dialect;
@@ -47,6 +51,7 @@ final class ActorContext implements TransactionContext {
     this.autocommit = autocommit;
     this.stop = stop;
     this.retried = retried.isEmpty() ? java.util.EnumSet.noneOf(ErrorClass.class) : java.util.EnumSet.copyOf(retried);
+    this.ignored = ignored;
   }
 
   /** A new transaction begins; its first attempt follows. */
@@ -63,9 +68,13 @@ final class ActorContext implements TransactionContext {
     return firstCallBegan != NO_CALL ? firstCallBegan : noCall;
   }
 
-  /** A new attempt begins, with this many retries left after it. */
-  void beginAttempt(int retriesLeft) {
+  /**
+   * A new attempt begins, with this many retries left after it, and whether it may still be started
+   * again after an error the workload ignores.
+   */
+  void beginAttempt(int retriesLeft, boolean mayRestart) {
     this.retriesLeft = retriesLeft;
+    this.mayRestart = mayRestart;
     this.failure = null;
     this.lastCallEnd = NO_CALL;
   }
@@ -186,13 +195,22 @@ final class ActorContext implements TransactionContext {
   @Override
   public void continueAfter(SQLException e) throws Exception {
     ErrorClass errorClass = dialect.classify(e);
-    if (mayRetry(errorClass)) {
+    if (ignores(e) || mayRetry(errorClass)) {
       throw e;
     }
     if (failure == null) {
       failure = errorClass;
     }
     recover(e, errorClass);
+  }
+
+  /**
+   * Whether the workload ignores this failure: the attempt is rolled back and started again (or,
+   * after a stop was requested, abandoned), and the failure counted as ignored, not as an error.
+   * False once the transaction was started again {@link WorkloadActor#IGNORED_RESTARTS_MAX} times.
+   */
+  boolean ignores(SQLException e) {
+    return mayRestart && ignored.test(e);
   }
 
   /** Whether an attempt that failed with this class is tried again. */

@@ -3,6 +3,7 @@ package io.commitbench.core.run;
 import io.commitbench.core.companion.RunCompanion;
 import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
@@ -30,14 +31,13 @@ import io.commitbench.core.report.Decimals;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
 import io.commitbench.core.report.ReportText;
+import io.commitbench.core.report.RateVerdict;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
 import io.commitbench.core.report.html.RunReportHtml;
 import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.server.Fact;
-import io.commitbench.core.server.CounterContext;
-import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.LogActivity;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -51,6 +51,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -89,8 +90,7 @@ public final class BenchmarkRun {
   /** The JVM's CPU time when the measurement began and when it ended; UNKNOWN until read. */
   private volatile long cpuAtStart = ProcessCpu.UNKNOWN;
   private volatile long cpuAtEnd = ProcessCpu.UNKNOWN;
-  private CounterSnapshot countersBefore;
-  private CounterSnapshot countersAfter;
+  private final RunCounters counters;
   private List<RunCompanion> companions = List.of();
   private final List<RunCompanion> started = new ArrayList<>();
   private final List<Leftover> leftovers = new ArrayList<>();
@@ -117,6 +117,8 @@ public final class BenchmarkRun {
     this.budget = config.runControl().transactions() > 0 ? TransactionBudget.of(config.runControl().transactions())
         : TransactionBudget.unlimited();
     this.log = new RunLog(console);
+    this.counters = new RunCounters(dialect, this.workload.autocommit(), config.runControl().warmupSeconds() > 0,
+        BenchmarkRun::describe);
   }
 
   /**
@@ -283,7 +285,7 @@ public final class BenchmarkRun {
   private void measure(List<SchemaTable> tables, SchemaSetup setup, AdminConnection admin, String usersMode)
       throws Exception {
     IntervalSinks sinks = new IntervalSinks();
-    countersBefore = readLogCounters(admin.get(), CounterContext.atStart(workload.autocommit()));
+    counters.readBeforeActors(admin);
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), workload.serverPreparedStatements(),
         log::print); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
@@ -321,8 +323,8 @@ public final class BenchmarkRun {
       outcome.failures().forEach(f -> problems.add(describe(f)));
       readAfterActors(reviveAdmin(admin), tables);
     } finally {
-      if (countersBefore != null) {
-        countersAfter = readLogCounters(reviveAdmin(admin), CounterContext.atEnd(workload.autocommit()));
+      if (counters.readBefore()) {
+        counters.readAfterActors(reviveAdmin(admin));
       }
     }
   }
@@ -364,7 +366,7 @@ public final class BenchmarkRun {
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),
         new WorkloadActor.Backlog(control.backlogSeconds() * 1_000_000_000L, control.backlogFails()), budget,
-        new WorkloadActor.Retries(control.retryMax(), workload.retriedErrors()), stop);
+        new WorkloadActor.Retries(control.retryMax(), workload.retriedErrors(), workload.ignoredErrors(dialect)), stop);
   }
 
   /**
@@ -379,8 +381,15 @@ public final class BenchmarkRun {
     return start != RunPhases.CycleStart.NONE;
   }
 
-  /** The measurement began: a timed run ends {@code duration} later, a counted one counts from now. */
+  /**
+   * The measurement began: a timed run ends {@code duration} later, a counted one counts from now.
+   * After a warm-up the server's counters are read again first, so that they cover the measured
+   * window as the client's figures do; this comes before the interval is cut (see {@link
+   * IntervalSampler#beginMeasurement}), and the thread that ends the warm-up waits for it, as the
+   * actors would for a server that does not answer.
+   */
   private void measurementBegan(long nowNanos) {
+    counters.readAtWarmupEnd();
     cpuAtStart = ProcessCpu.nanos();
     phases.measurementBegan(nowNanos);
     budget.startCounting();
@@ -388,31 +397,6 @@ public final class BenchmarkRun {
       reporter.deadline(nowNanos + config.runControl().durationSeconds() * 1_000_000_000L,
           () -> stop.request(RunPhases.DURATION_REACHED));
     }
-  }
-
-  /**
-   * The server's log counters now, or why they could not be read: a failure here must not fail
-   * the run. The start snapshot is read before the pools open (opening them commits nothing), so
-   * no actor's connection sits idle while it is read; the end snapshot after the pools closed,
-   * because a server may hold back an idle session's counts until the session ends (PostgreSQL,
-   * for up to 10 s).
-   */
-  private CounterSnapshot readLogCounters(Connection admin, CounterContext when) {
-    try {
-      return dialect.logCounters().read(admin, when);
-    } catch (SQLException | RuntimeException e) {
-      return CounterSnapshot.failed("could not read the server's counters: " + describe(e));
-    }
-  }
-
-  private LogActivity logActivity() {
-    if (countersBefore == null) {
-      return LogActivity.notRead("the run ended before its first cycle, so the server's counters were not read");
-    }
-    if (countersAfter == null) {
-      return LogActivity.notRead("the server's counters were not read at the end of the run");
-    }
-    return LogActivity.between(countersBefore, countersAfter);
   }
 
   private ActorGroup.Listener listener(IntervalSinks sinks) {
@@ -511,10 +495,15 @@ public final class BenchmarkRun {
     RunTotals totals = reporter != null ? reporter.finish(System.nanoTime()) : unstarted.totals();
     RunTotals warmup = config.runControl().warmupSeconds() == 0 ? null
         : reporter != null ? reporter.warmupTotals() : unstarted.warmupTotals();
+    Optional<RateVerdict> rate = RateVerdict.of(config.runControl(), config.users(), totals)
+        .filter(RateVerdict::missed);
+    if (rate.isPresent() && rate.get().fails() && !stoppedFromOutside && problems.isEmpty()) {
+      problems.add(rate.get().message() + " (" + ParameterKeys.RATE_MISS_FAIL + "=true)");
+    }
     RunOutcome outcome = stoppedFromOutside ? RunOutcome.INTERRUPTED
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
-    RunResult result = result(usersMode, outcome, failure, totals, warmup, logActivity(), companionReports(),
+    RunResult result = result(usersMode, outcome, failure, totals, warmup, counters.activity(), companionReports(),
         clientCpuNanos());
     // A refused run measured nothing: its result blocks would be tables of dashes around the one
     // message that matters, which the caller prints.
@@ -531,6 +520,10 @@ public final class BenchmarkRun {
           + " earlier interval (outcome running); the report above and intervals.csv hold what was measured");
     }
     writeWorkloadFiles();
+    // A missed rate qualifies the figures and leaves the exit code alone (unless rate.miss.fail
+    // failed the run above); the warnings that make the exit code 3 come after it, last.
+    rate.filter(v -> !v.fails() && outcome == RunOutcome.COMPLETED)
+        .ifPresent(v -> log.print("warning: " + v.message()));
     warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
     warnings.forEach(log::print);
     // A companion's warnings (e.g. a formatter arm that had nothing to act on) come last; they

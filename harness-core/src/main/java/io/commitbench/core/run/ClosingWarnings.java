@@ -1,10 +1,12 @@
 package io.commitbench.core.run;
 
+import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -20,10 +22,8 @@ final class ClosingWarnings {
   /** The lines; empty for a clean run. */
   static List<String> of(RunResult result, List<Leftover> leftovers, String dbUser) {
     List<String> lines = new ArrayList<>();
-    long errors = result.totals().errors() + (result.warmup() == null ? 0 : result.warmup().errors());
-    if (result.outcome() == RunOutcome.COMPLETED && errors > 0) {
-      lines.add(String.format(Locale.ROOT, "warning: the run completed with %,d failed statements (%s, within %s);"
-          + " see the errors by class above", errors, byClass(result), result.config().errorBudget()));
+    if (result.outcome() == RunOutcome.COMPLETED) {
+      failedStatements(result).ifPresent(lines::add);
     }
     if (!leftovers.isEmpty()) {
       lines.add(String.format(Locale.ROOT, "warning: the cleanup left %d object%s on the server; remove %s as %s with:",
@@ -36,8 +36,35 @@ final class ClosingWarnings {
     return lines;
   }
 
-  private static String byClass(RunResult result) {
-    return result.totals().errorsByClass().entrySet().stream()
+  /**
+   * The failed statements of the whole run, the measured ones and the warm-up's each with their
+   * classes, so the total is the sum of what it lists; empty when none failed. The warm-up's count
+   * too: they failed on the server all the same (errors.max counts them as well).
+   */
+  static Optional<String> failedStatements(RunResult result) {
+    long measured = result.totals().errors();
+    long warmup = result.warmup() == null ? 0 : result.warmup().errors();
+    if (measured + warmup == 0) {
+      return Optional.empty();
+    }
+    String parts;
+    if (result.warmup() == null) {
+      parts = "(" + byClass(result.totals()) + ")";
+    } else if (warmup == 0) {
+      parts = "in the measured window (" + byClass(result.totals()) + "), none in the warm-up";
+    } else if (measured == 0) {
+      parts = "in the warm-up (" + byClass(result.warmup()) + "), none in the measured window";
+    } else {
+      parts = String.format(Locale.ROOT, "in all: %,d in the measured window (%s) and %,d in the warm-up (%s)", measured,
+          byClass(result.totals()), warmup, byClass(result.warmup()));
+    }
+    return Optional.of(String.format(Locale.ROOT, "warning: the run completed with %,d failed statement%s"
+        + " %s, within %s", measured + warmup, measured + warmup == 1 ? "" : "s", parts,
+        result.config().errorBudget()));
+  }
+
+  private static String byClass(RunTotals totals) {
+    return totals.errorsByClass().entrySet().stream()
         .map(e -> e.getKey().label() + " " + e.getValue()).collect(Collectors.joining(", "));
   }
 }

@@ -48,6 +48,9 @@ final class ProgressPrinter implements IntervalSink {
       Decimals.grouped(line.append(" | "), stats.operations() / seconds).append(" ops/s | ");
       Decimals.grouped(line, stats.transactions() / seconds).append(" tx/s | errors ").append(stats.errors());
     }
+    if (stats.ignored() > 0) {
+      line.append(" | ignored ").append(stats.ignored());
+    }
     if (stats.retries() > 0 || stats.shedArrivals() > 0) {
       line.append(" | retries ").append(stats.retries()).append(" | shed ").append(stats.shedArrivals());
     }
@@ -67,8 +70,8 @@ final class ProgressPrinter implements IntervalSink {
   }
 
   private static boolean nothingHappened(IntervalStats stats) {
-    return stats.operations() == 0 && stats.transactions() == 0 && stats.errors() == 0 && stats.retries() == 0
-        && stats.shedArrivals() == 0;
+    return stats.operations() == 0 && stats.transactions() == 0 && stats.errors() == 0 && stats.ignored() == 0
+        && stats.retries() == 0 && stats.shedArrivals() == 0;
   }
 
   @Override

@@ -10,11 +10,12 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One actor: runs its workload's transactions one after another, each at its intended start
- * ({@link Pacing}), retries those that failed with a deadlock or serialization failure up to
- * {@code retry.max} times, and records every transaction with its response time (from the
- * intended start), service time (from the actual start) and schedule lag. A transaction ends when
- * its last call to the server returns; one that is due at once (a closed loop without think time)
- * starts with its first call. Confined to the actor's thread.
+ * ({@link Pacing}), starts again those that failed with an error the workload ignores, retries
+ * those that failed with a deadlock or serialization failure up to {@code retry.max} times, and
+ * records every transaction with its response time (from the intended start), service time (from
+ * the actual start) and schedule lag. A transaction ends when its last call to the server
+ * returns; one that is due at once (a closed loop without think time) starts with its first call.
+ * Confined to the actor's thread.
  */
 final class WorkloadActor implements ActorBody {
 
@@ -27,6 +28,12 @@ final class WorkloadActor implements ActorBody {
   private static final int RAN = 0;
   private static final int CYCLE_ENDED = 1;
   private static final int STOPPED_NOW = 2;
+  /**
+   * Times one transaction is started again after errors the workload ignores before the next such
+   * error counts as an error: the tool it reproduces restarts without limit, but a failure that
+   * recurs this often is no passing conflict, and a count-based run must not spin on it forever.
+   */
+  static final int IGNORED_RESTARTS_MAX = 1_000;
 
   private final ActorWork work;
   private final ActorSession session;
@@ -46,12 +53,14 @@ final class WorkloadActor implements ActorBody {
 
   /**
    * How many times a transaction is tried again ({@code retry.max}), and after which failures
-   * ({@link io.commitbench.core.workload.BoundWorkload#retriedErrors}).
+   * ({@link io.commitbench.core.workload.BoundWorkload#retriedErrors}); and which failures the
+   * workload ignores, starting the transaction again ({@link
+   * io.commitbench.core.workload.BoundWorkload#ignoredErrors}).
    */
-  record Retries(int max, java.util.Set<ErrorClass> after) {
-    /** No retries: every failure counts. */
+  record Retries(int max, java.util.Set<ErrorClass> after, java.util.function.Predicate<SQLException> ignored) {
+    /** No retries and nothing ignored: every failure counts. */
     static Retries none() {
-      return new Retries(0, ErrorClass.CONFLICTS);
+      return new Retries(0, ErrorClass.CONFLICTS, error -> false);
     }
   }
 
@@ -69,7 +78,7 @@ final class WorkloadActor implements ActorBody {
     this.budget = budget.share();
     this.retryMax = retries.max();
     this.stop = stop;
-    this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), stop);
+    this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), retries.ignored(), stop);
   }
 
   @Override
@@ -171,13 +180,18 @@ final class WorkloadActor implements ActorBody {
   }
 
   /**
-   * Runs one transaction to its end (retries included) and returns when it ended; {@code start}
-   * may be {@link #AT_FIRST_CALL} (see {@link #startOf}).
+   * Runs one transaction to its end (retries and restarts included) and returns when it ended;
+   * {@code start} may be {@link #AT_FIRST_CALL} (see {@link #startOf}). An attempt that failed with
+   * an error the workload ignores is rolled back and started again, as often as it happens (up to
+   * {@link #IGNORED_RESTARTS_MAX}), without using up a retry; once a stop is requested it is
+   * abandoned instead, its error counted as ignored and the transaction neither done nor failed.
    */
   private long runTransaction(int type, long intended, long start) throws Exception {
     context.beginTransaction();
-    for (int attempt = 0; ; attempt++) {
-      context.beginAttempt(retryMax - attempt);
+    int retries = 0;
+    int restarts = 0;
+    while (true) {
+      context.beginAttempt(retryMax - retries, restarts < IGNORED_RESTARTS_MAX);
       try {
         work.execute(type, context);
         long end = context.attemptEnd();
@@ -190,9 +204,19 @@ final class WorkloadActor implements ActorBody {
         return end;
       } catch (SQLException e) {
         ErrorClass errorClass = dialect.classify(e);
+        if (context.ignores(e)) {
+          context.rollbackQuietly();
+          recorder.ignoreAttempt(type, errorClass);
+          if (stop.isRequested()) {
+            return System.nanoTime();
+          }
+          restarts++;
+          continue;
+        }
         if (context.mayRetry(errorClass)) {
           context.rollbackQuietly();
           recorder.discardAttempt(type);
+          retries++;
           continue;
         }
         recorder.transactionFailed(type, errorClass);

@@ -18,9 +18,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * What the server's own counters say the run cost: each counter's difference between the
- * snapshot taken just before the first cycle and the one taken after the last, and figures
- * derived from those differences. Generic: it knows only the canonical names of {@link
+ * What the server's own counters say the run cost: each counter's difference between two
+ * snapshots, the first taken as the measurement began (or before the warm-up, see {@link
+ * #window}) and the second after the last cycle, and figures derived from those differences. Generic: it knows only the canonical names of {@link
  * LogCounterNames}; product-specific counters are differenced the same way and passed on.
  *
  * <p>Rules. A counter present in both snapshots gets its difference; one absent in either (or
@@ -42,9 +42,11 @@ import java.util.stream.Collectors;
  * @param note why there are no counters at all (not read, or the product has none); empty otherwise
  * @param counters differences: the canonical counters, then the product's own
  * @param derived the figures of {@link #DERIVED}, in that order
+ * @param window which part of the run the differences cover
+ * @param windowNote why they cover more than the measured window, or empty
  */
 public record LogActivity(Instant before, Instant after, String note, List<ActivityFigure> counters,
-    List<ActivityFigure> derived) {
+    List<ActivityFigure> derived, CounterWindow window, String windowNote) {
 
   /** The canonical counters, in report order. */
   public static final List<String> CANONICAL =
@@ -67,11 +69,16 @@ public record LogActivity(Instant before, Instant after, String note, List<Activ
 
   public LogActivity {
     note = note == null ? "" : note;
+    windowNote = windowNote == null ? "" : windowNote;
+    window = window == null ? CounterWindow.MEASURED : window;
     counters = List.copyOf(counters);
     derived = List.copyOf(derived);
   }
 
-  /** The activity between two snapshots of the same server. */
+  /**
+   * The activity between two snapshots of the same server, taken when the measured window began
+   * and ended.
+   */
   public static LogActivity between(CounterSnapshot before, CounterSnapshot after) {
     String note = note(before.note(), after.note());
     Map<String, CounterValue> start = byName(before);
@@ -83,14 +90,20 @@ public record LogActivity(Instant before, Instant after, String note, List<Activ
     for (String name : names) {
       counters.add(difference(name, start.get(name), end.get(name), note));
     }
-    return new LogActivity(before.takenAt(), after.takenAt(), note, counters, derive(counters));
+    return new LogActivity(before.takenAt(), after.takenAt(), note, counters, derive(counters),
+        CounterWindow.MEASURED, "");
   }
 
   /** No snapshot (or only one) was read, for {@code reason}: every canonical counter absent with it. */
   public static LogActivity notRead(String reason) {
     List<ActivityFigure> counters = CANONICAL.stream()
         .map(name -> ActivityFigure.absent(name, unitOf(name), reason)).toList();
-    return new LogActivity(null, null, reason, counters, derive(counters));
+    return new LogActivity(null, null, reason, counters, derive(counters), CounterWindow.MEASURED, "");
+  }
+
+  /** The same differences, said to cover {@code window}, for the reason {@code why} (empty when it is the measured one). */
+  public LogActivity covering(CounterWindow window, String why) {
+    return new LogActivity(before, after, note, counters, derived, window, why);
   }
 
   public Optional<ActivityFigure> counter(String name) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A workload with its settings, for one run. Called from the run's thread, except {@link
@@ -42,6 +43,16 @@ public interface BoundWorkload {
    */
   default Set<ErrorClass> retriedErrors() {
     return ErrorClass.CONFLICTS;
+  }
+
+  /**
+   * The failures the workload ignores, as the tool it reproduces does: the transaction is rolled
+   * back and started again, however often (up to the engine's bound on one transaction), and each
+   * such failure is counted as ignored, neither as an error nor as a retry. {@code retry.max} does
+   * not apply to them. The default ignores nothing.
+   */
+  default Predicate<SQLException> ignoredErrors(Dialect dialect) {
+    return error -> false;
   }
 
   /**

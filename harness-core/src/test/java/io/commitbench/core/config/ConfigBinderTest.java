@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ConfigBinderTest {
 
   private static final String ALL_KEYS = "workload, users, sleep, duration, transactions, warmup, rate, rate.arrival,"
-      + " rate.backlog, rate.backlog.fail, think.time, think.time.distribution, retry.max,"
+      + " rate.backlog, rate.backlog.fail, rate.tolerance, rate.miss.fail, think.time, think.time.distribution, retry.max,"
       + " db.type, db.url, db.instance, db.user, db.password.env, db.password.file,"
       + " quota, users.mode, cleanup, table.prefix, user.prefix, owner,"
       + " statement.timeout, connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id,"

@@ -40,7 +40,7 @@ class ConfigMessagesGoldenTest {
       "  - db.password=***: passwords are not accepted in parameter files or on the command line;"
           + " allowed: db.password.env=<variable name> or db.password.file=<path>",
       "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: workload, users, sleep, duration,"
-          + " transactions, warmup, rate, rate.arrival, rate.backlog, rate.backlog.fail, think.time,"
+          + " transactions, warmup, rate, rate.arrival, rate.backlog, rate.backlog.fail, rate.tolerance, rate.miss.fail, think.time,"
           + " think.time.distribution, retry.max, db.type, db.url, db.instance, db.user, db.password.env,"
           + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, owner, statement.timeout,"
           + " connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, run.label, runs,"

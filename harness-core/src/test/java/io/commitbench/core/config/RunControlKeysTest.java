@@ -31,7 +31,7 @@ class RunControlKeysTest {
     assertThat(c.workload()).isEqualTo("commit");
     assertThat(c.users()).isEqualTo(1);
     assertThat(c.sleepMillis()).isZero();
-    assertThat(c.runControl()).isEqualTo(new RunControl(120, 0, 20, 500, false, 10, false, 0, false, 0));
+    assertThat(c.runControl()).isEqualTo(new RunControl(120, 0, 20, 500, false, 10, false, 0, false, 0, 5, false));
     assertThat(c.settings().text("commit.mode")).isEqualTo("insert");
     assertThat(c.settings().integer("commit.rows")).isEqualTo(1);
     assertThat(c.settings().integer("row.bytes")).isEqualTo(100);

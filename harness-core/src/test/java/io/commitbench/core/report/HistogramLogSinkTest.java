@@ -202,6 +202,6 @@ class HistogramLogSinkTest {
   }
 
   private static IntervalStats stats(Phase phase, long fromMillis, long toMillis) {
-    return new IntervalStats(phase, fromMillis * MS, toMillis * MS, false, Map.of(), List.of(), 0, 0, 0, 0);
+    return new IntervalStats(phase, fromMillis * MS, toMillis * MS, false, Map.of(), List.of(), 0, 0, 0, 0, 0);
   }
 }

@@ -21,13 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
 class IntervalCsvWriterTest {
 
   private static final String HEADER = "start_s,end_s,phase,partial,ops,ops_per_s,transactions,transactions_per_s,"
-      + "errors,retries,shed,"
+      + "errors,ignored,retries,shed,"
       + "insert_count,insert_errors,insert_p50_ms,insert_p99_ms,"
       + "select_count,select_errors,select_p50_ms,select_p99_ms,"
       + "update_count,update_errors,update_p50_ms,update_p99_ms,"
       + "delete_count,delete_errors,delete_p50_ms,delete_p99_ms,"
       + "commit_count,commit_errors,commit_p50_ms,commit_p99_ms,"
-      + "tx_write_count,tx_write_errors,tx_write_retries,tx_write_response_p50_ms,tx_write_response_p99_ms,"
+      + "tx_write_count,tx_write_errors,tx_write_ignored,tx_write_retries,tx_write_response_p50_ms,tx_write_response_p99_ms,"
       + "tx_write_service_p50_ms,tx_write_service_p99_ms";
   private static final long NONE = IntervalStats.NO_VALUE;
 
@@ -55,15 +55,15 @@ class IntervalCsvWriterTest {
     List<String> lines = Files.readAllLines(file);
     assertThat(lines).containsExactly(
         HEADER,
-        "0.000,2.000,warmup,0,15,7.500,12,6.000,3,2,1,"
+        "0.000,2.000,warmup,0,15,7.500,12,6.000,3,4,2,1,"
             + "10,1,1.500,4.250,"
             + "5,0,0.500,0.750,"
             + "0,0,,,"
             + "0,2,,,"
             + "12,0,2.000,12.346,"
-            + "12,1,2,3.000,20.000,2.500,15.000",
-        "2.000,2.250,measured,1,0,0.000,0,0.000,0,0,0," + "0,0,,,".repeat(5) + "0,0,0,,,,");
-    assertThat(lines).allSatisfy(line -> assertThat(line.split(",", -1)).hasSize(38));
+            + "12,1,4,2,3.000,20.000,2.500,15.000",
+        "2.000,2.250,measured,1,0,0.000,0,0.000,0,0,0,0," + "0,0,,,".repeat(5) + "0,0,0,0,,,,");
+    assertThat(lines).allSatisfy(line -> assertThat(line.split(",", -1)).hasSize(40));
   }
 
   /** Commits do not count as operations; a kind without values has empty percentiles, not zeros. */
@@ -75,7 +75,7 @@ class IntervalCsvWriterTest {
     kinds.put(OperationKind.DELETE, new KindInterval(0, 2, NONE, NONE));
     kinds.put(OperationKind.COMMIT, new KindInterval(12, 0, 2 * MS, 12_345_678));
     return new IntervalStats(phase, startMillis * MS, endMillis * MS, partial, kinds,
-        List.of(new TypeInterval("write", 12, 1, 2, 3 * MS, 20 * MS, 2_500_000, 15 * MS)), 12, 3, 2, 1);
+        List.of(new TypeInterval("write", 12, 1, 4, 2, 3 * MS, 20 * MS, 2_500_000, 15 * MS)), 12, 3, 4, 2, 1);
   }
 
   private static IntervalStats empty(long startMillis, long endMillis) {
@@ -84,6 +84,6 @@ class IntervalCsvWriterTest {
       kinds.put(kind, new KindInterval(0, 0, NONE, NONE));
     }
     return new IntervalStats(Phase.MEASURED, startMillis * MS, endMillis * MS, true, kinds,
-        List.of(new TypeInterval("write", 0, 0, 0, NONE, NONE, NONE, NONE)), 0, 0, 0, 0);
+        List.of(new TypeInterval("write", 0, 0, 0, 0, NONE, NONE, NONE, NONE)), 0, 0, 0, 0, 0);
   }
 }

@@ -128,7 +128,7 @@ public final class ReportFixtures {
    */
   static List<TypeTotals> types(Map<OperationKind, KindTotals> kinds) {
     return OperationKind.PHASES.stream().map(kinds::get).map(k -> new TypeTotals(k.kind().label(),
-        k.latencyNanos(), k.latencyNanos(), new Histogram(3), k.errors(), 0)).toList();
+        k.latencyNanos(), k.latencyNanos(), new Histogram(3), k.errors(), 0, Map.of())).toList();
   }
 
   private static ActorCycleTimes actor(int cycle, int actor, long actorMs, long insertMs, long selectMs, long updateMs) {

@@ -65,6 +65,7 @@ class ReportTextTest {
       Transactions per second            : 2.750
       Errors                             :     4
       Failed transactions                :     4
+      Ignored errors (restarted)         :     0
       Retries                            :     0
       Reconnects                         :     1
 
@@ -78,19 +79,19 @@ class ReportTextTest {
 
       Transactions by type (ms): response time from the intended start, service time from the actual start \
       (closed loop: they differ only by the actor's own time between one transaction's last call and the next one's first)
-      type        time  count  errors  retries     mean    p50      p90      p99    p99.9      max
-      insert  response      2       1        0   50.488  1.000  100.008  100.008  100.008  100.008
-               service                           50.488  1.000  100.008  100.008  100.008  100.008
-                   lag                                -      -        -        -        -        -
-      select  response      4       0        0    2.000  2.001    2.001    2.001    2.001    2.001
-               service                            2.000  2.001    2.001    2.001    2.001    2.001
-                   lag                                -      -        -        -        -        -
-      update  response      4       2        0  110.016  5.001  425.198  425.198  425.198  425.198
-               service                          110.016  5.001  425.198  425.198  425.198  425.198
-                   lag                                -      -        -        -        -        -
-      delete  response      1       1        0    2.999  3.000    3.000    3.000    3.000    3.000
-               service                            2.999  3.000    3.000    3.000    3.000    3.000
-                   lag                                -      -        -        -        -        -
+      type        time  count  errors  ignored  retries     mean    p50      p90      p99    p99.9      max
+      insert  response      2       1        0        0   50.488  1.000  100.008  100.008  100.008  100.008
+               service                                    50.488  1.000  100.008  100.008  100.008  100.008
+                   lag                                         -      -        -        -        -        -
+      select  response      4       0        0        0    2.000  2.001    2.001    2.001    2.001    2.001
+               service                                     2.000  2.001    2.001    2.001    2.001    2.001
+                   lag                                         -      -        -        -        -        -
+      update  response      4       2        0        0  110.016  5.001  425.198  425.198  425.198  425.198
+               service                                   110.016  5.001  425.198  425.198  425.198  425.198
+                   lag                                         -      -        -        -        -        -
+      delete  response      1       1        0        0    2.999  3.000    3.000    3.000    3.000    3.000
+               service                                     2.999  3.000    3.000    3.000    3.000    3.000
+                   lag                                         -      -        -        -        -        -
 
       Errors by class:
         deadlock              2
@@ -100,8 +101,9 @@ class ReportTextTest {
       """;
 
   private static final String SERVER = """
-      ##### Database's view (server counters, difference over the run) #####
+      ##### Database's view (server counters) #####
       Server counters are global: every session on the server adds to them, not only this run's.
+      Counters cover                     : the measured window (read before the first cycle, and after the last)
       Counters read at                   : 2025-01-02T10:00:00.500Z and 2025-01-02T10:00:05Z
 
       Log counters:

@@ -7,6 +7,7 @@ import io.commitbench.core.measure.OperationKind;
 import io.commitbench.core.measure.RunTotals;
 import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.CounterValue;
+import io.commitbench.core.server.CounterWindow;
 import io.commitbench.core.server.LogActivity;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -54,6 +55,27 @@ class ServerBlockTest {
         .contains("  log sync time per commit              1.250 ms\n")
         .contains("  log_bytes          absent: not reported by the database's dialect\n")
         .doesNotContain("Product counters");
+  }
+
+  @Test
+  void countersThatCoverTheWholeRunSaySoAndWhy() {
+    LogActivity wholeRun = timed().covering(CounterWindow.WHOLE_RUN, "the reading at the warm-up's end failed (timeout)");
+
+    String block = ReportText.serverBlock(explicitCommits(wholeRun));
+
+    assertThat(block).contains("Counters cover                     : the whole run, warm-up included: the reading"
+        + " at the warm-up's end failed (timeout)\n");
+    com.fasterxml.jackson.databind.JsonNode server = SummaryJsonWriter.toJson(explicitCommits(wholeRun)).get("server");
+    assertThat(server.get("window").asText()).isEqualTo("run");
+    assertThat(server.get("windowNote").asText()).contains("failed (timeout)");
+  }
+
+  @Test
+  void countersOfTheMeasuredWindowSayWhenTheyWereRead() {
+    assertThat(ReportText.serverBlock(explicitCommits(timed())))
+        .contains("Counters cover                     : the measured window (read before the first cycle, and after the last)\n");
+    assertThat(SummaryJsonWriter.toJson(explicitCommits(timed())).get("server").get("window").asText())
+        .isEqualTo("measured");
   }
 
   /** autocommit=true; the given kinds ran (each one statement of 2 ms), the others not at all. */

@@ -52,7 +52,7 @@ class CoordinatedOmissionTest {
 
   /** One actor at {@value #RATE}/s that stalls at its 50th transaction, recording into {@code measurements}. */
   private WorkloadActor stallingActor(Measurements measurements, long stallMillis, WorkloadActor.Backlog backlog) {
-    RunControl control = new RunControl(0, TRANSACTIONS, 0, RATE, false, 10, false, 0, false, 0);
+    RunControl control = new RunControl(0, TRANSACTIONS, 0, RATE, false, 10, false, 0, false, 0, 5, false);
     return fixture.actor(measurements, new StallingWork(stallMillis), control, backlog);
   }
 

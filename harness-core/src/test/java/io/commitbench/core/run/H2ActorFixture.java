@@ -16,12 +16,19 @@ import org.h2.jdbcx.JdbcDataSource;
 final class H2ActorFixture implements AutoCloseable {
 
   private HikariDataSource pool;
+  private final StopSignal stop = new StopSignal();
 
   /**
    * Actor 1 of 1, running {@code work} for {@code control}'s transactions, all of them counted.
    * Once per fixture: the fixture closes one pool, so a second actor would leave the first's open.
    */
   WorkloadActor actor(Measurements measurements, ActorWork work, RunControl control, WorkloadActor.Backlog backlog) {
+    return actor(measurements, work, control, backlog, WorkloadActor.Retries.none());
+  }
+
+  /** As {@link #actor(Measurements, ActorWork, RunControl, WorkloadActor.Backlog)}, with these retries and ignored errors. */
+  WorkloadActor actor(Measurements measurements, ActorWork work, RunControl control, WorkloadActor.Backlog backlog,
+      WorkloadActor.Retries retries) {
     if (pool != null) {
       throw new IllegalStateException("this fixture has made its actor already; use a fixture per actor");
     }
@@ -33,10 +40,9 @@ final class H2ActorFixture implements AutoCloseable {
     pool = new HikariDataSource(config);
     TransactionBudget budget = TransactionBudget.of(control.transactions());
     budget.startCounting();
-    StopSignal stop = new StopSignal();
     ActorSession session = new ActorSession("sa", pool, work, 10, 1, List.of(), stop, e -> false, new CallWatch("actor 1"));
     return new WorkloadActor(work, session, new ClassifyingTestDialect(), measurements.newActorRecorder(), true,
-        Pacing.of(control, 0, 1), backlog, budget, WorkloadActor.Retries.none(), stop);
+        Pacing.of(control, 0, 1), backlog, budget, retries, stop);
   }
 
   /** Opens the actor, runs its first cycle, closes it; returns what it recorded, sampled as one measured interval. */
@@ -48,6 +54,11 @@ final class H2ActorFixture implements AutoCloseable {
     actor.close();
     sampler.sample(System.nanoTime(), new DiscardingSink());
     return sampler.totals();
+  }
+
+  /** The actor's stop signal. */
+  StopSignal stop() {
+    return stop;
   }
 
   @Override

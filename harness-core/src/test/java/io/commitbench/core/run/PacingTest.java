@@ -12,7 +12,7 @@ class PacingTest {
   private static final long SECOND = 1_000_000_000L;
 
   private static RunControl rate(long rate, boolean poisson) {
-    return new RunControl(60, 0, 0, rate, poisson, 10, false, 0, false, 0);
+    return new RunControl(60, 0, 0, rate, poisson, 10, false, 0, false, 0, 5, false);
   }
 
   @Test
@@ -68,7 +68,7 @@ class PacingTest {
     noThink.finished(5_000);
     assertThat(noThink.nextIntendedStart()).isEqualTo(5_000);
 
-    Pacing fixed = Pacing.of(new RunControl(60, 0, 0, 0, false, 10, false, 20, false, 0), 0, 1);
+    Pacing fixed = Pacing.of(new RunControl(60, 0, 0, 0, false, 10, false, 20, false, 0, 5, false), 0, 1);
     fixed.anchor(0);
     fixed.finished(1_000);
     assertThat(fixed.nextIntendedStart()).isEqualTo(1_000 + 20_000_000);
@@ -76,7 +76,7 @@ class PacingTest {
 
   @Test
   void exponentialThinkTimesHaveTheGivenMean() {
-    Pacing pacing = Pacing.of(new RunControl(60, 0, 0, 0, false, 10, false, 10, true, 0), 0, 1);
+    Pacing pacing = Pacing.of(new RunControl(60, 0, 0, 0, false, 10, false, 10, true, 0, 5, false), 0, 1);
     pacing.anchor(0);
     long sum = 0;
     for (int i = 0; i < 100_000; i++) {

@@ -57,6 +57,6 @@ class ProgressPrinterTest {
     }
     kinds.put(OperationKind.INSERT, new KindInterval(operations, 0, 2 * MS, 7_713_000));
     return new IntervalStats(Phase.MEASURED, startMillis * MS, endMillis * MS, partial, kinds,
-        List.of(new TypeInterval("write", transactions, 0, 0, 3 * MS, 9 * MS, 2 * MS, 8 * MS)), transactions, 0, 0, 0);
+        List.of(new TypeInterval("write", transactions, 0, 0, 0, 3 * MS, 9 * MS, 2 * MS, 8 * MS)), transactions, 0, 0, 0, 0);
   }
 }

@@ -14,7 +14,7 @@ class RunPhasesTest {
   /** warmup=1 duration=3: the warm-up's last line, printed after the switch, reads "1/1 s", not "0/3 s". */
   @Test
   void theWarmupsLastIntervalIsLabelledWithTheWarmupsEndAfterTheMeasurementBegan() {
-    RunPhases phases = new RunPhases(new RunControl(3, 0, 1, 0, false, 10, false, 0, false, 0), OptionalInt.empty(),
+    RunPhases phases = new RunPhases(new RunControl(3, 0, 1, 0, false, 10, false, 0, false, 0, 5, false), OptionalInt.empty(),
         false);
     long start = System.nanoTime();
     phases.started(start);
@@ -31,7 +31,7 @@ class RunPhasesTest {
   /** The paper's workload: the warm-up's last partial interval names its warm-up cycle, not "cycle 1". */
   @Test
   void inCyclesTheWarmupsLastIntervalNamesTheLastWarmupCycle() {
-    RunPhases phases = new RunPhases(new RunControl(0, 0, 2, 0, false, 10, false, 0, false, 0), OptionalInt.of(30),
+    RunPhases phases = new RunPhases(new RunControl(0, 0, 2, 0, false, 10, false, 0, false, 0, 5, false), OptionalInt.of(30),
         true);
     long start = System.nanoTime();
     phases.started(start);

@@ -22,7 +22,7 @@ class RunningSummaryTest {
 
   private static IntervalStats endingAt(long seconds) {
     return new IntervalStats(Phase.MEASURED, (seconds - 1) * SECOND, seconds * SECOND, false, Map.of(), List.of(), 0, 0,
-        0, 0);
+        0, 0, 0);
   }
 
   @Test

@@ -66,7 +66,7 @@ class TransactionEndTest {
   /** Runs {@value #TRANSACTIONS} transactions of {@code work} in a closed loop; what was recorded. */
   private TypeTotals runClosedLoop(SelectOneWork work) throws Exception {
     Measurements measurements = Measurements.forActors(1, List.of("select"));
-    RunControl closedLoop = new RunControl(0, TRANSACTIONS, 0, 0, false, 10, false, 0, false, 0);
+    RunControl closedLoop = new RunControl(0, TRANSACTIONS, 0, 0, false, 10, false, 0, false, 0, 5, false);
     WorkloadActor actor = fixture.actor(measurements, work, closedLoop, new WorkloadActor.Backlog(10_000 * MS, false));
     return H2ActorFixture.runOneCycle(actor, measurements).types().get(0);
   }

@@ -129,58 +129,6 @@ class OltpWorkloadIT {
     assertThat(tableExists(target, table)).as("cleanup dropped the data set").isFalse();
   }
 
-  /**
-   * Four actors deleting and re-inserting ids of a table of ten rows collide all the time: on
-   * PostgreSQL, of two that delete the same id, the second finds the row gone, then its insert
-   * fails with a duplicate key. sysbench ignores that and restarts the transaction; so do the OLTP
-   * workloads with {@code retry.max}: the run ends clean, with retries counted and the row count
-   * unchanged. Without retries the same run counts those failures as errors and exits with 3.
-   * (Only the delete and insert pair: with the updates too, deadlocks, each found only after
-   * PostgreSQL's one-second deadlock_timeout, would make 2,000 transactions last minutes.)
-   */
-  @org.junit.jupiter.api.Test
-  void collisionsOfTheDeleteInsertPairAreRetriedAsSysbenchDoes(@TempDir Path tmp) throws Exception {
-    DatabaseTarget target = DatabaseTargets.require(DatabaseKind.POSTGRESQL, tmp.resolve("h2"));
-    TestNames names = TestNames.unique();
-    Path file = Commitbench.writeParameterFile(tmp.resolve("oltp.properties"), Map.of("workload", "oltp_write_only",
-        "users", "4", "transactions", "2000", "oltp.table.size", "10", "errors.max", "100%", "oltp.index.updates", "0",
-        "oltp.non.index.updates", "0"));
-    Map<String, String> settings = target.runSettings(tmp.resolve("secrets"), names, "shared");
-    String table = names.tablePrefix() + "1";
-    try {
-      Commitbench.CliResult prepared = Commitbench.jar(args("prepare", file, settings));
-      assertThat(prepared.exitCode()).as(prepared.describe()).isZero();
-      settings.put("load", "reuse");
-
-      settings.put("retry.max", "100");
-      RunOutput retried = Commitbench.run(file, tmp.resolve("results"), "retried", settings);
-      assertThat(retried.exitCode()).as(retried.describe()).isZero();
-      JsonNode totals = retried.summary().path("totals");
-      assertThat(totals.path("errors").asLong()).as(retried.describe()).isZero();
-      assertThat(totals.path("retries").asLong()).as("collisions retried").isPositive();
-      assertThat(totals.path("transactions").asLong()).isEqualTo(2000);
-      assertThat(count(target, table)).as("rows after the delete and insert pairs").isEqualTo(10);
-
-      settings.put("retry.max", "0");
-      RunOutput counted = Commitbench.run(file, tmp.resolve("results"), "counted", settings);
-      assertThat(counted.exitCode()).as(counted.describe()).isEqualTo(3);
-      JsonNode errors = counted.summary().path("totals").path("errorsByClass");
-      assertThat(counted.summary().path("totals").path("errors").asLong()).isPositive();
-      List<String> classes = new ArrayList<>();
-      errors.fields().forEachRemaining(e -> {
-        if (e.getValue().asLong() > 0) {
-          classes.add(e.getKey());
-        }
-      });
-      assertThat(classes).as(counted.describe()).containsExactly("constraint_violation");
-    } finally {
-      List<String> cleanupArgs = args("cleanup", file, settings);
-      cleanupArgs.addAll(List.of("--prefix", names.tablePrefix(), "--apply"));
-      Commitbench.CliResult cleanup = Commitbench.execute(cleanupArgs);
-      assertThat(cleanup.exitCode()).as(cleanup.describe()).isZero();
-    }
-  }
-
   /** The harness's own count per statement kind, and sysbench's read/write/other in summary.json. */
   private static void assertClientCounts(JsonNode summary, PerTx tx) {
     JsonNode kinds = summary.path("kinds");

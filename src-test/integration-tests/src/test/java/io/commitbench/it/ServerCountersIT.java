@@ -115,7 +115,7 @@ class ServerCountersIT {
         assertCompleted(run);
         String report = run.report();
         assertThat(report)
-            .contains("##### Database's view (server counters, difference over the run) #####\n")
+            .contains("##### Database's view (server counters) #####\n")
             .contains("Server counters are global")
             .containsPattern("Log counters:\n  commits +\\d+ count\n")
             .contains("(autocommit=false: the client times each COMMIT round trip)\n")

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,6 +42,9 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class MariadbDialect implements Dialect {
+
+  /** sysbench's default {@code --mysql-ignore-errors} (see {@link #sysbenchIgnores}). */
+  private static final Set<Integer> SYSBENCH_IGNORED_CODES = Set.of(1213, 1020, 1205);
 
   private static final String DRIVER_CLASS = "org.mariadb.jdbc.Driver";
   /** {@code jdbc:mariadb:} and, for several hosts, a mode such as {@code replication:}. */
@@ -289,6 +293,16 @@ public final class MariadbDialect implements Dialect {
       case 1927, 2006, 2013 -> ErrorClass.CONNECTION_LOST;
       default -> StandardErrors.classify(error).orElse(ErrorClass.OTHER);
     };
+  }
+
+  /**
+   * sysbench 1.0.20's {@code drv_mysql.c} ignores the error codes of {@code --mysql-ignore-errors},
+   * whose default is 1213 (deadlock), 1020 (record changed since last read) and 1205 (lock wait
+   * timeout): it restarts the event. A duplicate key (1062) is fatal there, as is any other error.
+   */
+  @Override
+  public boolean sysbenchIgnores(SQLException error) {
+    return SYSBENCH_IGNORED_CODES.contains(error.getErrorCode());
   }
 
   // The locking probe's answers (commitbench probe locking), together.

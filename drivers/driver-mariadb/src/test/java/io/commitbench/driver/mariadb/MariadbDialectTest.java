@@ -175,6 +175,21 @@ class MariadbDialectTest extends AbstractDialectContractTest {
         .isEqualTo(ErrorClass.STATEMENT_TIMEOUT);
   }
 
+  /** sysbench 1.0.20's default --mysql-ignore-errors=1213,1020,1205; a duplicate key is fatal there. */
+  @ParameterizedTest
+  @CsvSource({
+    "40001, 1213, true",
+    "HY000, 1020, true",
+    "HY000, 1205, true",
+    "23000, 1062, false",
+    "70100, 1969, false",
+    "HY000, 2013, false",
+    "40001, 0, false",
+  })
+  void ignoresWhatSysbenchsMysqlDriverIgnoresByDefault(String state, int code, boolean ignored) {
+    assertThat(maria.sysbenchIgnores(new SQLException("mariadb", state, code))).isEqualTo(ignored);
+  }
+
   @Test
   void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
     assertThat(maria.sessionTimeoutStatements(45)).containsExactly("SET SESSION max_statement_time = 45");

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -40,6 +41,9 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class PostgresqlDialect implements Dialect {
+
+  /** The SQLStates sysbench's PostgreSQL driver ignores (see {@link #sysbenchIgnores}). */
+  private static final Set<String> SYSBENCH_IGNORED_STATES = Set.of("40P01", "23505", "40001");
 
   private static final String DRIVER_CLASS = "org.postgresql.Driver";
   /** The dialect's name, {@code db.type}; the storage module finds its own code by it. */
@@ -229,6 +233,16 @@ public final class PostgresqlDialect implements Dialect {
       case "57P01", "57P02", "57P03" -> ErrorClass.CONNECTION_LOST;
       default -> StandardErrors.classify(error).orElse(ErrorClass.OTHER);
     };
+  }
+
+  /**
+   * sysbench 1.0.20's {@code drv_pgsql.c} ignores (rolls back, then restarts the event) exactly
+   * three SQLStates: 40P01 deadlock_detected, 23505 unique_violation (the delete and insert pair
+   * of two users that drew the same id) and 40001 serialization_failure; any other error is fatal.
+   */
+  @Override
+  public boolean sysbenchIgnores(SQLException error) {
+    return SYSBENCH_IGNORED_STATES.contains(error.getSQLState() == null ? "" : error.getSQLState());
   }
 
   // The locking probe's answers (commitbench probe locking), together.

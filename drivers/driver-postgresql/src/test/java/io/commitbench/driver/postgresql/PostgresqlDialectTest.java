@@ -179,6 +179,28 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
     assertThat(pg.classify(new SQLException("pg", state, 0))).isEqualTo(expected);
   }
 
+  /** drv_pgsql.c of sysbench 1.0.20: 40P01, 23505 and 40001, and nothing else. */
+  @ParameterizedTest
+  @CsvSource({
+    "40P01, true",
+    "23505, true",
+    "40001, true",
+    "23503, false",
+    "23502, false",
+    "55P03, false",
+    "57014, false",
+    "57P01, false",
+    "42P01, false",
+  })
+  void ignoresWhatSysbenchsPostgresqlDriverIgnores(String state, boolean ignored) {
+    assertThat(pg.sysbenchIgnores(new SQLException("pg", state, 0))).isEqualTo(ignored);
+  }
+
+  @Test
+  void anErrorWithoutSqlStateIsNotIgnored() {
+    assertThat(pg.sysbenchIgnores(new SQLException("no state"))).isFalse();
+  }
+
   @Test
   void boundsEveryStatementOnceForTheWholeSessionInsteadOfPerStatement() {
     assertThat(pg.sessionTimeoutStatements(45)).containsExactly("SET statement_timeout = '45s'");

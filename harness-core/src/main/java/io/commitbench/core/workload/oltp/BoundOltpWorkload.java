@@ -1,7 +1,6 @@
 package io.commitbench.core.workload.oltp;
 
 import io.commitbench.core.dialect.Dialect;
-import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.load.LoadFigures;
 import io.commitbench.core.load.ParallelLoad;
@@ -24,8 +23,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 
 /** One OLTP script with its settings, for one run: its tables, their load, its actors and its figures. */
 final class BoundOltpWorkload implements BoundWorkload {
@@ -56,9 +55,6 @@ final class BoundOltpWorkload implements BoundWorkload {
     return !(script.transactional() && !settings.skipTrx());
   }
 
-  private static final Set<ErrorClass> RETRIED = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
-      ErrorClass.DEADLOCK, ErrorClass.SERIALIZATION_FAILURE, ErrorClass.CONSTRAINT_VIOLATION, ErrorClass.LOCK_TIMEOUT));
-
   /** sysbench prepares its statements on the server ({@code --db-ps-mode=auto}, its default). */
   @Override
   public boolean serverPreparedStatements() {
@@ -66,17 +62,16 @@ final class BoundOltpWorkload implements BoundWorkload {
   }
 
   /**
-   * What sysbench 1.0.20 ignores and restarts the event after: deadlocks and serialization
-   * failures; on PostgreSQL also a unique violation ({@code drv_pgsql.c}: 40P01, 40001, 23505),
-   * which the delete and insert pair of {@code oltp_read_write} and {@code oltp_write_only} raises
-   * there when two users draw the same id (the second delete finds the row gone, then its insert
-   * meets the first user's new row); on MariaDB/MySQL also a lock wait timeout (its default
-   * {@code --mysql-ignore-errors=1213,1020,1205}). Retried up to {@code retry.max} times, and
-   * counted as retries, not errors, as sysbench counts them as "ignored errors".
+   * What sysbench 1.0.20's driver for the database ignores and restarts the event after, without
+   * limit, counting an "ignored error" ({@link Dialect#sysbenchIgnores}): on PostgreSQL a
+   * deadlock, a serialization failure and a unique violation, which the delete and insert pair of
+   * {@code oltp_read_write} and {@code oltp_write_only} raises there when two users draw the same
+   * id (the second delete finds the row gone, then its insert meets the first user's new row); on
+   * MariaDB and MySQL a deadlock, error 1020 and a lock wait timeout.
    */
   @Override
-  public Set<ErrorClass> retriedErrors() {
-    return RETRIED;
+  public Predicate<SQLException> ignoredErrors(Dialect dialect) {
+    return dialect::sysbenchIgnores;
   }
 
   @Override

@@ -10,7 +10,8 @@ import org.HdrHistogram.Histogram;
 /**
  * The OLTP workloads' figures in sysbench's terms, so they line up with a sysbench run's "SQL
  * statistics": queries split into read, write and other, transactions and queries per second,
- * errors, and the transaction latency's p95 (sysbench's default {@code --percentile}) and p99 —
+ * the errors sysbench ignores (each one restarted its transaction), the errors it would not have
+ * ignored, reconnects, and the transaction latency's p95 (sysbench's default {@code --percentile}) and p99 —
  * all over the measured time, the warm-up excluded. The latency is the response time (from the
  * intended start with {@code rate}, as sysbench adds the queue time in its rate mode).
  */
@@ -34,9 +35,12 @@ final class OltpReport {
         perSecond(totals.transactions(), seconds)));
     b.append(String.format(Locale.ROOT, "    %-32s %10d  (%.2f per sec.)%n", "queries:", q.total(),
         perSecond(q.total(), seconds)));
-    b.append(String.format(Locale.ROOT, "    %-32s %10d  (%.2f per sec.)%n", "errors (failed statements):",
+    b.append(String.format(Locale.ROOT, "    %-32s %10d  (%.2f per sec.)%n", "ignored errors:",
+        totals.ignored(), perSecond(totals.ignored(), seconds)));
+    b.append(String.format(Locale.ROOT, "    %-32s %10d  (%.2f per sec.)%n", "errors (not ignored):",
         totals.errors(), perSecond(totals.errors(), seconds)));
-    b.append(String.format(Locale.ROOT, "    %-32s %10d%n", "retries:", totals.retries()));
+    b.append(String.format(Locale.ROOT, "    %-32s %10d  (%.2f per sec.)%n", "reconnects:",
+        totals.reconnects(), perSecond(totals.reconnects(), seconds)));
     b.append(String.format(Locale.ROOT, "    latency (ms): p95 %.3f  p99 %.3f  (transaction response time)",
         percentileMillis(latency, 95), percentileMillis(latency, 99)));
     if (load != null) {
@@ -68,7 +72,9 @@ final class OltpReport {
     figures.put("transactionsPerSecond", perSecond(totals.transactions(), seconds));
     figures.put("queries", queries);
     figures.put("queriesPerSecond", perSecond);
+    figures.put("ignoredErrors", totals.ignored());
     figures.put("errors", totals.errors());
+    figures.put("reconnects", totals.reconnects());
     figures.put("latencyMillis", latencyMillis);
     figures.put("load", load != null ? load.asMap() : null);
     return figures;

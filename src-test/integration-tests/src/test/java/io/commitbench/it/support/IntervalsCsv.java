@@ -25,6 +25,23 @@ public final class IntervalsCsv {
     }
   }
 
+  /** The sum of a column over the rows of one phase ({@code warmup} or {@code measured}), partial rows included. */
+  public static long sum(Path csv, String column, String phase) throws Exception {
+    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    List<String> header = List.of(lines.get(0).split(","));
+    int index = header.indexOf(column);
+    assertThat(index).as("column %s of %s", column, csv).isNotNegative();
+    int phaseColumn = header.indexOf("phase");
+    long sum = 0;
+    for (String line : lines.subList(1, lines.size())) {
+      String[] cells = line.split(",", -1);
+      if (cells[phaseColumn].equals(phase)) {
+        sum += Long.parseLong(cells[index]);
+      }
+    }
+    return sum;
+  }
+
   /** The transactions column, one value per whole (not partial) row, in order. */
   public static List<Long> transactionsPerRow(Path csv) throws Exception {
     List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
