@@ -120,13 +120,7 @@ public final class LabKeptLogs {
   }
 
   private static List<Path> records(Path root) throws IOException {
-    Path dir = root.resolve(DIR);
-    if (!Files.isDirectory(dir)) {
-      return List.of();
-    }
-    try (Stream<Path> entries = Files.list(dir)) {
-      return entries.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
-    }
+    return LabRecordFiles.in(root, DIR);
   }
 
   private static Kept read(Path record) throws IOException {

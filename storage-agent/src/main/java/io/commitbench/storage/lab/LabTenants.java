@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * What keeps things on a lab's mounts that {@code down} would delete with the images, such as a
@@ -108,13 +107,7 @@ public final class LabTenants {
   }
 
   private static List<Path> records(Path root) throws IOException {
-    Path dir = root.resolve(DIR);
-    if (!Files.isDirectory(dir)) {
-      return List.of();
-    }
-    try (Stream<Path> entries = Files.list(dir)) {
-      return entries.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
-    }
+    return LabRecordFiles.in(root, DIR);
   }
 
   private static Tenant read(Path record) throws IOException {
