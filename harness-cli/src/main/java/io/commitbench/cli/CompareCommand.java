@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Documentation: docs/results.md"})
 final class CompareCommand implements Callable<Integer> {
 
-  @Parameters(arity = "2..*", paramLabel = "DIR", description = "Run folders (results/<run-id>) or group folders; the first is the base of the ratios.")
+  @Parameters(arity = "1..*", paramLabel = "DIR", description = "Run, group or sweep folders (a sweep stands for its"
+      + " points, in its order); at least two subjects in all; the first is the base of the ratios.")
   List<Path> folders;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
@@ -73,11 +74,16 @@ final class CompareCommand implements Callable<Integer> {
     List<Subject> subjects = new ArrayList<>();
     for (Path folder : folders) {
       try {
-        subjects.add(Subject.load(folder));
+        subjects.addAll(Subject.loadAll(folder));
       } catch (ResultFormatException e) {
         err.println("error: " + e.getMessage());
         return ExitCodes.BAD_INPUT;
       }
+    }
+    if (subjects.size() < 2) {
+      err.println("error: " + folders + " hold " + subjects.size() + " run or group to compare; allowed: two or more"
+          + " (run, group or sweep folders; a sweep stands for its points)");
+      return ExitCodes.BAD_INPUT;
     }
     Comparability.Verdict verdict = Comparability.check(subjects);
     List<String> differences = verdict.refused();

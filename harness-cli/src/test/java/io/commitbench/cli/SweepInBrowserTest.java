@@ -154,6 +154,26 @@ class SweepInBrowserTest {
   }
 
   @Test
+  void compareOfTheSweepsFolderSetsItsPointsSideBySideInTheSweepsOrderWithoutForce() throws Exception {
+    CliRun compared = CliRun.execute("compare", sweep.toString(), "--format", "json");
+
+    assertThat(compared.exitCode()).as(compared.err()).isZero();
+    JsonNode json = JSON.readTree(compared.out());
+    assertThat(json.toString()).contains("rate=50", "rate=100", "rate=200");
+    assertThat(json.toString().indexOf("rate=50")).isLessThan(json.toString().indexOf("rate=200"));
+    CliRun text = CliRun.execute("compare", sweep.toString());
+    assertThat(text.out()).contains("Compared as the points of a sweep of rate");
+  }
+
+  @Test
+  void compareOfOneRunAloneIsRefusedWithExit2() throws Exception {
+    CliRun alone = CliRun.execute("compare", sweep.resolve("rate=50").toString());
+
+    assertThat(alone.exitCode()).isEqualTo(2);
+    assertThat(alone.err()).contains("1 run or group to compare; allowed: two or more");
+  }
+
+  @Test
   void aKeyThatCannotBeSweptEndsTheCommandWithExit2BeforeAnythingRuns() throws Exception {
     Path file = dir.resolve("bad.properties");
     Files.writeString(file, "workload=commit\nduration=1\nsweep.key=db.user\nsweep.values=a,b\nrun.id=bad\n");

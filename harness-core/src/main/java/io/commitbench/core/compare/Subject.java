@@ -1,6 +1,7 @@
 package io.commitbench.core.compare;
 
 import io.commitbench.core.group.GroupFolder;
+import io.commitbench.core.group.SweepSummary;
 import io.commitbench.core.results.ResultFormatException;
 import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.results.RunSummary;
@@ -36,6 +37,26 @@ public record Subject(String name, Path directory, boolean group, List<Path> run
     }
     throw new ResultFormatException(directory + " is neither a run's results folder (it has no summary.json) nor a"
         + " group's (it has no run-N folders with one)");
+  }
+
+  /**
+   * The subjects a folder stands for: itself when it is a run's or a group's; a sweep's points (one
+   * per value that ran, in the sweep's order) when it is a sweep's.
+   *
+   * @throws ResultFormatException when the folder is none of these, or a summary is unreadable
+   */
+  public static List<Subject> loadAll(Path directory) throws IOException {
+    if (new RunFolder(directory).isRun() || GroupFolder.isGroup(directory) || !GroupFolder.isSweep(directory)) {
+      return List.of(load(directory));
+    }
+    List<Subject> points = new ArrayList<>();
+    for (SweepSummary.Point point : SweepSummary.of(directory).points()) {
+      if (point.runs().runs().isEmpty()) {
+        continue; // a listed value that did not run: nothing to set beside the others
+      }
+      points.add(load(directory.resolve(point.folder())));
+    }
+    return points;
   }
 
   /** The summaries of the runs that completed: the ones whose figures count. */
