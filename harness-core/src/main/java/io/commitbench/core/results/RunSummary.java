@@ -19,6 +19,9 @@ import java.util.Map;
  *     average actor times, ...), by key; empty when the run had no cycles
  * @param workloadFigures the workload's own figures ({@code workloadFigures}), every number by
  *     its dotted path ({@code queriesPerSecond.read}), in the file's order; lists left out
+ * @param ignored failures the workload ignored and restarted as sysbench does, not errors
+ * @param rateMissed the run's own verdict on its target rate ({@code rate.missed}), null when the
+ *     run had no target or its summary has no verdict
  */
 public record RunSummary(
     String schema,
@@ -44,7 +47,9 @@ public record RunSummary(
     double warmupTransactionsPerSecond,
     long warmupTransactions,
     Map<String, Double> paper,
-    Map<String, Double> workloadFigures) {
+    Map<String, Double> workloadFigures,
+    long ignored,
+    Boolean rateMissed) {
 
   public RunSummary {
     config = Map.copyOf(config);

@@ -73,7 +73,9 @@ public final class SummaryReader {
         totals.path("errors").asLong(), totals.path("retries").asLong(), totals.path("shedArrivals").asLong(),
         types, kinds, figures(server.path("counters"), "delta"), figures(server.path("derived"), "value"),
         text(server, "note"), warmup.isObject() ? number(warmup, "transactionsPerSecond") : Double.NaN,
-        warmup.path("transactions").asLong(), paper(root.path("paper")), numbers(root.path("workloadFigures")));
+        warmup.path("transactions").asLong(), paper(root.path("paper")), numbers(root.path("workloadFigures")),
+        totals.path("ignored").asLong(), root.path("rate").path("missed").isBoolean()
+            ? root.path("rate").path("missed").asBoolean() : null);
   }
 
   /** The paper's analysis, when the run had cycles to analyse (a workload without cycles writes zeros and nulls). */

@@ -2,6 +2,9 @@ package io.commitbench.core.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.results.SummaryReader;
 import java.nio.file.Files;
@@ -85,6 +88,23 @@ class RunReportHtmlTest {
         + " shed</td>");
     assertThat(shed).contains("<td class=\"bad\">missed: target 200 tx/s, achieved 199.900 tx/s (100.0 %), 12"
         + " arrivals shed</td>");
+  }
+
+  /** The run's own verdict, with its tolerance, decides; the errors a workload ignored are counted apart. */
+  @Test
+  void theRunsOwnRateVerdictAndItsIgnoredErrorsAreShown(@TempDir Path dir) throws Exception {
+    Path run = RunFolderFixture.write(dir, 186.0, 0);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode summary = (ObjectNode) json.readTree(run.resolve("summary.json").toFile());
+    summary.putObject("rate").put("target", 200).put("achieved", 186.0).put("tolerancePercent", 10)
+        .put("missed", false);
+    ((ObjectNode) summary.path("totals")).put("ignored", 7);
+    json.writeValue(run.resolve("summary.json").toFile(), summary);
+
+    String first = build(run).page().render();
+
+    assertThat(first).contains("met: target 200 tx/s, achieved 186.000 tx/s (93.0 %), 0 arrivals shed")
+        .contains("0 errors, 7 ignored and restarted, 0 retries");
   }
 
   /** The run header in plain words, the environment after the last chart, no key the database ignores. */
