@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.results.SummaryReader;
 import java.nio.file.Files;
