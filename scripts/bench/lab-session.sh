@@ -28,7 +28,9 @@ cleanup() {
     fi
   done
   if [ -f "$LAB/lab.json" ]; then
-    cb storage lab down --root "$LAB" --apply > "$OUT/lab-down.txt" 2>&1 \
+    # The old logs a relocation kept on the lab are this script's own, made under ROOT for the
+    # measurement: they go with the lab.
+    cb storage lab down --root "$LAB" --delete-kept-logs --apply > "$OUT/lab-down.txt" 2>&1 \
       || echo "warning: lab down failed; see $OUT/lab-down.txt" >&2
   fi
 }
