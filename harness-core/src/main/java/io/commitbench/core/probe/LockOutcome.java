@@ -10,13 +10,13 @@ public enum LockOutcome {
   FAILED("failed"),
   /** Deadlock: both sessions' statements completed; no cycle formed. */
   NO_DEADLOCK("no deadlock"),
-  /** Same row: the second session waited for the first one's lock, then updated (pessimistic). */
+  /** Same row: S2 waited for the lock S1 held, then updated (pessimistic). */
   WAITED_THEN_UPDATED("waited, then updated"),
-  /** Same row: the second session waited, then failed (a serialization failure, a lock timeout). */
+  /** Same row: S2 waited, then failed (a serialization failure, a lock timeout). */
   WAITED_THEN_FAILED("waited, then failed"),
   /** The blocked statement failed without waiting (optimistic, or a no-wait setting). */
   FAILED_AT_ONCE("failed at once"),
-  /** Same row: the second session updated without waiting: nothing locked the row. */
+  /** Same row: S2 updated without waiting: nothing locked the row. */
   UPDATED_AT_ONCE("updated without waiting"),
   /** A statement was still running when the probe's bound ran out; its connection was aborted. */
   UNRESOLVED("unresolved at the probe's bound");
