@@ -25,9 +25,11 @@ import java.util.Locale;
  * @param shed arrivals shed because of the backlog
  * @param backlogMillis the backlog's cap in ms, NaN when unknown
  * @param slowestResponseP50 the highest response p50 of the run's transaction types (ms), NaN without one
+ * @param runVerdict the run's own verdict ({@code rate.missed}), which also allows for the
+ *     transactions in flight when the window closed; null for a summary without one
  */
 public record RateCheck(double target, double achieved, double tolerance, boolean toleranceFromRun, long shed,
-    double backlogMillis, double slowestResponseP50) {
+    double backlogMillis, double slowestResponseP50, Boolean runVerdict) {
 
   /** The key of a run's own tolerance, when its configuration has one. */
   public static final String TOLERANCE_KEY = "rate.tolerance";
@@ -44,7 +46,7 @@ public record RateCheck(double target, double achieved, double tolerance, boolea
     double slowest = s.types().stream().map(TypeFigures::response).filter(l -> l != null)
         .mapToDouble(l -> l.p50()).filter(Double::isFinite).max().orElse(Double.NaN);
     return new RateCheck(s.targetRate(), s.transactionsPerSecond(), Double.isNaN(own) ? DEFAULT_TOLERANCE_PERCENT / 100.0 : own,
-        !Double.isNaN(own), s.shedArrivals(), backlog, slowest);
+        !Double.isNaN(own), s.shedArrivals(), backlog, slowest, s.rateMissed());
   }
 
   public boolean rated() {
@@ -56,8 +58,14 @@ public record RateCheck(double target, double achieved, double tolerance, boolea
     return rated() ? achieved / target : Double.NaN;
   }
 
-  /** Whether the run fell short of its target rate by more than the tolerance. */
+  /**
+   * Whether the run fell short of its target rate by more than the tolerance: the run's own
+   * verdict where its summary has one, else decided here from its figures.
+   */
   public boolean missed() {
+    if (runVerdict != null) {
+      return rated() && runVerdict;
+    }
     return rated() && Double.isFinite(achieved) && achieved < target * (1 - tolerance);
   }
 

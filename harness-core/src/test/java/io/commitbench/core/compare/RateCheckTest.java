@@ -25,6 +25,15 @@ class RateCheckTest {
   }
 
   @Test
+  void theRunsOwnVerdictDecidesWhereItsSummaryHasOne() throws Exception {
+    RateCheck slack = check(new SummaryFile().set("rate", "200").measured(1_880, 10).rateVerdict(false), "slack");
+    assertThat(slack.fraction()).as("below the default tolerance by the figures alone").isEqualTo(0.94);
+    assertThat(slack.missed()).isFalse();
+    assertThat(check(new SummaryFile().set("rate", "200").measured(1_990, 10).rateVerdict(true), "own").missed())
+        .isTrue();
+  }
+
+  @Test
   void aRunBelowTheDefaultToleranceMissedItAndSaysBy() throws Exception {
     RateCheck missed = check(new SummaryFile().set("rate", "200").measured(1_300, 10), "missed");
     assertThat(missed.missed()).isTrue();

@@ -31,6 +31,7 @@ final class SummaryFile {
   private Double serverCommits = 1000.0;
   private ObjectNode paper;
   private ObjectNode workloadFigures;
+  private ObjectNode rate;
 
   SummaryFile set(String key, String value) {
     config.put(key, value);
@@ -82,6 +83,12 @@ final class SummaryFile {
     return this;
   }
 
+  /** The run's own verdict on its target rate, as {@code rate} in summary.json. */
+  SummaryFile rateVerdict(boolean missed) {
+    this.rate = MAPPER.createObjectNode().put("missed", missed);
+    return this;
+  }
+
   Path write(Path dir) throws IOException {
     Files.createDirectories(dir);
     ObjectNode root = MAPPER.createObjectNode();
@@ -99,6 +106,9 @@ final class SummaryFile {
     totals(totals, transactions, seconds);
     totals.put("shedArrivals", shed);
     root.put("workload", config.get("workload"));
+    if (rate != null) {
+      root.set("rate", rate);
+    }
     if (workloadFigures != null) {
       root.set("workloadFigures", workloadFigures);
     }
