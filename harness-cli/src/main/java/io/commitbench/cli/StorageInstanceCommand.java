@@ -229,7 +229,9 @@ final class StorageInstanceCommand {
   @Command(name = "destroy", mixinStandardHelpOptions = true,
       description = {"Stops the server and removes the data, log and directories create made.",
         "The journals of its relocations (INSTANCE/journals) are kept: moved to INSTANCE.journals next to",
-        "the instance directory, and the output says where. Prints what it would do; acts only with --apply."},
+        "the instance directory, and the output says where. Old logs its relocations kept inside what it",
+        "removes (LOG.moved-N) are named in the plan, each with its own step. Prints what it would do; acts",
+        "only with --apply."},
       footer = {"", "Documentation: docs/storage-agent.md"})
   static final class Destroy implements Callable<Integer> {
     @Spec CommandSpec spec;

@@ -112,6 +112,13 @@ class CreateTargetRelocationIT {
         assertThat(undoSteps).anySatisfy(t -> assertThat(t).startsWith("left the directory the relocation made"));
         System.out.println(PREFIX + kind + ": " + undone.out().lines().filter(l -> l.startsWith("left the"))
             .findFirst().orElse(""));
+        // the first move kept the old WAL in a, which create made: destroy's plan names it before removing it
+        Path keptInA = base.resolve("a").resolve("pg_wal.moved-1");
+        assertThat(keptInA).isDirectory();
+        CliResult plan = cli("storage", "instance", "destroy", "--instance", dir.toString());
+        assertThat(plan.exitCode()).as(plan.describe()).isZero();
+        assertThat(plan.out()).contains("remove the old logs its relocations kept inside what it removes: " + keptInA)
+            .contains("rm -rf " + keptInA);
       } else {
         assertThat(made).as("undo removes the directory the move made, empty again").doesNotExist();
         assertThat(undoSteps).contains("removed the directory the relocation made");

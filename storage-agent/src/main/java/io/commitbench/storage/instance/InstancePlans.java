@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The steps of {@code instance create}, {@code destroy}, {@code start}, {@code stop} and {@code
@@ -68,8 +69,9 @@ final class InstancePlans {
   }
 
   /**
-   * Stops the server, keeps the relocation journals, removes what create made (the instance
-   * directory last) and the lab tenancy record.
+   * Stops the server, keeps the relocation journals, removes the old logs its relocations kept
+   * inside what create made (each named, see {@link KeptOldLogs}), then what create made (the
+   * instance directory last) and the lab tenancy record.
    *
    * @param kept receives where the relocation journals went, when there were any
    */
@@ -84,11 +86,19 @@ final class InstancePlans {
               kept.add(KeptJournals.keep(d.instanceDir()));
               Trees.delete(journals); // empty now
             })).withDetail(Map.of("kept_in", KeptJournals.dirFor(d.instanceDir()).toString())));
+    List<Path> created = new ArrayList<>(d.createdDirs());
+    Collections.reverse(created);
+    List<Path> trees = new ArrayList<>(List.of(d.dataDir(), instance.currentLog()));
+    trees.addAll(created);
+    List<Path> keptLogs = KeptOldLogs.within(trees);
+    if (!keptLogs.isEmpty()) {
+      steps.add(new Step("remove the old logs its relocations kept inside what it removes: " + keptLogs.stream()
+          .map(Path::toString).collect(Collectors.joining(", ")), keptLogs.stream().map(InstancePlans::remove).toList(),
+          "removed the old logs its relocations kept", Map.of("paths", keptLogs.toString())));
+    }
     List<Action> removals = new ArrayList<>();
     removals.add(remove(d.dataDir()));
     removals.add(remove(instance.currentLog()));
-    List<Path> created = new ArrayList<>(d.createdDirs());
-    Collections.reverse(created);
     for (Path p : created) {
       if (!p.equals(d.instanceDir())) {
         removals.add(remove(p));
