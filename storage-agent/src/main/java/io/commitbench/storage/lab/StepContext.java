@@ -2,8 +2,8 @@ package io.commitbench.storage.lab;
 
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
-import io.commitbench.storage.journal.StateRecorder;
 import io.commitbench.storage.plan.Applier;
+import io.commitbench.storage.plan.StateRecorder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

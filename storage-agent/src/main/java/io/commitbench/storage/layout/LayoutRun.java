@@ -2,9 +2,9 @@ package io.commitbench.storage.layout;
 
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
-import io.commitbench.storage.journal.StateRecorder;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
+import io.commitbench.storage.plan.StateRecorder;
 import io.commitbench.storage.snapshot.SnapshotBackend;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,9 +1,8 @@
-package io.commitbench.storage.journal;
+package io.commitbench.storage.plan;
 
 import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
-import io.commitbench.storage.plan.Applier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
