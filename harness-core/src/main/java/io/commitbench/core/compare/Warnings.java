@@ -9,7 +9,8 @@ import java.util.Optional;
  * What a reader of a comparison must know before its figures, per subject: a run that did not
  * complete ({@code running} is a run killed, or still measuring), one that missed its target
  * rate ({@link RateCheck}), one whose latency is its backlog's, one whose server was shared
- * ({@link SharedServer}). A group's warning names its run.
+ * ({@link SharedServer}), one whose server counters started again from zero (a restart). A
+ * group's warning names its run.
  */
 final class Warnings {
 
@@ -17,6 +18,7 @@ final class Warnings {
   static final String MISSED_RATE = "missed-rate";
   static final String BACKLOG = "backlog";
   static final String SHARED_SERVER = "shared-server";
+  static final String COUNTERS_RESET = "counters-reset";
 
   private Warnings() {}
 
@@ -41,6 +43,10 @@ final class Warnings {
         }
         SharedServer.of(summary).ifPresent(shared -> warnings.add(new Comparison.Warning(subject,
             SHARED_SERVER, who + shared.text())));
+        if (summary.serverReset() != null) {
+          warnings.add(new Comparison.Warning(subject, COUNTERS_RESET, who + "server counters reset, so they are"
+              + " no figures of the run: " + summary.serverReset()));
+        }
       }
     }
     return List.copyOf(warnings);

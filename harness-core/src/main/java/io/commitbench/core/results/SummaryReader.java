@@ -75,7 +75,7 @@ public final class SummaryReader {
         text(server, "note"), warmup.isObject() ? number(warmup, "transactionsPerSecond") : Double.NaN,
         warmup.path("transactions").asLong(), paper(root.path("paper")), numbers(root.path("workloadFigures")),
         totals.path("ignored").asLong(), root.path("rate").path("missed").isBoolean()
-            ? root.path("rate").path("missed").asBoolean() : null);
+            ? root.path("rate").path("missed").asBoolean() : null, text(server, "reset"));
   }
 
   /** The paper's analysis, when the run had cycles to analyse (a workload without cycles writes zeros and nulls). */

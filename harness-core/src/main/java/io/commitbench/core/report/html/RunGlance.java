@@ -56,6 +56,9 @@ final class RunGlance {
       rows.add(new String[] {"Target rate", rate(s)});
     }
     rows.add(new String[] {"Outcome", outcome(s, closing)});
+    if (s.serverReset() != null) {
+      rows.add(new String[] {"Server counters", "\u0001unusable: " + s.serverReset()});
+    }
     for (String line : closing) {
       if (line.startsWith("warning:") || line.startsWith("error:")) {
         rows.add(new String[] {"Warning", "\u0001" + line.substring(line.indexOf(':') + 1).strip()});
