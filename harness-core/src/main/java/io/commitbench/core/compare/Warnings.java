@@ -1,5 +1,6 @@
 package io.commitbench.core.compare;
 
+import io.commitbench.core.results.Incompleteness;
 import io.commitbench.core.results.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,20 +54,9 @@ final class Warnings {
   }
 
   private static Optional<String> outcome(RunSummary summary, Subject s) {
-    String outcome = summary.outcome() == null ? "(none recorded)" : summary.outcome();
-    if (outcome.equals("completed")) {
-      return Optional.empty();
-    }
     String counted = !s.group() ? "" : s.counted().contains(summary)
         ? "; no run of the group completed, so its figures are those of every run"
         : "; left out of the group's figures";
-    String why = switch (outcome) {
-      case "running" -> "the run did not end (killed, or still measuring): its figures are those its summary held"
-          + " last, written while it measured";
-      case "interrupted" -> "the run was interrupted: its figures are those of the time it measured";
-      case "failed" -> "the run failed" + (summary.failure() == null ? "" : ": " + summary.failure());
-      default -> "the run's outcome is unknown";
-    };
-    return Optional.of("outcome " + outcome + ": " + why + counted);
+    return Incompleteness.of(summary).map(text -> text + counted);
   }
 }
