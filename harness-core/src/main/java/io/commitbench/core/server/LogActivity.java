@@ -96,9 +96,12 @@ public record LogActivity(Instant before, Instant after, String note, List<Activ
     for (String name : names) {
       differences.add(difference(name, start.get(name), end.get(name), note));
     }
-    CounterResets resets = CounterResets.between(before, after, wentDown(names, start, end));
+    Map<String, String> down = wentDown(names, start, end);
+    CounterResets resets = CounterResets.between(before, after, down);
+    // A counter absent for its own reason (not timed, not readable) keeps that reason.
     List<ActivityFigure> counters = differences.stream()
-        .map(f -> resets.reason(f.name()).map(why -> ActivityFigure.absent(f.name(), f.unit(), why)).orElse(f))
+        .map(f -> !f.present() && !down.containsKey(f.name()) ? f
+            : resets.reason(f.name()).map(why -> ActivityFigure.absent(f.name(), f.unit(), why)).orElse(f))
         .toList();
     return new LogActivity(before.takenAt(), after.takenAt(), note, counters, derive(counters),
         CounterWindow.MEASURED, "", resets.summary());

@@ -170,6 +170,8 @@ class LogActivityTest {
     assertThat(a.counter("commits").orElseThrow().absentReason()).isEqualTo(a.reset());
     assertThat(a.derived(LogActivity.LOG_SYNC_MS_PER_COMMIT).orElseThrow().present()).isFalse();
     assertThat(a.available()).isFalse();
+    assertThat(a.counter("log_writes").orElseThrow().absentReason()).as("never read: keeps its own reason")
+        .isEqualTo("not reported by the database's dialect");
   }
 
   @Test
