@@ -43,6 +43,8 @@ public record Comparison(List<Subject> subjects, List<String> labels, List<Row> 
   public static final String BACKLOG = "backlog";
   /** The mark of an achieved rate below the target. */
   public static final String MISSED = "missed target";
+  /** The mark of a figure of a run that did not complete: what it measured before it ended. */
+  public static final String INCOMPLETE = "incomplete run";
 
   static final String TARGET = "target rate (tx/s)";
   static final String ACHIEVED = "achieved rate (tx/s)";
@@ -90,15 +92,23 @@ public record Comparison(List<Subject> subjects, List<String> labels, List<Row> 
         .map(s -> s.counted().stream().anyMatch(r -> RateCheck.of(r).backlogged())).toList();
     List<Boolean> missed = subjects.stream().map(s -> s.counted().stream().anyMatch(r -> RateCheck.of(r).missed()))
         .toList();
-    List<Row> figures = marked(rows(subjects, MainFigures::detailed, true),
-        (row, i) -> backlogged.get(i) && row.name().contains(" response ") ? BACKLOG : "");
+    List<Boolean> incomplete = subjects.stream()
+        .map(s -> s.counted().stream().anyMatch(r -> !"completed".equals(r.outcome()))).toList();
+    List<Row> figures = marked(rows(subjects, MainFigures::detailed, true), (row, i) -> joined(
+        backlogged.get(i) && row.name().contains(" response ") ? BACKLOG : "", incomplete.get(i) ? INCOMPLETE : ""));
     List<Row> rate = subjects.stream().anyMatch(s -> s.counted().stream().anyMatch(RunSummary::rated))
-        ? marked(rateRows(subjects), (row, i) -> missed.get(i) && row.name().equals(ACHIEVED_SHARE) ? MISSED : "")
+        ? marked(rateRows(subjects), (row, i) -> joined(missed.get(i) && row.name().equals(ACHIEVED_SHARE) ? MISSED : "",
+            incomplete.get(i) && !row.name().equals(TARGET) ? INCOMPLETE : ""))
         : List.of();
-    List<Row> workload = present(rows(subjects, Comparison::workloadFigures, true));
+    List<Row> workload = marked(present(rows(subjects, Comparison::workloadFigures, true)),
+        (row, i) -> incomplete.get(i) ? INCOMPLETE : "");
     List<Row> server = marked(rows(subjects, Comparison::serverFigures, true), (row, i) -> shared.get(i) ? SHARED : "");
     return new Comparison(List.copyOf(subjects), labels, figures, rate, workload, server, environment(subjects),
         List.copyOf(overriddenDifferences), List.copyOf(swept), Warnings.of(subjects, labels));
+  }
+
+  private static String joined(String mark, String other) {
+    return mark.isEmpty() ? other : other.isEmpty() ? mark : mark + ", " + other;
   }
 
   /** Whether any subject is a group (then the noise test has something to say). */

@@ -1,5 +1,6 @@
 package io.commitbench.core.compare;
 
+import io.commitbench.core.results.Incompleteness;
 import io.commitbench.core.results.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Optional;
  * What a reader of a comparison must know before its figures, per subject: a run that did not
  * complete ({@code running} is a run killed, or still measuring), one that missed its target
  * rate ({@link RateCheck}), one whose latency is its backlog's, one whose server was shared
- * ({@link SharedServer}). A group's warning names its run.
+ * ({@link SharedServer}), one whose server counters started again from zero (a restart). A
+ * group's warning names its run.
  */
 final class Warnings {
 
@@ -17,6 +19,7 @@ final class Warnings {
   static final String MISSED_RATE = "missed-rate";
   static final String BACKLOG = "backlog";
   static final String SHARED_SERVER = "shared-server";
+  static final String COUNTERS_RESET = "counters-reset";
 
   private Warnings() {}
 
@@ -41,26 +44,19 @@ final class Warnings {
         }
         SharedServer.of(summary).ifPresent(shared -> warnings.add(new Comparison.Warning(subject,
             SHARED_SERVER, who + shared.text())));
+        if (summary.serverReset() != null) {
+          warnings.add(new Comparison.Warning(subject, COUNTERS_RESET, who + "server counters reset, so they are"
+              + " no figures of the run: " + summary.serverReset()));
+        }
       }
     }
     return List.copyOf(warnings);
   }
 
   private static Optional<String> outcome(RunSummary summary, Subject s) {
-    String outcome = summary.outcome() == null ? "(none recorded)" : summary.outcome();
-    if (outcome.equals("completed")) {
-      return Optional.empty();
-    }
     String counted = !s.group() ? "" : s.counted().contains(summary)
         ? "; no run of the group completed, so its figures are those of every run"
         : "; left out of the group's figures";
-    String why = switch (outcome) {
-      case "running" -> "the run did not end (killed, or still measuring): its figures are those its summary held"
-          + " last, written while it measured";
-      case "interrupted" -> "the run was interrupted: its figures are those of the time it measured";
-      case "failed" -> "the run failed" + (summary.failure() == null ? "" : ": " + summary.failure());
-      default -> "the run's outcome is unknown";
-    };
-    return Optional.of("outcome " + outcome + ": " + why + counted);
+    return Incompleteness.of(summary).map(text -> text + counted);
   }
 }

@@ -84,7 +84,8 @@ public final class GroupReportHtml {
       // A sweep's value of one run: the value's folder is the run's.
       String folder = prefix.isEmpty() || prefix.equals(run.getKey()) ? run.getKey() : prefix + "/" + run.getKey();
       links.add(Map.entry(folder + ": " + run.getValue().outcome() + (GroupSummary.counted(run.getValue()) ? ""
-          : " (not counted)") + String.format(Locale.ROOT, ", %.3f tx/s", run.getValue().transactionsPerSecond()),
+          : " (not counted)") + (Double.isNaN(run.getValue().transactionsPerSecond())
+          ? ", nothing measured" : String.format(Locale.ROOT, ", %.3f tx/s", run.getValue().transactionsPerSecond())),
           folder + "/" + GroupFolder.HTML));
     }
     return links;

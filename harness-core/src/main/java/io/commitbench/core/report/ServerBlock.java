@@ -21,6 +21,7 @@ import java.util.Map;
  * Server counters are global: every session on the server adds to them, not only this run's.
  * Counters cover                     : the measured window (read as the warm-up ended, and after the run)
  * Counters read at                   : 2025-01-02T10:00:00.100Z and 2025-01-02T10:00:05.100Z
+ * Counters reset                     : (only when they were) the server restarted during the run: ...
  *
  * Log counters:
  *   commits            2400 count
@@ -60,10 +61,15 @@ final class ServerBlock {
       b.append(ReportText.labelledLine("Counters cover", window(a, r.hadWarmup())));
       b.append(ReportText.labelledLine("Counters read at", a.before() + " and " + a.after()));
     }
+    if (a.wasReset()) {
+      b.append(ReportText.labelledLine("Counters reset", a.reset()));
+    }
     b.append('\n');
     if (a.available()) {
       b.append("Log counters:\n").append(figures(canonical(a), false));
       b.append("Derived figures:\n").append(figures(derivedWithLabels(a), true));
+    } else if (a.wasReset()) {
+      b.append("Log counters: unusable, they started again from zero during the run:\n").append(figures(canonical(a), false));
     } else if (!a.note().isEmpty()) {
       b.append("Log counters: not available: ").append(a.note()).append('\n');
     } else {

@@ -78,6 +78,8 @@ import java.util.Map;
  *     "window": "measured" | "run",              // the differences cover the measured window (read
  *                                                // as the warm-up ended), or the whole run, warm-up
  *     "windowNote": why they cover the whole run, or null,   // included, when that reading is missing
+ *     "reset": why counters started again from zero during the run (the server restarted, a view
+ *              was reset, a counter went down), or null; those counters are absent with the reason,
  *     "counters": { name: { "delta": number, "unit": "count" | "bytes" | "ms" | ... }
  *                         or { "absent": "reason" }, ... },
  *     "derived":  { name: { "value": number, "unit": "ms" | "bytes" | "ratio" }
@@ -216,6 +218,7 @@ public final class SummaryJsonWriter {
     node.put("note", a.note().isEmpty() ? null : a.note());
     node.put("window", a.window().label());
     node.put("windowNote", a.windowNote().isEmpty() ? null : a.windowNote());
+    node.put("reset", a.reset().isEmpty() ? null : a.reset());
     figures(node.putObject("counters"), a.counters(), "delta");
     figures(node.putObject("derived"), a.derived(), "value");
   }

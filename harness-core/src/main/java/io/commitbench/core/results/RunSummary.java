@@ -22,6 +22,8 @@ import java.util.Map;
  * @param ignored failures the workload ignored and restarted as sysbench does, not errors
  * @param rateMissed the run's own verdict on its target rate ({@code rate.missed}), null when the
  *     run had no target or its summary has no verdict
+ * @param serverReset why the server's counters started again from zero during the run ({@code
+ *     server.reset}), or null when they did not (or the summary does not say)
  */
 public record RunSummary(
     String schema,
@@ -49,7 +51,8 @@ public record RunSummary(
     Map<String, Double> paper,
     Map<String, Double> workloadFigures,
     long ignored,
-    Boolean rateMissed) {
+    Boolean rateMissed,
+    String serverReset) {
 
   public RunSummary {
     config = Map.copyOf(config);

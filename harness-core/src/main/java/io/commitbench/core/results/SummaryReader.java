@@ -18,7 +18,8 @@ import java.util.TreeMap;
  *
  * <p>Accepted: {@code commitbench.summary/1} (written by {@code SummaryJsonWriter}, which
  * documents it). Version 1 grew keys over time ({@code workload}, {@code types}, {@code warmup},
- * {@code server}); a key an older file lacks reads as absent (null, NaN, empty), never as zero. A
+ * {@code server}); a key an older file lacks reads as absent (null, NaN, empty), never as zero, and
+ * so does a rate of a run that measured nothing. A
  * file of another schema is refused with both the schema found and the ones this build reads.
  *
  * <pre>
@@ -69,13 +70,13 @@ public final class SummaryReader {
     return new RunSummary(root.path("schema").asText(), text(root, "runId"), text(root, "harnessVersion"),
         text(root, "startedAt"), text(root, "outcome"), text(root, "failure"), text(root, "workload"), config,
         number(totals, "measuredSeconds"), totals.path("transactions").asLong(),
-        number(totals, "transactionsPerSecond"), number(totals, "operationsPerSecond"),
+        rate(totals, "transactionsPerSecond"), rate(totals, "operationsPerSecond"),
         totals.path("errors").asLong(), totals.path("retries").asLong(), totals.path("shedArrivals").asLong(),
         types, kinds, figures(server.path("counters"), "delta"), figures(server.path("derived"), "value"),
         text(server, "note"), warmup.isObject() ? number(warmup, "transactionsPerSecond") : Double.NaN,
         warmup.path("transactions").asLong(), paper(root.path("paper")), numbers(root.path("workloadFigures")),
         totals.path("ignored").asLong(), root.path("rate").path("missed").isBoolean()
-            ? root.path("rate").path("missed").asBoolean() : null);
+            ? root.path("rate").path("missed").asBoolean() : null, text(server, "reset"));
   }
 
   /** The paper's analysis, when the run had cycles to analyse (a workload without cycles writes zeros and nulls). */
@@ -118,6 +119,14 @@ public final class SummaryReader {
     }
     return new Latency(number(node, "mean"), number(node, "p50"), number(node, "p90"), number(node, "p99"),
         number(node, "p99_9"), number(node, "max"));
+  }
+
+  /**
+   * A rate over the measured time: NaN, not 0, when nothing was measured (a run killed or failed
+   * before its measured window began writes 0 over 0 s).
+   */
+  private static double rate(JsonNode totals, String key) {
+    return number(totals, "measuredSeconds") == 0 ? Double.NaN : number(totals, key);
   }
 
   private static double number(JsonNode node, String key) {

@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,6 +23,7 @@ import java.util.Map;
 public final class CounterSet {
 
   private final Map<String, CounterValue> counters = new LinkedHashMap<>();
+  private final List<ResetMark> resets = new ArrayList<>();
 
   /** Present with {@code value}, or absent with {@code reasonIfNull} when the value is null. */
   public CounterSet value(String name, Double value, String unit, String reasonIfNull) {
@@ -51,14 +53,20 @@ public final class CounterSet {
     return add(new CounterValue(name, c.value(), c.unit(), c.absentReason()));
   }
 
+  /** Adds a reading of since when counters have counted (see {@link ResetMark}). */
+  public CounterSet reset(ResetMark mark) {
+    resets.add(mark);
+    return this;
+  }
+
   /** The counter added under {@code name}, or null. */
   public CounterValue get(String name) {
     return counters.get(name);
   }
 
-  /** Every counter in the order first added, with no note. */
+  /** Every counter in the order first added, and the reset marks, with no note. */
   public CounterSnapshot snapshot(Instant takenAt) {
-    return new CounterSnapshot(takenAt, new ArrayList<>(counters.values()), "");
+    return new CounterSnapshot(takenAt, new ArrayList<>(counters.values()), "", resets);
   }
 
   /** The reason for counters whose query failed: {@code cannot read pg_stat_wal: <message>}. */

@@ -10,11 +10,18 @@ import java.util.Optional;
  * @param takenAt when the counters were read
  * @param counters every counter the dialect knows of, present or absent, in a stable order
  * @param note why the whole snapshot is empty (the product offers no such counters), or empty
+ * @param resets since when the counters have counted ({@link ResetMark}), as far as the product says
  */
-public record CounterSnapshot(Instant takenAt, List<CounterValue> counters, String note) {
+public record CounterSnapshot(Instant takenAt, List<CounterValue> counters, String note, List<ResetMark> resets) {
 
   public CounterSnapshot {
     counters = List.copyOf(counters);
+    resets = resets == null ? List.of() : List.copyOf(resets);
+  }
+
+  /** A snapshot without reset marks. */
+  public CounterSnapshot(Instant takenAt, List<CounterValue> counters, String note) {
+    this(takenAt, counters, note, List.of());
   }
 
   /** A snapshot of a product that exposes no log-write counters. */

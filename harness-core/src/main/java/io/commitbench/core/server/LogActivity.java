@@ -25,7 +25,10 @@ import java.util.stream.Collectors;
  *
  * <p>Rules. A counter present in both snapshots gets its difference; one absent in either (or
  * missing from one) is absent, with the reason. A difference below zero means the counter was
- * reset or the server restarted between the snapshots: absent, never a negative figure. A
+ * reset or the server restarted between the snapshots: absent, never a negative figure. So is
+ * every counter of a server that restarted between them (its start mark moved, see {@link
+ * ResetMark}), every counter of a view whose reset mark moved, and, when the server's start could
+ * not be compared, every counter once one went down ({@link CounterResets}). A
  * derived figure is absent when one of its inputs is absent or its divisor's difference is 0.
  * The six canonical counters always come first, in the order of {@link #CANONICAL}, even when a
  * dialect did not report them; product counters follow in the order the end snapshot lists them.
@@ -44,9 +47,11 @@ import java.util.stream.Collectors;
  * @param derived the figures of {@link #DERIVED}, in that order
  * @param window which part of the run the differences cover
  * @param windowNote why they cover more than the measured window, or empty
+ * @param reset why counters started again from zero between the snapshots (a restart, a reset), or
+ *     empty when none did; those counters are absent with the reason
  */
 public record LogActivity(Instant before, Instant after, String note, List<ActivityFigure> counters,
-    List<ActivityFigure> derived, CounterWindow window, String windowNote) {
+    List<ActivityFigure> derived, CounterWindow window, String windowNote, String reset) {
 
   /** The canonical counters, in report order. */
   public static final List<String> CANONICAL =
@@ -71,6 +76,7 @@ public record LogActivity(Instant before, Instant after, String note, List<Activ
     note = note == null ? "" : note;
     windowNote = windowNote == null ? "" : windowNote;
     window = window == null ? CounterWindow.MEASURED : window;
+    reset = reset == null ? "" : reset;
     counters = List.copyOf(counters);
     derived = List.copyOf(derived);
   }
@@ -86,24 +92,31 @@ public record LogActivity(Instant before, Instant after, String note, List<Activ
     Set<String> names = new LinkedHashSet<>(CANONICAL);
     after.counters().forEach(c -> names.add(c.name()));
     before.counters().forEach(c -> names.add(c.name()));
-    List<ActivityFigure> counters = new ArrayList<>();
+    List<ActivityFigure> differences = new ArrayList<>();
     for (String name : names) {
-      counters.add(difference(name, start.get(name), end.get(name), note));
+      differences.add(difference(name, start.get(name), end.get(name), note));
     }
+    Map<String, String> down = wentDown(names, start, end);
+    CounterResets resets = CounterResets.between(before, after, down);
+    // A counter absent for its own reason (not timed, not readable) keeps that reason.
+    List<ActivityFigure> counters = differences.stream()
+        .map(f -> !f.present() && !down.containsKey(f.name()) ? f
+            : resets.reason(f.name()).map(why -> ActivityFigure.absent(f.name(), f.unit(), why)).orElse(f))
+        .toList();
     return new LogActivity(before.takenAt(), after.takenAt(), note, counters, derive(counters),
-        CounterWindow.MEASURED, "");
+        CounterWindow.MEASURED, "", resets.summary());
   }
 
   /** No snapshot (or only one) was read, for {@code reason}: every canonical counter absent with it. */
   public static LogActivity notRead(String reason) {
     List<ActivityFigure> counters = CANONICAL.stream()
         .map(name -> ActivityFigure.absent(name, unitOf(name), reason)).toList();
-    return new LogActivity(null, null, reason, counters, derive(counters), CounterWindow.MEASURED, "");
+    return new LogActivity(null, null, reason, counters, derive(counters), CounterWindow.MEASURED, "", "");
   }
 
   /** The same differences, said to cover {@code window}, for the reason {@code why} (empty when it is the measured one). */
   public LogActivity covering(CounterWindow window, String why) {
-    return new LogActivity(before, after, note, counters, derived, window, why);
+    return new LogActivity(before, after, note, counters, derived, window, why, reset);
   }
 
   public Optional<ActivityFigure> counter(String name) {
@@ -117,6 +130,11 @@ public record LogActivity(Instant before, Instant after, String note, List<Activ
   /** The counters not in {@link #CANONICAL}: the product's own. */
   public List<ActivityFigure> productCounters() {
     return counters.stream().filter(f -> !CANONICAL.contains(f.name())).toList();
+  }
+
+  /** Whether counters started again from zero during the run (see {@link #reset}). */
+  public boolean wasReset() {
+    return !reset.isEmpty();
   }
 
   /** Whether at least one canonical counter has a difference; false: the database's view is not available. */
@@ -136,11 +154,29 @@ public record LogActivity(Instant before, Instant after, String note, List<Activ
     }
     double delta = end.value() - start.value();
     if (delta < 0) {
-      return ActivityFigure.absent(name, unit, String.format(java.util.Locale.ROOT,
-          "went down from %s to %s: the counter was reset or the server restarted during the run",
-          plain(start.value()), plain(end.value())));
+      return ActivityFigure.absent(name, unit, wentDownText(start, end));
     }
     return ActivityFigure.of(name, delta, unit);
+  }
+
+  /** The counters read in both snapshots whose end reading is below the start one, with that said. */
+  private static Map<String, String> wentDown(Set<String> names, Map<String, CounterValue> start,
+      Map<String, CounterValue> end) {
+    Map<String, String> down = new java.util.LinkedHashMap<>();
+    for (String name : names) {
+      CounterValue s = start.get(name);
+      CounterValue e = end.get(name);
+      if (s != null && e != null && s.present() && e.present() && e.value() < s.value()) {
+        down.put(name, wentDownText(s, e));
+      }
+    }
+    return down;
+  }
+
+  private static String wentDownText(CounterValue start, CounterValue end) {
+    return String.format(java.util.Locale.ROOT,
+        "went down from %s to %s: the counter was reset or the server restarted during the run",
+        plain(start.value()), plain(end.value()));
   }
 
   private static String reason(CounterValue start, CounterValue end) {

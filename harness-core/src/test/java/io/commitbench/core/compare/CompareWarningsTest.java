@@ -139,6 +139,56 @@ class CompareWarningsTest {
   }
 
   @Test
+  void aRunKilledBeforeItMeasuredHasNoThroughputAndItsFiguresAreMarkedIncomplete() throws Exception {
+    Path done = new SummaryFile().write(dir.resolve("done"));
+    Path killed = new SummaryFile().outcome("running", null).measured(0, 0).write(dir.resolve("killed"));
+    Comparison c = compare(done, killed);
+
+    List<String> text = CompareOutput.TEXT.render(c).lines().toList();
+    assertThat(text.get(0)).isEqualTo("warning: killed: outcome running: the run did not end (killed, or still"
+        + " measuring): its figures are those its summary held last, written while it measured; it measured nothing"
+        + " before it ended, so it has no throughput");
+    assertThat(text).filteredOn(l -> l.startsWith("throughput (tx/s)")).singleElement()
+        .extracting(l -> l.replaceAll(" +", " ")).isEqualTo("throughput (tx/s) 100 - [incomplete run] -");
+    assertThat(CompareOutput.MARKDOWN.render(c)).contains("| throughput (tx/s) | 100 | - [incomplete run] | - |");
+    JsonNode throughput = row(MAPPER.readTree(CompareOutput.JSON.render(c)).path("figures"), "throughput (tx/s)");
+    assertThat(throughput.path("values").get(1).isNull()).isTrue();
+    assertThat(throughput.path("marks").get(1).asText()).isEqualTo("incomplete run");
+    assertThat(CompareOutput.HTML.render(c)).contains("<td class=\"bad\">- [incomplete run]</td>");
+  }
+
+  @Test
+  void aRunInterruptedWhileMeasuringHasItsFiguresMarkedAsPartial() throws Exception {
+    Path done = new SummaryFile().write(dir.resolve("done"));
+    Path stopped = new SummaryFile().outcome("interrupted", null).measured(300, 3).write(dir.resolve("stopped"));
+    Comparison c = compare(done, stopped);
+
+    assertThat(CompareOutput.TEXT.render(c).lines().toList()).filteredOn(l -> l.startsWith("throughput (tx/s)"))
+        .singleElement().extracting(l -> l.replaceAll(" +", " "))
+        .isEqualTo("throughput (tx/s) 100 100 [incomplete run] 1.000 [incomplete run]");
+  }
+
+  @Test
+  void countersOfAServerThatRestartedAreWarnedOfAndShowNoFigure() throws Exception {
+    Path before = new SummaryFile().write(dir.resolve("before"));
+    Path crashed = new SummaryFile().serverReset("the server restarted during the run: pg_postmaster_start_time()"
+        + " was A at the first reading and B at the last, so its counters started again from zero")
+        .write(dir.resolve("crashed"));
+    Comparison c = compare(before, crashed);
+
+    List<String> text = CompareOutput.TEXT.render(c).lines().toList();
+    assertThat(text.get(0)).startsWith("warning: crashed: server counters reset, so they are no figures of the run:"
+        + " the server restarted during the run: pg_postmaster_start_time() was A");
+    assertThat(text).filteredOn(l -> l.startsWith("server commits")).singleElement()
+        .extracting(l -> l.replaceAll(" +", " ")).isEqualTo("server commits 1000 - -");
+    assertThat(CompareOutput.MARKDOWN.render(c)).startsWith("> warning: crashed: server counters reset");
+    JsonNode json = MAPPER.readTree(CompareOutput.JSON.render(c));
+    assertThat(json.path("warnings").get(0).path("kind").asText()).isEqualTo("counters-reset");
+    assertThat(row(json.path("server"), "server commits").path("values").get(1).isNull()).isTrue();
+    assertThat(CompareOutput.HTML.render(c)).contains("<td class=\"bad\">warning: crashed: server counters reset");
+  }
+
+  @Test
   void aGroupsRunThatFailedIsNamedAndLeftOut() throws Exception {
     new SummaryFile().write(dir.resolve("g/run-1"));
     new SummaryFile().outcome("failed", "deadlock storm").write(dir.resolve("g/run-2"));

@@ -29,6 +29,7 @@ final class SummaryFile {
   private double responseP50 = 2.0;
   private double serviceP50 = 1.5;
   private Double serverCommits = 1000.0;
+  private String serverReset;
   private ObjectNode paper;
   private ObjectNode workloadFigures;
   private ObjectNode rate;
@@ -70,6 +71,12 @@ final class SummaryFile {
   /** The server's commit count; null: the server counts none (H2). */
   SummaryFile serverCommits(Double commits) {
     this.serverCommits = commits;
+    return this;
+  }
+
+  /** The server's counters started again from zero, for this reason: each is absent with it. */
+  SummaryFile serverReset(String reason) {
+    this.serverReset = reason;
     return this;
   }
 
@@ -122,13 +129,18 @@ final class SummaryFile {
       root.putNull("warmup");
     }
     ObjectNode server = root.putObject("server");
+    server.put("reset", serverReset);
     ObjectNode counters = server.putObject("counters");
-    if (serverCommits != null) {
+    if (serverReset != null) {
+      counters.putObject("commits").put("absent", serverReset);
+    } else if (serverCommits != null) {
       counters.putObject("commits").put("delta", serverCommits).put("unit", "count");
     } else {
       counters.putObject("commits").put("absent", "H2 counts no commits");
     }
-    counters.putObject("log_bytes").put("delta", 100_000).put("unit", "bytes");
+    if (serverReset == null) {
+      counters.putObject("log_bytes").put("delta", 100_000).put("unit", "bytes");
+    }
     server.putObject("derived").putObject("log_bytes_per_commit").put("value", 100.0).put("unit", "bytes");
     Files.writeString(dir.resolve("summary.json"), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
     return dir;
@@ -137,9 +149,10 @@ final class SummaryFile {
   private static void totals(ObjectNode node, long transactions, double seconds) {
     node.put("measuredSeconds", seconds);
     node.put("transactions", transactions);
-    node.put("transactionsPerSecond", transactions / seconds);
+    // As the run writes them: 0, not NaN, over no measured time.
+    node.put("transactionsPerSecond", seconds == 0 ? 0.0 : transactions / seconds);
     node.put("operations", transactions);
-    node.put("operationsPerSecond", transactions / seconds);
+    node.put("operationsPerSecond", seconds == 0 ? 0.0 : transactions / seconds);
   }
 
   private static void latency(ObjectNode node, double p50) {

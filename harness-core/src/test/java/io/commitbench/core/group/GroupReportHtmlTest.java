@@ -20,7 +20,7 @@ class GroupReportHtmlTest {
     return new RunSummary("commitbench.summary/1", id, "test", "2025-04-25T14:30:12Z", outcome, null, "commit",
         Map.of("rate", "200"), 10, (long) (tps * 10), tps, tps * 3, 0, 0, 0,
         List.of(new TypeFigures("commit", (long) (tps * 10), 0, 0, response, response)), Map.of(), List.of(), List.of(),
-        null, Double.NaN, 0, Map.of(), Map.of(), 0, null);
+        null, Double.NaN, 0, Map.of(), Map.of(), 0, null, null);
   }
 
   private static GroupSummary threeSkewedRuns() {

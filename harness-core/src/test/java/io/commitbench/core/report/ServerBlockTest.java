@@ -9,6 +9,7 @@ import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.CounterValue;
 import io.commitbench.core.server.CounterWindow;
 import io.commitbench.core.server.LogActivity;
+import io.commitbench.core.server.ResetMark;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -40,6 +41,29 @@ class ServerBlockTest {
             CounterValue.of("log_syncs", 10, "count"), CounterValue.of("log_sync_time_ms", 100, "ms")), ""),
         new CounterSnapshot(T1, List.of(CounterValue.of("commits", 14, "count"),
             CounterValue.of("log_syncs", 12, "count"), CounterValue.of("log_sync_time_ms", 105, "ms")), ""));
+  }
+
+  @Test
+  void countersOfAServerThatRestartedAreUnusableWithTheReasonNeverFigures() {
+    LogActivity restarted = LogActivity.between(
+        new CounterSnapshot(T0, List.of(CounterValue.of("commits", 10, "count"), CounterValue.of("log_syncs", 10, "count"),
+            CounterValue.of("log_sync_time_ms", 100, "ms")), "",
+            List.of(ResetMark.serverStart("pg_postmaster_start_time()", Instant.parse("2025-01-02T09:00:00Z"), null))),
+        new CounterSnapshot(T1, List.of(CounterValue.of("commits", 22_068, "count"), CounterValue.of("log_syncs", 12, "count"),
+            CounterValue.of("log_sync_time_ms", 105, "ms")), "",
+            List.of(ResetMark.serverStart("pg_postmaster_start_time()", Instant.parse("2025-01-02T10:00:01Z"), null))));
+
+    String block = ReportText.serverBlock(explicitCommits(restarted));
+
+    assertThat(block)
+        .contains("Counters reset                     : the server restarted during the run: pg_postmaster_start_time()"
+            + " was 2025-01-02T09:00:00Z at the first reading and 2025-01-02T10:00:01Z at the last")
+        .contains("Log counters: unusable, they started again from zero during the run:\n")
+        .contains("  commits            absent: the server restarted during the run")
+        .contains("Server: log sync time per commit   : absent: log_sync_time_ms is absent: the server restarted")
+        .doesNotContain("22058");
+    assertThat(SummaryJsonWriter.toJson(explicitCommits(restarted)).path("server").path("reset").asText())
+        .startsWith("the server restarted during the run: pg_postmaster_start_time()");
   }
 
   @Test

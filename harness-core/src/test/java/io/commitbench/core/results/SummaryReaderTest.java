@@ -44,6 +44,28 @@ class SummaryReaderTest {
   }
 
   @Test
+  void aRunThatMeasuredNothingHasNoThroughputRatherThanZero() throws Exception {
+    Files.writeString(dir.resolve("summary.json"), """
+        {"schema":"commitbench.summary/1","runId":"killed","outcome":"running","config":{},
+         "totals":{"measuredSeconds":0.0,"transactions":0,"transactionsPerSecond":0.0,"operationsPerSecond":0.0}}
+        """);
+    RunSummary s = SummaryReader.read(dir.resolve("summary.json"));
+    assertThat(s.transactionsPerSecond()).isNaN();
+    assertThat(s.operationsPerSecond()).isNaN();
+    assertThat(s.transactions()).isZero();
+  }
+
+  @Test
+  void theServersResetReasonIsRead() throws Exception {
+    Files.writeString(dir.resolve("summary.json"), """
+        {"schema":"commitbench.summary/1","runId":"r","outcome":"completed","config":{},"totals":{},
+         "server":{"reset":"the server restarted during the run: ...","counters":{"commits":{"absent":"x"}}}}
+        """);
+    assertThat(SummaryReader.read(dir.resolve("summary.json")).serverReset())
+        .isEqualTo("the server restarted during the run: ...");
+  }
+
+  @Test
   void anotherSchemaIsRefusedNamingWhatWasFoundAndWhatIsRead() throws Exception {
     Files.writeString(dir.resolve("summary.json"), "{\"schema\":\"commitbench.summary/2\"}");
     assertThatThrownBy(() -> SummaryReader.read(dir.resolve("summary.json")))

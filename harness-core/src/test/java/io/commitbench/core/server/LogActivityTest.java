@@ -147,6 +147,82 @@ class LogActivityTest {
     assertThat(bytes.absentReason()).contains("from 5000 to 120").contains("reset");
   }
 
+  /** The case: after a crash and restart WAL bytes went down, commits went on past their start reading. */
+  private static LogActivity acrossRestart(ResetMark atStart, ResetMark atEnd) {
+    return LogActivity.between(
+        new CounterSnapshot(T0, List.of(CounterValue.of("commits", 100, "count"), CounterValue.of("log_bytes", 9e6, "bytes"),
+            CounterValue.of("log_sync_time_ms", 50, "ms")), "", atStart == null ? List.of() : List.of(atStart)),
+        new CounterSnapshot(T1, List.of(CounterValue.of("commits", 22_158, "count"), CounterValue.of("log_bytes", 4e6, "bytes"),
+            CounterValue.of("log_sync_time_ms", 900, "ms")), "", atEnd == null ? List.of() : List.of(atEnd)));
+  }
+
+  @Test
+  void aServerWhoseStartMovedRestartedAndNoCounterIsAFigure() {
+    Instant started = Instant.parse("2025-01-02T09:00:00Z");
+    Instant restarted = Instant.parse("2025-01-02T10:00:03Z");
+    LogActivity a = acrossRestart(ResetMark.serverStart("pg_postmaster_start_time()", started, null),
+        ResetMark.serverStart("pg_postmaster_start_time()", restarted, null));
+
+    assertThat(a.wasReset()).isTrue();
+    assertThat(a.reset()).contains("the server restarted during the run").contains("pg_postmaster_start_time()")
+        .contains(started.toString()).contains(restarted.toString());
+    assertThat(a.counters()).allSatisfy(f -> assertThat(f.present()).as(f.name()).isFalse());
+    assertThat(a.counter("commits").orElseThrow().absentReason()).isEqualTo(a.reset());
+    assertThat(a.derived(LogActivity.LOG_SYNC_MS_PER_COMMIT).orElseThrow().present()).isFalse();
+    assertThat(a.available()).isFalse();
+    assertThat(a.counter("log_writes").orElseThrow().absentReason()).as("never read: keeps its own reason")
+        .isEqualTo("not reported by the database's dialect");
+  }
+
+  @Test
+  void aStartComputedFromAnUptimeMayMoveByItsSlackWithoutARestart() {
+    ResetMark start = ResetMark.serverStart("Uptime", Instant.parse("2025-01-02T09:00:00Z"), java.time.Duration.ofSeconds(1));
+    ResetMark end = ResetMark.serverStart("Uptime", Instant.parse("2025-01-02T09:00:01Z"), java.time.Duration.ofSeconds(1));
+    LogActivity a = LogActivity.between(
+        new CounterSnapshot(T0, List.of(CounterValue.of("commits", 100, "count")), "", List.of(start)),
+        new CounterSnapshot(T1, List.of(CounterValue.of("commits", 150, "count")), "", List.of(end)));
+
+    assertThat(a.wasReset()).isFalse();
+    assertThat(value(a, "commits")).isEqualTo(50);
+  }
+
+  @Test
+  void aCounterThatWentDownWithoutAStartToCompareMakesEveryCounterUnusable() {
+    LogActivity a = acrossRestart(null, null);
+
+    assertThat(a.reset()).contains("log_bytes went down from 9000000 to 4000000")
+        .contains("server's start time was not read");
+    assertThat(a.counter("commits").orElseThrow().present()).as("commits").isFalse();
+    assertThat(a.counter("log_sync_time_ms").orElseThrow().present()).as("log_sync_time_ms").isFalse();
+  }
+
+  @Test
+  void aCounterThatWentDownOnAServerThatKeptRunningIsAloneAbsent() {
+    ResetMark start = ResetMark.serverStart("pg_postmaster_start_time()", Instant.parse("2025-01-02T09:00:00Z"), null);
+    LogActivity a = acrossRestart(start, start);
+
+    assertThat(a.reset()).startsWith("log_bytes went down from 9000000 to 4000000");
+    assertThat(a.counter("log_bytes").orElseThrow().present()).isFalse();
+    assertThat(value(a, "commits")).isEqualTo(22_058);
+  }
+
+  @Test
+  void aViewWhoseResetMarkMovedHasItsCountersAbsentTheOthersStay() {
+    List<String> wal = List.of("log_bytes", "log_sync_time_ms");
+    LogActivity a = LogActivity.between(
+        new CounterSnapshot(T0, List.of(CounterValue.of("commits", 100, "count"), CounterValue.of("log_bytes", 10, "bytes"),
+            CounterValue.of("log_sync_time_ms", 5, "ms")), "", List.of(ResetMark.statsReset("pg_stat_wal.stats_reset", null, wal))),
+        new CounterSnapshot(T1, List.of(CounterValue.of("commits", 150, "count"), CounterValue.of("log_bytes", 20, "bytes"),
+            CounterValue.of("log_sync_time_ms", 9, "ms")), "",
+            List.of(ResetMark.statsReset("pg_stat_wal.stats_reset", Instant.parse("2025-01-02T10:00:02Z"), wal))));
+
+    assertThat(a.counter("log_bytes").orElseThrow().absentReason())
+        .isEqualTo("pg_stat_wal.stats_reset moved from never to 2025-01-02T10:00:02Z: these counters were reset during the run");
+    assertThat(a.counter("log_sync_time_ms").orElseThrow().present()).isFalse();
+    assertThat(value(a, "commits")).isEqualTo(50);
+    assertThat(a.reset()).contains("(log_bytes, log_sync_time_ms)");
+  }
+
   @Test
   void derivedFiguresAreAbsentWhenTheDivisorDidNotMove() {
     LogActivity a = LogActivity.between(

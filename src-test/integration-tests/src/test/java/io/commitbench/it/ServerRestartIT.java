@@ -32,7 +32,8 @@ import org.testcontainers.containers.PostgreSQLContainer;
  * the same host port) while the commit workload runs. A shared local service could never be
  * restarted by a test. Every actor must count its lost connection, reconnect once the server is
  * back and go on writing; the run completes with exactly those errors (exit code 3), and no
- * key is written twice.
+ * key is written twice. The server's counters count from the new start, so none of them is a
+ * figure of the run: each is unusable with the reason, in summary.json and in the text output.
  */
 class ServerRestartIT {
 
@@ -75,6 +76,18 @@ class ServerRestartIT {
       assertThat(transactions).as("seconds of the run").hasSizeGreaterThanOrEqualTo(15);
       assertThat(transactions.subList(transactions.size() - 5, transactions.size()))
           .as("the last 5 s, well after the restart, in %s", transactions).allMatch(n -> n > 0);
+
+      JsonNode counters = run.summary().path("server");
+      String restarted = "the server restarted during the run: pg_postmaster_start_time() was ";
+      assertThat(counters.path("reset").asText()).as("server.reset\n%s", counters).startsWith(restarted);
+      for (String counter : List.of("commits", "log_bytes", "log_writes", "log_syncs")) {
+        assertThat(counters.path("counters").path(counter).path("absent").asText()).as("%s\n%s", counter, counters)
+            .startsWith(restarted);
+      }
+      assertThat(counters.path("derived").path("log_bytes_per_commit").has("value")).isFalse();
+      assertThat(run.report()).as("the text output").contains("Counters reset                     : " + restarted)
+          .contains("Log counters: unusable, they started again from zero during the run:")
+          .containsPattern("\n  commits +absent: the server restarted during the run");
     }
   }
 

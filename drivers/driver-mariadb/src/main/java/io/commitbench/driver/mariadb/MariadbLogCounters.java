@@ -11,6 +11,7 @@ import io.commitbench.core.server.CounterContext;
 import io.commitbench.core.server.CounterSet;
 import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.LogCounters;
+import io.commitbench.core.server.ResetMark;
 import io.commitbench.core.server.Row;
 import io.commitbench.core.server.RowSource;
 import java.sql.Connection;
@@ -52,6 +53,10 @@ import java.util.Map;
  *       Handler_commit}). Read without knowing the mode, {@code commits} is absent.
  * </ul>
  *
+ * <p>Reset marks ({@link ResetMark}): the server's start, the reading's time less {@code Uptime};
+ * and the last {@code FLUSH STATUS}, the reading's time less {@code Uptime_since_flush_status},
+ * which covers every status counter (FLUSH STATUS sets global status counters back to zero).
+ *
  * <p>Every status variable read is also reported under its own name. Stateless and thread-safe.
  */
 final class MariadbLogCounters implements LogCounters {
@@ -60,7 +65,10 @@ final class MariadbLogCounters implements LogCounters {
       + "'Com_commit', 'Com_rollback', 'Handler_commit', 'Handler_rollback',"
       + " 'Com_insert', 'Com_update', 'Com_delete', 'Com_select',"
       + " 'Innodb_os_log_written', 'Innodb_log_writes', 'Innodb_log_write_requests', 'Innodb_log_waits',"
-      + " 'Innodb_lsn_current', 'Innodb_os_log_fsyncs', 'Innodb_data_fsyncs')";
+      + " 'Innodb_lsn_current', 'Innodb_os_log_fsyncs', 'Innodb_data_fsyncs', 'Uptime', 'Uptime_since_flush_status')";
+
+  /** Uptimes are whole seconds, so a start computed from one moves by up to a second between readings. */
+  private static final java.time.Duration UPTIME_SLACK = java.time.Duration.ofSeconds(1);
 
   /** Product counters in report order, with their units. */
   static final List<String[]> STATUS = List.of(
@@ -139,6 +147,17 @@ final class MariadbLogCounters implements LogCounters {
       set.value(variable[0], value(status, variable[0]), variable[1], missing(variable[0]));
     }
     redoTimes(db, set);
+    Double uptime = value(status, "Uptime");
+    if (uptime != null) {
+      set.reset(ResetMark.serverStart("the server's start (Uptime)", at.minusSeconds(uptime.longValue()), UPTIME_SLACK));
+    }
+    Double sinceFlush = value(status, "Uptime_since_flush_status");
+    if (sinceFlush != null) {
+      List<String> flushed = new java.util.ArrayList<>(List.of(COMMITS, LOG_BYTES, LOG_WRITES, LOG_SYNCS));
+      STATUS.forEach(variable -> flushed.add(variable[0]));
+      set.reset(new ResetMark("the last FLUSH STATUS (Uptime_since_flush_status)",
+          at.minusSeconds(sinceFlush.longValue()), UPTIME_SLACK, flushed));
+    }
     return set.snapshot(at);
   }
 

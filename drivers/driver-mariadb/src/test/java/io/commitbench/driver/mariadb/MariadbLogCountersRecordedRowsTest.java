@@ -9,6 +9,8 @@ import static io.commitbench.driver.mariadb.MariadbLogCounters.STATUS_SQL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.server.CounterSnapshot;
+import io.commitbench.core.server.LogActivity;
+import io.commitbench.core.server.ResetMark;
 import io.commitbench.core.server.RecordedRows;
 import io.commitbench.core.server.Row;
 import java.sql.SQLException;
@@ -70,7 +72,25 @@ class MariadbLogCountersRecordedRowsTest {
         + "'Com_commit', 'Com_rollback', 'Handler_commit', 'Handler_rollback',"
         + " 'Com_insert', 'Com_update', 'Com_delete', 'Com_select',"
         + " 'Innodb_os_log_written', 'Innodb_log_writes', 'Innodb_log_write_requests', 'Innodb_log_waits',"
-        + " 'Innodb_lsn_current', 'Innodb_os_log_fsyncs', 'Innodb_data_fsyncs')");
+        + " 'Innodb_lsn_current', 'Innodb_os_log_fsyncs', 'Innodb_data_fsyncs', 'Uptime', 'Uptime_since_flush_status')");
+  }
+
+  @Test
+  void theServersStartAndTheLastFlushStatusAreResetMarks() throws SQLException {
+    RecordedRows db = mariadb1011().answerInstead(STATUS_SQL, status("Com_commit", "10"), status("Uptime", "3600"),
+        status("Uptime_since_flush_status", "60"));
+    CounterSnapshot before = counters.read(db, false);
+
+    assertThat(before.resets()).extracting(ResetMark::source)
+        .containsExactly("the server's start (Uptime)", "the last FLUSH STATUS (Uptime_since_flush_status)");
+    assertThat(before.resets().get(0).since()).isEqualTo(before.takenAt().minusSeconds(3600));
+    assertThat(before.resets().get(1).counters()).contains("commits", "log_bytes", "Com_commit");
+
+    db.answerInstead(STATUS_SQL, status("Com_commit", "15"), status("Uptime", "4"),
+        status("Uptime_since_flush_status", "4"));
+    LogActivity restarted = LogActivity.between(before, counters.read(db, false));
+    assertThat(restarted.reset()).startsWith("the server restarted during the run: the server's start (Uptime) was");
+    assertThat(restarted.counter("commits").orElseThrow().present()).isFalse();
   }
 
   @Test

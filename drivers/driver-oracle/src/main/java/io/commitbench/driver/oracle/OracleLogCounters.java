@@ -10,6 +10,7 @@ import static io.commitbench.core.server.LogCounterNames.LOG_WRITE_TIME_MS;
 import io.commitbench.core.server.CounterSet;
 import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.LogCounters;
+import io.commitbench.core.server.ResetMark;
 import io.commitbench.core.server.Row;
 import io.commitbench.core.server.RowSource;
 import java.sql.Connection;
@@ -39,7 +40,8 @@ import java.util.Locale;
  * histogram buckets {@code oracle.<event>.histogram.lt_<n>ms} (waits shorter than n ms and at
  * least n/2; {@code ge_32768ms} for the rest), the V$SYSSTAT figures, and {@code
  * oracle.log_switches}: the sum over threads of the highest V$LOG_HISTORY sequence number, whose
- * difference is the number of log switches. Stateless and thread-safe.
+ * difference is the number of log switches. Reset mark ({@link ResetMark}): {@code
+ * V$INSTANCE.STARTUP_TIME}, which a restart of the instance moves. Stateless and thread-safe.
  */
 final class OracleLogCounters implements LogCounters {
 
@@ -51,6 +53,8 @@ final class OracleLogCounters implements LogCounters {
       + " 'redo size', 'redo wastage', 'redo writes', 'redo synch writes', 'redo synch time', 'redo write time')";
   static final String LOG_HISTORY_SQL = "SELECT thread#, MAX(sequence#) AS last_sequence FROM v$log_history"
       + " GROUP BY thread#";
+  /** The instance's start as epoch seconds of its own clock: only whether it moved counts. */
+  static final String STARTUP_SQL = "SELECT (startup_time - DATE '1970-01-01') * 86400 AS startup_epoch FROM v$instance";
   static final String TIMED_SQL = "SELECT value FROM v$parameter WHERE name = 'timed_statistics'";
 
   static final List<String> EVENTS = List.of("log file sync", "log file parallel write");
@@ -83,7 +87,21 @@ final class OracleLogCounters implements LogCounters {
     events(db, set, untimed);
     histogram(db, set);
     logSwitches(db, set);
+    startup(db, set);
     return set.snapshot(at);
+  }
+
+  /** The instance's start as the reset mark of every counter; none when V$INSTANCE cannot be read. */
+  private static void startup(RowSource db, CounterSet set) {
+    try {
+      List<Row> rows = db.query(STARTUP_SQL);
+      Double epoch = rows.isEmpty() ? null : rows.get(0).number("startup_epoch");
+      if (epoch != null) {
+        set.reset(ResetMark.serverStart("V$INSTANCE.STARTUP_TIME", ResetMark.epochSeconds(epoch), null));
+      }
+    } catch (SQLException e) {
+      // Without it a counter that went down still marks every counter as unusable.
+    }
   }
 
   /** Why times are absent, or null when the instance times waits. */

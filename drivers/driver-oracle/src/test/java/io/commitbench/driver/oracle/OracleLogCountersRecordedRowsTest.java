@@ -5,11 +5,13 @@ import static io.commitbench.core.server.CounterAssertions.value;
 import static io.commitbench.driver.oracle.OracleLogCounters.EVENTS_SQL;
 import static io.commitbench.driver.oracle.OracleLogCounters.HISTOGRAM_SQL;
 import static io.commitbench.driver.oracle.OracleLogCounters.LOG_HISTORY_SQL;
+import static io.commitbench.driver.oracle.OracleLogCounters.STARTUP_SQL;
 import static io.commitbench.driver.oracle.OracleLogCounters.SYSSTAT_SQL;
 import static io.commitbench.driver.oracle.OracleLogCounters.TIMED_SQL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.server.CounterSnapshot;
+import io.commitbench.core.server.LogActivity;
 import io.commitbench.core.server.RecordedRows;
 import io.commitbench.core.server.Row;
 import java.math.BigDecimal;
@@ -54,7 +56,22 @@ class OracleLogCountersRecordedRowsTest {
             Row.of("EVENT", "log file sync", "WAIT_TIME_MILLI", n(8), "WAIT_COUNT", n(2000)),
             Row.of("EVENT", "log file sync", "WAIT_TIME_MILLI", n(65536), "WAIT_COUNT", n(1)),
             Row.of("EVENT", "log file sync", "WAIT_TIME_MILLI", n(131072), "WAIT_COUNT", n(1)))
-        .answer(LOG_HISTORY_SQL, Row.of("THREAD#", n(1), "LAST_SEQUENCE", n(57)));
+        .answer(LOG_HISTORY_SQL, Row.of("THREAD#", n(1), "LAST_SEQUENCE", n(57)))
+        .answer(STARTUP_SQL, Row.of("STARTUP_EPOCH", n(1_764_600_000)));
+  }
+
+  @Test
+  void theInstancesStartupTimeIsTheResetMarkOfEveryCounter() throws SQLException {
+    RecordedRows db = instance("TRUE");
+    CounterSnapshot before = counters.read(db);
+    db.answerInstead(STARTUP_SQL, Row.of("STARTUP_EPOCH", n(1_764_603_600)));
+    LogActivity a = LogActivity.between(before, counters.read(db));
+
+    assertThat(STARTUP_SQL).isEqualTo("SELECT (startup_time - DATE '1970-01-01') * 86400 AS startup_epoch FROM v$instance");
+    assertThat(before.resets()).singleElement().satisfies(m -> assertThat(m.wholeServer()).isTrue());
+    assertThat(a.reset()).startsWith("the server restarted during the run: V$INSTANCE.STARTUP_TIME was"
+        + " 2025-12-01T14:40:00Z at the first reading and 2025-12-01T15:40:00Z at the last");
+    assertThat(a.counter("commits").orElseThrow().present()).isFalse();
   }
 
   @Test
@@ -76,7 +93,7 @@ class OracleLogCountersRecordedRowsTest {
 
     CounterSnapshot s = counters.read(db);
 
-    assertThat(db.asked()).containsExactly(TIMED_SQL, SYSSTAT_SQL, EVENTS_SQL, HISTOGRAM_SQL, LOG_HISTORY_SQL);
+    assertThat(db.asked()).containsExactly(TIMED_SQL, SYSSTAT_SQL, EVENTS_SQL, HISTOGRAM_SQL, LOG_HISTORY_SQL, STARTUP_SQL);
     assertThat(s.note()).isEmpty();
     assertThat(value(s, "commits")).isEqualTo(48213);
     assertThat(value(s, "log_bytes")).isEqualTo(91_234_560);

@@ -11,6 +11,7 @@ import io.commitbench.core.server.CounterContext;
 import io.commitbench.core.server.CounterSet;
 import io.commitbench.core.server.CounterSnapshot;
 import io.commitbench.core.server.LogCounters;
+import io.commitbench.core.server.ResetMark;
 import io.commitbench.core.server.Row;
 import io.commitbench.core.server.RowSource;
 import java.sql.Connection;
@@ -38,6 +39,12 @@ import java.util.List;
  * .xact_commit.current_database}, {@code pg_current_wal_insert_lsn} (bytes of WAL ever inserted,
  * exact at once), and on 18+ {@code pg_stat_io.wal.<context>.<column>}.
  *
+ * <p>Reset marks ({@link ResetMark}): {@code pg_postmaster_start_time()}, which a restart moves
+ * (a crash restart also discards every statistic); and the {@code stats_reset} of {@code
+ * pg_stat_database} (the latest over its rows), of {@code pg_stat_wal} (14+) and of {@code
+ * pg_stat_io}'s WAL rows (18+), which {@code pg_stat_reset()} and {@code pg_stat_reset_shared()}
+ * move, each covering the counters read from its view.
+ *
  * <p>PostgreSQL 15+ publishes a session's counts when it goes idle, at most once a second, and an
  * idle session's leftovers only after 10 s or when it ends. So the harness reads the end snapshot
  * after closing the actors' connections, and this reader first waits until their sessions have
@@ -60,6 +67,13 @@ final class PostgresqlLogCounters implements LogCounters {
   static final String IO_WAL_SQL_18 = "SELECT context, sum(writes) AS writes, sum(write_bytes) AS write_bytes,"
       + " sum(write_time) AS write_time, sum(fsyncs) AS fsyncs, sum(fsync_time) AS fsync_time"
       + " FROM pg_stat_io WHERE object = 'wal' GROUP BY context ORDER BY context";
+  /** Since when the counters count, as epoch seconds; see {@link #resetsSql}. */
+  static final String RESETS_SQL = "SELECT extract(epoch FROM pg_postmaster_start_time()) AS postmaster_start,"
+      + " (SELECT extract(epoch FROM max(stats_reset)) FROM pg_stat_database) AS database_reset";
+  static final String RESETS_SQL_14 = RESETS_SQL
+      + ", (SELECT extract(epoch FROM stats_reset) FROM pg_stat_wal) AS wal_reset";
+  static final String RESETS_SQL_18 = RESETS_SQL_14
+      + ", (SELECT extract(epoch FROM max(stats_reset)) FROM pg_stat_io WHERE object = 'wal') AS io_reset";
   static final String LSN_SQL = "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0') AS wal_insert_lsn_bytes";
 
   /**
@@ -126,7 +140,45 @@ final class PostgresqlLogCounters implements LogCounters {
       wal18(db, set);
       io18(db, set, timed);
     }
+    resets(db, set, version);
     return set.snapshot(at);
+  }
+
+  static String resetsSql(int version) {
+    return version >= PG18 ? RESETS_SQL_18 : version >= PG14 ? RESETS_SQL_14 : RESETS_SQL;
+  }
+
+  /** The reset marks; none when they cannot be read (the counters are then not checked against them). */
+  private static void resets(RowSource db, CounterSet set, int version) {
+    Row row;
+    try {
+      row = db.query(resetsSql(version)).get(0);
+    } catch (SQLException e) {
+      return;
+    }
+    Instant started = ResetMark.epochSeconds(row.number("postmaster_start"));
+    if (started != null) {
+      set.reset(ResetMark.serverStart("pg_postmaster_start_time()", started, null));
+    }
+    set.reset(ResetMark.statsReset("pg_stat_database.stats_reset", ResetMark.epochSeconds(row.number("database_reset")),
+        List.of(COMMITS, "pg_stat_database.xact_commit", "pg_stat_database.xact_rollback",
+            "pg_stat_database.xact_commit.current_database")));
+    if (version >= PG14) {
+      List<String> wal = new java.util.ArrayList<>(List.of(LOG_BYTES, "pg_stat_wal.wal_records", "pg_stat_wal.wal_fpi",
+          "pg_stat_wal.wal_bytes", "pg_stat_wal.wal_buffers_full"));
+      if (version < PG18) {
+        wal.addAll(List.of(LOG_WRITES, LOG_SYNCS, LOG_WRITE_TIME_MS, LOG_SYNC_TIME_MS, "pg_stat_wal.wal_write",
+            "pg_stat_wal.wal_sync", "pg_stat_wal.wal_write_time", "pg_stat_wal.wal_sync_time"));
+      }
+      set.reset(ResetMark.statsReset("pg_stat_wal.stats_reset", ResetMark.epochSeconds(row.number("wal_reset")), wal));
+    }
+    if (version >= PG18) {
+      List<String> io = new java.util.ArrayList<>(List.of(LOG_WRITES, LOG_SYNCS, LOG_WRITE_TIME_MS, LOG_SYNC_TIME_MS));
+      for (String context : IO_CONTEXTS) {
+        IO_COLUMNS.forEach(column -> io.add("pg_stat_io.wal." + context + "." + column));
+      }
+      set.reset(ResetMark.statsReset("pg_stat_io.stats_reset", ResetMark.epochSeconds(row.number("io_reset")), io));
+    }
   }
 
   /**

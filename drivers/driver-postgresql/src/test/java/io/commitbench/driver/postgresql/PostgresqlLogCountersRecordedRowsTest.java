@@ -7,16 +7,22 @@ import static io.commitbench.driver.postgresql.PostgresqlLogCounters.FLUSH_SQL;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.IO_WAL_SQL_18;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.LATER_SESSIONS_SQL;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.LSN_SQL;
+import static io.commitbench.driver.postgresql.PostgresqlLogCounters.RESETS_SQL;
+import static io.commitbench.driver.postgresql.PostgresqlLogCounters.RESETS_SQL_14;
+import static io.commitbench.driver.postgresql.PostgresqlLogCounters.RESETS_SQL_18;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.SETTINGS_SQL;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.WAL_SQL;
 import static io.commitbench.driver.postgresql.PostgresqlLogCounters.WAL_SQL_18;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.server.CounterSnapshot;
+import io.commitbench.core.server.LogActivity;
+import io.commitbench.core.server.ResetMark;
 import io.commitbench.core.server.RecordedRows;
 import io.commitbench.core.server.Row;
 import java.math.BigDecimal;
 import java.sql.SQLException;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +48,9 @@ class PostgresqlLogCountersRecordedRowsTest {
         .answer(LSN_SQL, Row.of("wal_insert_lsn_bytes", new BigDecimal("660746728")))
         .answer(WAL_SQL, Row.of("wal_records", 7017591L, "wal_fpi", 3467L, "wal_bytes", new BigDecimal("627124585"),
             "wal_buffers_full", 51L, "wal_write", 681726L, "wal_sync", 674083L, "wal_write_time", 410.282,
-            "wal_sync_time", 17172.884));
+            "wal_sync_time", 17172.884))
+        .answer(RESETS_SQL_14, Row.of("postmaster_start", new BigDecimal("1764630000.123456"),
+            "database_reset", null, "wal_reset", new BigDecimal("1764600000")));
   }
 
   @Test
@@ -69,7 +77,7 @@ class PostgresqlLogCountersRecordedRowsTest {
 
     CounterSnapshot s = counters.read(db, false);
 
-    assertThat(db.asked()).containsExactly(SETTINGS_SQL, FLUSH_SQL, DATABASE_SQL, LSN_SQL, WAL_SQL);
+    assertThat(db.asked()).containsExactly(SETTINGS_SQL, FLUSH_SQL, DATABASE_SQL, LSN_SQL, WAL_SQL, RESETS_SQL_14);
     assertThat(s.note()).isEmpty();
     assertThat(value(s, "commits")).isEqualTo(1525266);
     assertThat(value(s, "log_bytes")).isEqualTo(627124585);
@@ -160,7 +168,8 @@ class PostgresqlLogCountersRecordedRowsTest {
 
     CounterSnapshot s = counters.read(db, false);
 
-    assertThat(db.asked()).containsExactly(SETTINGS_SQL, FLUSH_SQL, DATABASE_SQL, LSN_SQL, WAL_SQL_18, IO_WAL_SQL_18);
+    assertThat(db.asked())
+        .containsExactly(SETTINGS_SQL, FLUSH_SQL, DATABASE_SQL, LSN_SQL, WAL_SQL_18, IO_WAL_SQL_18, RESETS_SQL_18);
     assertThat(value(s, "log_bytes")).isEqualTo(98304);
     assertThat(value(s, "log_writes")).isEqualTo(300);
     assertThat(value(s, "log_syncs")).isEqualTo(290);
@@ -200,9 +209,62 @@ class PostgresqlLogCountersRecordedRowsTest {
 
     CounterSnapshot s = counters.read(db, false);
 
-    assertThat(db.asked()).as("no pg_stat_force_next_flush before 15").containsExactly(SETTINGS_SQL, DATABASE_SQL, LSN_SQL);
+    assertThat(db.asked()).as("no pg_stat_force_next_flush before 15")
+        .containsExactly(SETTINGS_SQL, DATABASE_SQL, LSN_SQL, RESETS_SQL);
     assertThat(value(s, "log_bytes")).isEqualTo(123456);
     assertThat(absent(s, "log_writes")).isEqualTo("pg_stat_wal exists from PostgreSQL 14 on; this server is 13.12");
+  }
+
+  @Test
+  void resetMarksAreTheServersStartAndEachViewsStatsReset() throws SQLException {
+    CounterSnapshot s = counters.read(pg15("on"), false);
+
+    assertThat(s.resets()).extracting(ResetMark::source)
+        .containsExactly("pg_postmaster_start_time()", "pg_stat_database.stats_reset", "pg_stat_wal.stats_reset");
+    ResetMark start = s.resets().get(0);
+    assertThat(start.wholeServer()).isTrue();
+    assertThat(start.since()).isEqualTo(Instant.parse("2025-12-01T23:00:00.123456Z"));
+    assertThat(s.resets().get(1).since()).as("never reset").isNull();
+    assertThat(s.resets().get(1).counters()).contains("commits");
+    assertThat(s.resets().get(2).since()).isEqualTo(Instant.parse("2025-12-01T14:40:00Z"));
+    assertThat(s.resets().get(2).counters()).contains("log_bytes", "log_syncs", "log_sync_time_ms", "pg_stat_wal.wal_bytes")
+        .doesNotContain("commits");
+  }
+
+  @Test
+  void aRestartBetweenTwoReadingsMakesEveryCounterAbsent() throws SQLException {
+    RecordedRows db = pg15("on");
+    CounterSnapshot before = counters.read(db, false);
+    db.answerInstead(RESETS_SQL_14, Row.of("postmaster_start", new BigDecimal("1764630300"), "database_reset", null,
+        "wal_reset", new BigDecimal("1764600000")));
+    LogActivity a = LogActivity.between(before, counters.read(db, false));
+
+    assertThat(a.reset()).startsWith("the server restarted during the run: pg_postmaster_start_time() was"
+        + " 2025-12-01T23:00:00.123456Z at the first reading and 2025-12-01T23:05:00Z at the last");
+    assertThat(a.counter("commits").orElseThrow().present()).isFalse();
+    assertThat(a.counter("log_sync_time_ms").orElseThrow().present()).isFalse();
+  }
+
+  @Test
+  void resetMarksThatCannotBeReadLeaveTheCountersAlone() throws SQLException {
+    RecordedRows db = new RecordedRows()
+        .answer(SETTINGS_SQL, settings(130012, "13.12", null))
+        .answer(DATABASE_SQL, Row.of("xact_commit", 5L, "xact_rollback", 0L, "xact_commit_current_database", 5L))
+        .answer(LSN_SQL, Row.of("wal_insert_lsn_bytes", 123456L))
+        .fail(RESETS_SQL, new SQLException("ERROR: permission denied", "42501"));
+
+    CounterSnapshot s = counters.read(db, false);
+
+    assertThat(s.resets()).isEmpty();
+    assertThat(value(s, "commits")).isEqualTo(5);
+  }
+
+  @Test
+  void resetSqlText() {
+    assertThat(RESETS_SQL).isEqualTo("SELECT extract(epoch FROM pg_postmaster_start_time()) AS postmaster_start,"
+        + " (SELECT extract(epoch FROM max(stats_reset)) FROM pg_stat_database) AS database_reset");
+    assertThat(RESETS_SQL_18).isEqualTo(RESETS_SQL + ", (SELECT extract(epoch FROM stats_reset) FROM pg_stat_wal) AS"
+        + " wal_reset, (SELECT extract(epoch FROM max(stats_reset)) FROM pg_stat_io WHERE object = 'wal') AS io_reset");
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.commitbench.core.report.html;
 import io.commitbench.core.environment.EnvironmentText;
 import io.commitbench.core.key.Key;
 import io.commitbench.core.key.ParameterKeys;
+import io.commitbench.core.results.Incompleteness;
 import io.commitbench.core.results.Latency;
 import io.commitbench.core.results.RunSummary;
 import io.commitbench.core.results.TypeFigures;
@@ -46,16 +47,20 @@ final class RunGlance {
    * @param closing the lines after the report's last block (warnings among them), empty without a report
    */
   static void write(HtmlPage page, RunSummary s, List<Fact> environment, List<String> closing) {
+    Incompleteness.of(s).ifPresent(text -> page.table(List.of("read first"),
+        List.of(List.of("\u0001warning: this run did not complete: " + text))));
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"Workload", whatRan(s)});
     against(rows, s, environment);
     rows.add(new String[] {"Measured", measured(s)});
-    rows.add(new String[] {"Throughput", String.format(Locale.ROOT, "%.3f transactions/s, %.3f statements/s",
-        s.transactionsPerSecond(), s.operationsPerSecond())});
+    rows.add(new String[] {"Throughput", throughput(s)});
     if (s.rated()) {
       rows.add(new String[] {"Target rate", rate(s)});
     }
     rows.add(new String[] {"Outcome", outcome(s, closing)});
+    if (s.serverReset() != null) {
+      rows.add(new String[] {"Server counters", "\u0001unusable: " + s.serverReset()});
+    }
     for (String line : closing) {
       if (line.startsWith("warning:") || line.startsWith("error:")) {
         rows.add(new String[] {"Warning", "\u0001" + line.substring(line.indexOf(':') + 1).strip()});
@@ -129,6 +134,18 @@ final class RunGlance {
     } catch (DateTimeParseException e) {
       return startedAt;
     }
+  }
+
+  /** Transactions and statements per second; none when nothing was measured, partial when the run did not complete. */
+  static String throughput(RunSummary s) {
+    if (Double.isNaN(s.transactionsPerSecond())) {
+      return "\u0001none: nothing was measured";
+    }
+    String figures = String.format(Locale.ROOT, "%.3f transactions/s, %.3f statements/s", s.transactionsPerSecond(),
+        s.operationsPerSecond());
+    return Incompleteness.completed(s) ? figures
+        : "\u0001" + figures + " (partial: over the " + String.format(Locale.ROOT, "%.3f", s.measuredSeconds())
+            + " s measured before the run ended)";
   }
 
   /** Target, achieved, share and shed arrivals; marked as missed or met. */

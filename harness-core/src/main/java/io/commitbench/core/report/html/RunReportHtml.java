@@ -253,6 +253,9 @@ public final class RunReportHtml {
     if (s.serverNote() != null) {
       page.note(s.serverNote());
     }
+    if (s.serverReset() != null) {
+      page.note("Counters reset, so no figure of the run: " + s.serverReset());
+    }
     List<List<String>> rows = new ArrayList<>();
     for (ServerFigure f : s.serverCounters()) {
       rows.add(List.of("counter", f.name(), f.present() ? number(f.value()) + " " + f.unit() : "absent: "

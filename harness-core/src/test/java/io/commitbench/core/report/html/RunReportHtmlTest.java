@@ -106,6 +106,42 @@ class RunReportHtmlTest {
         .contains("0 errors, 7 ignored and restarted, 0 retries");
   }
 
+  @Test
+  void anInterruptedRunSaysSoAboveEverythingAndItsThroughputIsPartial(@TempDir Path dir) throws Exception {
+    Path run = RunFolderFixture.write(dir, 186.0, 0);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode summary = (ObjectNode) json.readTree(run.resolve("summary.json").toFile());
+    summary.put("outcome", "interrupted");
+    json.writeValue(run.resolve("summary.json").toFile(), summary);
+
+    String html = build(run).page().render();
+
+    assertThat(html.indexOf("warning: this run did not complete: outcome interrupted: the run was interrupted"))
+        .isPositive().isLessThan(html.indexOf("<th>Workload</th>"));
+    assertThat(html).contains("<th>Throughput</th><td class=\"bad\">186.000 transactions/s, 186.000 statements/s"
+        + " (partial: over the 3.000 s measured before the run ended)</td>");
+  }
+
+  @Test
+  void countersThatWereResetAreUnusableOnTheFirstScreenAndAboveTheCounters(@TempDir Path dir) throws Exception {
+    Path run = RunFolderFixture.write(dir, 200.0, 0);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode summary = (ObjectNode) json.readTree(run.resolve("summary.json").toFile());
+    String reason = "the server restarted during the run: pg_postmaster_start_time() was A at the first reading and B"
+        + " at the last, so its counters started again from zero";
+    ObjectNode server = summary.putObject("server").put("reset", reason);
+    server.putObject("counters").putObject("commits").put("absent", reason);
+    server.putObject("derived");
+    json.writeValue(run.resolve("summary.json").toFile(), summary);
+
+    String html = build(run).page().render();
+
+    assertThat(html).contains("<th>Server counters</th><td class=\"bad\">unusable: " + reason + "</td>")
+        .contains("Counters reset, so no figure of the run: " + reason)
+        .contains("<td>commits</td><td>absent: " + reason + "</td>");
+    assertThat(html.indexOf("<th>Server counters</th>")).isLessThan(html.indexOf("<img"));
+  }
+
   /** The run header in plain words, the environment after the last chart, no key the database ignores. */
   @Test
   void theHeaderAndTheEnvironmentComeAfterTheChartsInPlainWords(@TempDir Path dir) throws Exception {
