@@ -30,6 +30,7 @@ import io.commitbench.core.companion.CompanionReport;
 import io.commitbench.core.report.Decimals;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
+import io.commitbench.core.report.Leftover;
 import io.commitbench.core.report.ReportText;
 import io.commitbench.core.report.RateVerdict;
 import io.commitbench.core.report.RunOutcome;
@@ -201,7 +202,7 @@ public final class BenchmarkRun {
   }
 
   private String setUpAndMeasure() throws Exception {
-    try (AdminConnection admin = new AdminConnection(this::connectAdmin)) {
+    try (AdminConnection admin = new AdminConnection(this::connectAdmin, config.effective().get("db.url"))) {
       SchemaSetup setup = new SchemaSetup(config, dialect, admin, OwnershipMark.ofThisProcess(
           directory.getFileName().toString(), config.owner(), startedAt, config.tablePrefix(), config.userPrefix()));
       SchemaSetup.Created previous = kept != null && kept.holds() ? kept.take() : null;
@@ -232,7 +233,7 @@ public final class BenchmarkRun {
           kept.keep(setup.handOver());
           log.print("setup kept for the group's next run (runs.setup=kept)");
         } else {
-          cleanUp(setup);
+          cleanUp(setup, admin);
         }
       }
       return mode.value();
@@ -248,16 +249,23 @@ public final class BenchmarkRun {
    * The admin connection, re-established first when it broke while the actors ran (its backend
    * terminated, the server restarted), for the end counters and the cleanup: as patiently as an
    * actor (reconnect.timeout), or with one attempt after a signal, which must end the run within
-   * seconds. When it cannot be, the broken one is returned, and what it fails to do is reported.
+   * seconds. When it cannot be, it is lost for the rest of the run: that fails the run, with the
+   * reason in words, and what needs it fails with that reason (the cleanup then names what it
+   * left); later calls do not wait again.
    */
   private Connection reviveAdmin(AdminConnection admin) {
+    boolean lostBefore = admin.isLost();
     try {
-      if (admin.revive(stoppedFromOutside ? 0 : config.reconnectTimeoutSeconds() * 1_000_000_000L)) {
+      if (admin.revive(stoppedFromOutside ? 0 : config.reconnectTimeoutSeconds() * 1_000_000_000L,
+          stoppedFromOutside ? "in the one attempt a stopped run makes"
+              : "within " + ParameterKeys.RECONNECT_TIMEOUT + "=" + config.reconnectTimeoutSeconds() + " s")) {
         log.print("the admin connection broke during the run and was re-established");
       }
     } catch (SQLException e) {
-      log.print("warning: the admin connection broke during the run and could not be re-established: "
-          + e.getMessage());
+      if (!lostBefore) {
+        problems.add(e.getMessage());
+        log.print("error: " + e.getMessage());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -475,7 +483,7 @@ public final class BenchmarkRun {
     return reports;
   }
 
-  private void cleanUp(SchemaSetup setup) {
+  private void cleanUp(SchemaSetup setup, AdminConnection admin) {
     if (!setup.createdAnything()) {
       return;
     }
@@ -483,8 +491,14 @@ public final class BenchmarkRun {
       log.print("cleanup=false: the tables" + (setup.userOf(0) != null ? " and users" : "") + " are kept");
       return;
     }
-    for (Leftover leftover : setup.drop()) {
-      leftovers.add(leftover);
+    List<Leftover> left = setup.drop();
+    leftovers.addAll(left);
+    if (admin.isLost()) {
+      log.print("warning: no cleanup: the admin connection was lost; the " + left.size() + " objects the run created"
+          + " are listed at the end with the statements that drop them");
+      return;
+    }
+    for (Leftover leftover : left) {
       log.print("warning: cleanup incomplete: " + leftover.reason());
     }
   }
@@ -511,7 +525,8 @@ public final class BenchmarkRun {
       printResultBlocks(result);
     }
     try {
-      SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY), workload.summaryFigures(result.totals()));
+      SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY), workload.summaryFigures(result.totals()),
+          leftovers);
       log.print("results written to " + directory.toAbsolutePath());
     } catch (IOException e) {
       // A full or failing results filesystem: say so last, not that the results were written.

@@ -1,6 +1,7 @@
 package io.commitbench.core.run;
 
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.report.Leftover;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import java.util.ArrayList;
@@ -32,6 +33,9 @@ final class ClosingWarnings {
         lines.add("  -- " + leftover.what() + ": " + leftover.reason());
         leftover.removal().forEach(sql -> lines.add("  " + sql + ";"));
       }
+      // The objects carry the run's mark, by which cleanup finds them once the server answers.
+      lines.add("  -- or: commitbench cleanup <the run's parameter file and --set options> --run-id " + result.runId()
+          + " --apply");
     }
     return lines;
   }

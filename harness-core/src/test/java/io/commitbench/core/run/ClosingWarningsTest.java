@@ -25,6 +25,20 @@ class ClosingWarningsTest {
 
   private static final Pattern COUNT = Pattern.compile("([a-z_]+) (\\d+)");
 
+  /** Objects the cleanup left: each with its statements, then the cleanup command that finds them by their mark. */
+  @Test
+  void leftoversEndWithTheirStatementsAndTheCleanupCommand() {
+    RunResult result = ReportFixtures.completed();
+
+    List<String> lines = ClosingWarnings.of(result, List.of(new io.commitbench.core.report.Leftover("user cb_u1",
+        List.of("DROP ROLE cb_u1"), "not dropped: the admin connection was lost")), "postgres");
+
+    assertThat(lines).endsWith("warning: the cleanup left 1 object on the server; remove it as postgres with:",
+        "  -- user cb_u1: not dropped: the admin connection was lost", "  DROP ROLE cb_u1;",
+        "  -- or: commitbench cleanup <the run's parameter file and --set options> --run-id " + result.runId()
+            + " --apply");
+  }
+
   @Test
   void theTotalIsTheMeasuredAndTheWarmupFailuresEachWithTheirClasses() {
     RunResult result = withWarmup(ReportFixtures.completed(), Map.of(ErrorClass.CONSTRAINT_VIOLATION, 4L));
