@@ -95,6 +95,8 @@ public final class BenchmarkRun {
   private List<RunCompanion> companions = List.of();
   private final List<RunCompanion> started = new ArrayList<>();
   private final List<Leftover> leftovers = new ArrayList<>();
+  /** Whether the cleanup found the admin connection lost: it then could try no drop at all. */
+  private boolean adminLost;
   private List<String> warnings = List.of();
   private NamesRefusedException refusal;
   private KeptSchema kept;
@@ -494,6 +496,7 @@ public final class BenchmarkRun {
     List<Leftover> left = setup.drop();
     leftovers.addAll(left);
     if (admin.isLost()) {
+      adminLost = true;
       log.print("warning: no cleanup: the admin connection was lost; the " + left.size() + " objects the run created"
           + " are listed at the end with the statements that drop them");
       return;
@@ -539,7 +542,7 @@ public final class BenchmarkRun {
     // failed the run above); the warnings that make the exit code 3 come after it, last.
     rate.filter(v -> !v.fails() && outcome == RunOutcome.COMPLETED)
         .ifPresent(v -> log.print("warning: " + v.message()));
-    warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
+    warnings = ClosingWarnings.of(result, leftovers, config.dbUser(), adminLost);
     warnings.forEach(log::print);
     // A companion's warnings (e.g. a formatter arm that had nothing to act on) come last; they
     // qualify its figures and leave the run's exit code alone.
