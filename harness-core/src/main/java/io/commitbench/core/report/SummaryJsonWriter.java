@@ -83,7 +83,12 @@ import java.util.Map;
  *     "counters": { name: { "delta": number, "unit": "count" | "bytes" | "ms" | ... }
  *                         or { "absent": "reason" }, ... },
  *     "derived":  { name: { "value": number, "unit": "ms" | "bytes" | "ratio" }
- *                         or { "absent": "reason" }, ... } }
+ *                         or { "absent": "reason" }, ... } },
+ *   "companions": { NAME: { ... }, ... },        // each companion's figures
+ *   "leftovers": [ { "object": "table cb_1" | "user cb_u1",   // what the run created and its
+ *                    "reason": one line,          // cleanup did not drop, from the run's own list
+ *                    "drop": [ SQL, ... ] } ]    // (also when the server was lost); the statements
+ *                                                // to run as db.user; empty when nothing was left
  * }
  * </pre>
  *
@@ -134,7 +139,16 @@ public final class SummaryJsonWriter {
    * under {@code workloadFigures} (omitted when empty).
    */
   public static void write(RunResult r, Path file, java.util.Map<String, Object> workloadFigures) throws IOException {
-    ObjectNode root = toJson(r);
+    write(r, file, workloadFigures, List.of());
+  }
+
+  /**
+   * Writes (or replaces) {@code file} atomically, forced to disk, with the workload's own figures
+   * and what the run left on the server ({@code leftovers}).
+   */
+  public static void write(RunResult r, Path file, java.util.Map<String, Object> workloadFigures,
+      List<Leftover> leftovers) throws IOException {
+    ObjectNode root = toJson(r, leftovers);
     if (!workloadFigures.isEmpty()) {
       root.set("workloadFigures", MAPPER.valueToTree(workloadFigures));
     }
@@ -146,11 +160,16 @@ public final class SummaryJsonWriter {
    * AtomicFiles#replaceVolatile}): for the summary kept up to date while a run measures.
    */
   public static void replaceVolatile(RunResult r, Path file) throws IOException {
-    AtomicFiles.replaceVolatile(file, MAPPER.writeValueAsBytes(toJson(r)));
+    AtomicFiles.replaceVolatile(file, MAPPER.writeValueAsBytes(toJson(r, List.of())));
+  }
+
+  /** The document as a tree, in key order, with nothing left on the server. */
+  static ObjectNode toJson(RunResult r) {
+    return toJson(r, List.of());
   }
 
   /** The document as a tree, in key order. */
-  static ObjectNode toJson(RunResult r) {
+  static ObjectNode toJson(RunResult r, List<Leftover> leftovers) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("schema", SCHEMA);
     root.put("runId", r.runId());
@@ -199,6 +218,15 @@ public final class SummaryJsonWriter {
     ObjectNode companions = root.putObject("companions");
     for (CompanionReport c : r.companions()) {
       companions.set(c.name(), MAPPER.valueToTree(c.figures()));
+    }
+    ArrayNode left = root.putArray("leftovers");
+    for (Leftover leftover : leftovers) {
+      ObjectNode object = left.addObject();
+      object.put("object", leftover.what());
+      // The reason may quote a driver message, which may quote the URL.
+      object.put("reason", Redaction.url(leftover.reason()));
+      ArrayNode drop = object.putArray("drop");
+      leftover.removal().forEach(drop::add);
     }
     return root;
   }

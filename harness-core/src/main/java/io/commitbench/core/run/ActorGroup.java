@@ -189,6 +189,8 @@ public final class ActorGroup {
       // between operations (its failed statement is counted already).
       endNanos.set(index, System.nanoTime());
     } catch (Throwable e) {
+      // Its work ended with the failure: the wait for its pool to close is no part of it.
+      endNanos.set(index, System.nanoTime());
       fail(index, e);
     }
   }

@@ -30,6 +30,7 @@ import io.commitbench.core.companion.CompanionReport;
 import io.commitbench.core.report.Decimals;
 import io.commitbench.core.report.HistogramLogSink;
 import io.commitbench.core.report.IntervalCsvWriter;
+import io.commitbench.core.report.Leftover;
 import io.commitbench.core.report.ReportText;
 import io.commitbench.core.report.RateVerdict;
 import io.commitbench.core.report.RunOutcome;
@@ -94,6 +95,8 @@ public final class BenchmarkRun {
   private List<RunCompanion> companions = List.of();
   private final List<RunCompanion> started = new ArrayList<>();
   private final List<Leftover> leftovers = new ArrayList<>();
+  /** Whether the cleanup found the admin connection lost: it then could try no drop at all. */
+  private boolean adminLost;
   private List<String> warnings = List.of();
   private NamesRefusedException refusal;
   private KeptSchema kept;
@@ -201,7 +204,7 @@ public final class BenchmarkRun {
   }
 
   private String setUpAndMeasure() throws Exception {
-    try (AdminConnection admin = new AdminConnection(this::connectAdmin)) {
+    try (AdminConnection admin = new AdminConnection(this::connectAdmin, config.effective().get("db.url"))) {
       SchemaSetup setup = new SchemaSetup(config, dialect, admin, OwnershipMark.ofThisProcess(
           directory.getFileName().toString(), config.owner(), startedAt, config.tablePrefix(), config.userPrefix()));
       SchemaSetup.Created previous = kept != null && kept.holds() ? kept.take() : null;
@@ -232,7 +235,7 @@ public final class BenchmarkRun {
           kept.keep(setup.handOver());
           log.print("setup kept for the group's next run (runs.setup=kept)");
         } else {
-          cleanUp(setup);
+          cleanUp(setup, admin);
         }
       }
       return mode.value();
@@ -248,16 +251,23 @@ public final class BenchmarkRun {
    * The admin connection, re-established first when it broke while the actors ran (its backend
    * terminated, the server restarted), for the end counters and the cleanup: as patiently as an
    * actor (reconnect.timeout), or with one attempt after a signal, which must end the run within
-   * seconds. When it cannot be, the broken one is returned, and what it fails to do is reported.
+   * seconds. When it cannot be, it is lost for the rest of the run: that fails the run, with the
+   * reason in words, and what needs it fails with that reason (the cleanup then names what it
+   * left); later calls do not wait again.
    */
   private Connection reviveAdmin(AdminConnection admin) {
+    boolean lostBefore = admin.isLost();
     try {
-      if (admin.revive(stoppedFromOutside ? 0 : config.reconnectTimeoutSeconds() * 1_000_000_000L)) {
+      if (admin.revive(stoppedFromOutside ? 0 : config.reconnectTimeoutSeconds() * 1_000_000_000L,
+          stoppedFromOutside ? "in the one attempt a stopped run makes"
+              : "within " + ParameterKeys.RECONNECT_TIMEOUT + "=" + config.reconnectTimeoutSeconds() + " s")) {
         log.print("the admin connection broke during the run and was re-established");
       }
     } catch (SQLException e) {
-      log.print("warning: the admin connection broke during the run and could not be re-established: "
-          + e.getMessage());
+      if (!lostBefore) {
+        problems.add(e.getMessage());
+        log.print("error: " + e.getMessage());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -475,7 +485,7 @@ public final class BenchmarkRun {
     return reports;
   }
 
-  private void cleanUp(SchemaSetup setup) {
+  private void cleanUp(SchemaSetup setup, AdminConnection admin) {
     if (!setup.createdAnything()) {
       return;
     }
@@ -483,8 +493,15 @@ public final class BenchmarkRun {
       log.print("cleanup=false: the tables" + (setup.userOf(0) != null ? " and users" : "") + " are kept");
       return;
     }
-    for (Leftover leftover : setup.drop()) {
-      leftovers.add(leftover);
+    List<Leftover> left = setup.drop();
+    leftovers.addAll(left);
+    if (admin.isLost()) {
+      adminLost = true;
+      log.print("warning: no cleanup: the admin connection was lost; the " + left.size() + " objects the run created"
+          + " are listed at the end with the statements that drop them");
+      return;
+    }
+    for (Leftover leftover : left) {
       log.print("warning: cleanup incomplete: " + leftover.reason());
     }
   }
@@ -511,7 +528,8 @@ public final class BenchmarkRun {
       printResultBlocks(result);
     }
     try {
-      SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY), workload.summaryFigures(result.totals()));
+      SummaryJsonWriter.write(result, directory.resolve(ResultDirectory.SUMMARY), workload.summaryFigures(result.totals()),
+          leftovers);
       log.print("results written to " + directory.toAbsolutePath());
     } catch (IOException e) {
       // A full or failing results filesystem: say so last, not that the results were written.
@@ -524,7 +542,7 @@ public final class BenchmarkRun {
     // failed the run above); the warnings that make the exit code 3 come after it, last.
     rate.filter(v -> !v.fails() && outcome == RunOutcome.COMPLETED)
         .ifPresent(v -> log.print("warning: " + v.message()));
-    warnings = ClosingWarnings.of(result, leftovers, config.dbUser());
+    warnings = ClosingWarnings.of(result, leftovers, config.dbUser(), adminLost);
     warnings.forEach(log::print);
     // A companion's warnings (e.g. a formatter arm that had nothing to act on) come last; they
     // qualify its figures and leave the run's exit code alone.

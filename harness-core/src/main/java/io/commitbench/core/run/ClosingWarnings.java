@@ -1,6 +1,7 @@
 package io.commitbench.core.run;
 
 import io.commitbench.core.measure.RunTotals;
+import io.commitbench.core.report.Leftover;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import java.util.ArrayList;
@@ -21,6 +22,16 @@ final class ClosingWarnings {
 
   /** The lines; empty for a clean run. */
   static List<String> of(RunResult result, List<Leftover> leftovers, String dbUser) {
+    return of(result, leftovers, dbUser, false);
+  }
+
+  /**
+   * The lines; empty for a clean run.
+   *
+   * @param serverLost whether the cleanup could not reach the server at all: the lines then end
+   *     with the cleanup command that finds the objects by their marks once it answers again
+   */
+  static List<String> of(RunResult result, List<Leftover> leftovers, String dbUser, boolean serverLost) {
     List<String> lines = new ArrayList<>();
     if (result.outcome() == RunOutcome.COMPLETED) {
       failedStatements(result).ifPresent(lines::add);
@@ -32,6 +43,11 @@ final class ClosingWarnings {
         lines.add("  -- " + leftover.what() + ": " + leftover.reason());
         leftover.removal().forEach(sql -> lines.add("  " + sql + ";"));
       }
+    }
+    if (!leftovers.isEmpty() && serverLost) {
+      // The objects carry the run's mark, by which cleanup finds them once the server answers.
+      lines.add("  -- or: commitbench cleanup <the run's parameter file and --set options> --run-id " + result.runId()
+          + " --apply");
     }
     return lines;
   }

@@ -4,6 +4,7 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.namespace.OwnershipMark;
+import io.commitbench.core.report.Leftover;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.LoadContext;
 import io.commitbench.core.workload.SchemaTable;

@@ -35,6 +35,12 @@ final class IntervalReporter {
   private final Thread thread;
   private long nextSampleNanos;
   private long deadlineNanos = Long.MAX_VALUE;
+  /**
+   * Where the measured window of a timed run ends, its deadline: no interval is sampled beyond
+   * it, and the last one ends there at the latest, however long the actors (or the server they
+   * wait for) take to stop.
+   */
+  private long windowEndNanos = Long.MAX_VALUE;
   private Runnable atDeadline = () -> {};
   private IOException writeFailure;
   private volatile boolean finished;
@@ -72,6 +78,7 @@ final class IntervalReporter {
   /** Calls {@code action} once at {@code nanos} (the end of a timed run). */
   synchronized void deadline(long nanos, Runnable action) {
     deadlineNanos = nanos;
+    windowEndNanos = nanos;
     atDeadline = action;
     LockSupport.unpark(thread);
   }
@@ -86,7 +93,7 @@ final class IntervalReporter {
         }
         if (sampler.phase() == Phase.WARMUP && now >= warmupEndNanos) {
           beginMeasurement(now);
-        } else if (now >= nextSampleNanos) {
+        } else if (now >= nextSampleNanos && nextSampleNanos <= windowEndNanos) {
           sampleNow(now);
           // A late wake-up does not make up for lost time with a burst of short intervals.
           nextSampleNanos = Math.max(nextSampleNanos + intervalNanos, now + intervalNanos / 2);
@@ -99,8 +106,11 @@ final class IntervalReporter {
       if (due != null) {
         due.run();
       }
-      long wake = Math.min(nextSampleNanos, Math.min(deadlineNanos, sampler.phase() == Phase.WARMUP
-          ? warmupEndNanos : Long.MAX_VALUE));
+      long wake;
+      synchronized (this) {
+        wake = Math.min(nextSampleNanos <= windowEndNanos ? nextSampleNanos : Long.MAX_VALUE, Math.min(deadlineNanos,
+            sampler.phase() == Phase.WARMUP ? warmupEndNanos : Long.MAX_VALUE));
+      }
       long wait = wake - System.nanoTime();
       if (wait > 0) {
         LockSupport.parkNanos(Math.min(wait, MAX_PARK_NANOS));
@@ -121,12 +131,15 @@ final class IntervalReporter {
     }
   }
 
-  /** Stops the clock, samples the remainder up to {@code endNanos} and returns the measurement's totals. */
+  /**
+   * Stops the clock, samples the remainder up to {@code endNanos} (a timed run's deadline at the
+   * latest) and returns the measurement's totals.
+   */
   synchronized RunTotals finish(long endNanos) {
     if (!finished) {
       finished = true;
       try {
-        sampler.sampleLast(endNanos, sink);
+        sampler.sampleLast(Math.min(endNanos, windowEndNanos), sink);
       } catch (IOException e) {
         remember(e);
       }

@@ -111,6 +111,10 @@ final class RunPhases {
       return "cycle " + cycleLabel(Math.max(1, currentCycle - warmupCycles));
     }
     long elapsed = Math.round((now - measurementStartNanos) / 1e9);
+    if (control.timed()) {
+      // The window ends at the duration, however long the run then takes to stop.
+      elapsed = Math.min(elapsed, control.durationSeconds());
+    }
     return control.timed() ? elapsed + "/" + control.durationSeconds() + " s" : elapsed + " s";
   }
 }

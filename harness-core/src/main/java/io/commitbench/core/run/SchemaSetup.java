@@ -8,6 +8,7 @@ import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.namespace.NameGuard;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.namespace.OwnershipMark;
+import io.commitbench.core.report.Leftover;
 import io.commitbench.core.workload.SchemaNaming;
 import io.commitbench.core.workload.SchemaTable;
 import java.security.SecureRandom;
@@ -30,6 +31,8 @@ import java.util.List;
 final class SchemaSetup {
 
   private static final int PASSWORD_LENGTH = 24;
+  /** Why an object was left when the admin connection was lost: no drop could be sent. */
+  private static final String NOT_TRIED = "not dropped: the admin connection was lost";
   private static final String PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
   private final BenchmarkConfig config;
@@ -205,10 +208,23 @@ final class SchemaSetup {
 
   /**
    * Drops the users and tables this setup created, users first so that no actor login outlives
-   * the tables it was granted. Every statement is tried; the failures are returned.
+   * the tables it was granted. Every statement is tried; the failures are returned. When the
+   * admin connection is lost, nothing can be tried: every object is returned, with its drop
+   * statements, as the setup knows it created them.
    */
   List<Leftover> drop() {
     List<Leftover> left = new ArrayList<>();
+    if (admin.isLost()) {
+      for (DbUser user : users) {
+        left.add(new Leftover("user " + user.name(), dialect.dropUserStatements(user), NOT_TRIED));
+      }
+      for (SchemaTable table : tables) {
+        left.add(new Leftover("table " + table.spec().name(), table.drop(), NOT_TRIED));
+      }
+      users.clear();
+      tables.clear();
+      return left;
+    }
     for (DbUser user : users) {
       tryDrop(dialect.dropUserStatements(user), "user " + user.name(), left);
     }

@@ -39,6 +39,23 @@ class SummaryJsonWriterTest {
     assertThat(actual.get("schema").asText()).isEqualTo(SummaryJsonWriter.SCHEMA);
   }
 
+  /** What the run left on the server, with its drop statements, as the run knew it. */
+  @Test
+  void theLeftoversAreListedWithTheirDropStatements() throws IOException {
+    Path file = dir.resolve("summary.json");
+    SummaryJsonWriter.write(ReportFixtures.failedInSetup(), file, java.util.Map.of(), List.of(
+        new Leftover("user cb_u1", List.of("DROP ROLE cb_u1"), "not dropped: the admin connection was lost"),
+        new Leftover("table cb_1", List.of("DROP TABLE public.cb_1"), "cannot drop: jdbc:postgresql://h/db?password=s3cret")));
+
+    JsonNode leftovers = JSON.readTree(file.toFile()).get("leftovers");
+    assertThat(leftovers).hasSize(2);
+    assertThat(leftovers.get(0).get("object").asText()).isEqualTo("user cb_u1");
+    assertThat(leftovers.get(0).get("reason").asText()).isEqualTo("not dropped: the admin connection was lost");
+    assertThat(leftovers.get(0).get("drop").get(0).asText()).isEqualTo("DROP ROLE cb_u1");
+    assertThat(leftovers.get(1).get("drop").get(0).asText()).isEqualTo("DROP TABLE public.cb_1");
+    assertThat(leftovers.get(1).get("reason").asText()).doesNotContain("s3cret");
+  }
+
   @Test
   void nothingMeasuredWritesNullsNotNaN() throws IOException {
     Path file = dir.resolve("summary.json");

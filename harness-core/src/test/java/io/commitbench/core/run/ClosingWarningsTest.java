@@ -25,6 +25,27 @@ class ClosingWarningsTest {
 
   private static final Pattern COUNT = Pattern.compile("([a-z_]+) (\\d+)");
 
+  /**
+   * Objects a lost server kept the cleanup from dropping: each with its statements, then the
+   * cleanup command that finds them by their mark once the server answers.
+   */
+  @Test
+  void leftoversOfALostServerEndWithTheirStatementsAndTheCleanupCommand() {
+    RunResult result = ReportFixtures.completed();
+    List<io.commitbench.core.report.Leftover> left = List.of(new io.commitbench.core.report.Leftover("user cb_u1",
+        List.of("DROP ROLE cb_u1"), "not dropped: the admin connection was lost"));
+
+    List<String> lines = ClosingWarnings.of(result, left, "postgres", true);
+
+    assertThat(ClosingWarnings.of(result, left, "postgres", false)).as("the server answered: its statements last")
+        .last().isEqualTo("  DROP ROLE cb_u1;");
+
+    assertThat(lines).endsWith("warning: the cleanup left 1 object on the server; remove it as postgres with:",
+        "  -- user cb_u1: not dropped: the admin connection was lost", "  DROP ROLE cb_u1;",
+        "  -- or: commitbench cleanup <the run's parameter file and --set options> --run-id " + result.runId()
+            + " --apply");
+  }
+
   @Test
   void theTotalIsTheMeasuredAndTheWarmupFailuresEachWithTheirClasses() {
     RunResult result = withWarmup(ReportFixtures.completed(), Map.of(ErrorClass.CONSTRAINT_VIOLATION, 4L));

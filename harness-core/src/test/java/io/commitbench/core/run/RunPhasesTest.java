@@ -44,4 +44,17 @@ class RunPhasesTest {
     assertThat(phases.position(Phase.WARMUP)).isEqualTo("warm-up cycle 13");
     assertThat(phases.position(Phase.MEASURED)).isEqualTo("cycle 1/30");
   }
+
+  /** A run that takes long to stop after its duration (a lost server) says "3/3 s", never "9/3 s". */
+  @Test
+  void theMeasuredPositionStopsAtTheDuration() {
+    RunPhases phases = new RunPhases(new RunControl(3, 0, 0, 0, false, 10, false, 0, false, 0, 5, false), OptionalInt.empty(),
+        false);
+    long start = System.nanoTime() - 9 * S;
+    phases.started(start);
+    phases.cycleStarting(1, start);
+    phases.measurementBegan(start);
+
+    assertThat(phases.position(Phase.MEASURED)).isEqualTo("3/3 s");
+  }
 }

@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A TCP relay in front of a real server whose open connections can be held: {@link #hold} makes
@@ -15,7 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * dropped route looks like to a client: the query goes out, nothing comes back), while
  * connections opened later pass as usual. {@link #release} lets the held bytes through, none
  * lost, so a connection that sat idle while held (the run's admin) carries on as if nothing
- * happened.
+ * happened. {@link #holdNewConnections} holds the connections accepted later too (a login that
+ * gets no answer), and {@link #releaseAllButOldest} lets all but a run's admin connection go.
  */
 public final class HoldingRelay implements AutoCloseable {
 
@@ -24,6 +26,9 @@ public final class HoldingRelay implements AutoCloseable {
   private final ServerSocket listener;
   private final List<Pipe> pipes = new CopyOnWriteArrayList<>();
   private final Thread acceptor;
+  /** Numbers the connections in the order they were accepted; both pipes of one share it. */
+  private final AtomicLong accepted = new AtomicLong();
+  private volatile boolean holdingNew;
 
   public HoldingRelay(String targetHost, int targetPort) throws IOException {
     this.targetHost = targetHost;
@@ -50,8 +55,26 @@ public final class HoldingRelay implements AutoCloseable {
     return held / 2;
   }
 
-  /** Lets every held connection pass again. */
+  /**
+   * Holds every connection accepted from now on: the client's connect reaches the relay, and its
+   * login then gets no answer, as behind a dropped route.
+   */
+  public void holdNewConnections() {
+    holdingNew = true;
+  }
+
+  /**
+   * Lets every held connection but the oldest pass again (the actors' connections, while a run's
+   * admin connection stays held); connections accepted later are still held if they were.
+   */
+  public void releaseAllButOldest() {
+    long oldest = pipes.stream().mapToLong(p -> p.connection).min().orElse(-1);
+    pipes.stream().filter(p -> p.connection != oldest).forEach(Pipe::release);
+  }
+
+  /** Lets every held connection pass again, and new ones too. */
   public void release() {
+    holdingNew = false;
     pipes.forEach(Pipe::release);
   }
 
@@ -62,8 +85,9 @@ public final class HoldingRelay implements AutoCloseable {
         Socket server = new Socket(targetHost, targetPort);
         client.setTcpNoDelay(true);
         server.setTcpNoDelay(true);
-        start(new Pipe(client, server, "to-server"));
-        start(new Pipe(server, client, "to-client"));
+        long connection = accepted.incrementAndGet();
+        start(new Pipe(client, server, "to-server", connection));
+        start(new Pipe(server, client, "to-client", connection));
       } catch (IOException e) {
         // Closed listener, or a server that refused one connection: the client sees its end close.
       }
@@ -71,6 +95,9 @@ public final class HoldingRelay implements AutoCloseable {
   }
 
   private void start(Pipe pipe) {
+    if (holdingNew) {
+      pipe.hold();
+    }
     pipes.add(pipe);
     Thread thread = new Thread(pipe, "holding-relay-" + pipe.direction);
     thread.setDaemon(true);
@@ -91,13 +118,15 @@ public final class HoldingRelay implements AutoCloseable {
     private final Socket from;
     private final Socket to;
     private final String direction;
+    private final long connection;
     private boolean held;
     private boolean ended;
 
-    Pipe(Socket from, Socket to, String direction) {
+    Pipe(Socket from, Socket to, String direction, long connection) {
       this.from = from;
       this.to = to;
       this.direction = direction;
+      this.connection = connection;
     }
 
     synchronized boolean hold() {
