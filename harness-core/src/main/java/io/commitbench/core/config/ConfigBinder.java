@@ -405,7 +405,8 @@ public final class ConfigBinder {
     private Optional<Dialect> resolveDialect() {
       Optional<String> type = optionalText(DB_TYPE);
       Optional<String> url = optionalText(DB_URL);
-      url.ifPresent(u -> violations.addAll(DbUrlCheck.violations(dialects, u)));
+      boolean trusted = Boolean.TRUE.equals(values.get(DB_URL_TRUSTED));
+      url.ifPresent(u -> violations.addAll(DbUrlCheck.violations(dialects, u, trusted)));
       if (type.isPresent()) {
         Dialect dialect = dialects.byName(type.get()).orElseThrow();
         if (url.isPresent() && !dialect.acceptsUrl(url.get())) {
