@@ -4,10 +4,12 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.EchoedValue;
 import io.commitbench.core.namespace.LeftoverDrops;
 import io.commitbench.core.namespace.LeftoverFinder;
 import io.commitbench.core.namespace.Owner;
 import io.commitbench.core.namespace.OwnerScope;
+import io.commitbench.core.namespace.RunId;
 import io.commitbench.core.namespace.RunLeftovers;
 import io.commitbench.core.run.AdminLogin;
 import io.commitbench.storage.plan.Plan;
@@ -74,7 +76,8 @@ final class CleanupCommand implements Callable<Integer> {
           + " unmarked ones that match are listed, never dropped.")
   String prefix;
 
-  @Option(names = "--run-id", paramLabel = "RUN_ID", description = "Only the objects of this run (its results folder's name).")
+  @Option(names = "--run-id", paramLabel = "RUN_ID", description = "Only the objects of this run (its results folder's"
+      + " name: letters, digits, '.', '_', '-', as run.id takes).")
   String runId;
 
   @Option(names = "--owner", paramLabel = "OWNER", description = "Act for this owner instead of the parameter"
@@ -95,16 +98,22 @@ final class CleanupCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (prefix != null && !prefix.matches("[a-z][a-z0-9_]*")) {
-      err.println("error: --prefix " + prefix + ": not a prefix of commitbench's names; allowed: a lower-case"
+      err.println("error: --prefix " + EchoedValue.of(prefix) + ": not a prefix of commitbench's names; allowed: a lower-case"
           + " identifier (a-z, 0-9, _; starting with a letter)");
       return ExitCodes.BAD_INPUT;
     }
+    if (runId != null && RunId.problem(runId).isPresent()) {
+      err.println("error: --run-id " + EchoedValue.of(runId) + ": " + RunId.problem(runId).get() + "; allowed: "
+          + RunId.ALLOWED);
+      return ExitCodes.BAD_INPUT;
+    }
     if (owner != null && allOwners) {
-      err.println("error: --owner " + owner + " given with --all-owners; allowed: one of them");
+      err.println("error: --owner " + EchoedValue.of(owner) + " given with --all-owners; allowed: one of them");
       return ExitCodes.BAD_INPUT;
     }
     if (owner != null && Owner.problem(owner).isPresent()) {
-      err.println("error: --owner " + owner + ": " + Owner.problem(owner).get() + "; allowed: " + Owner.ALLOWED);
+      err.println("error: --owner " + EchoedValue.of(owner) + ": " + Owner.problem(owner).get() + "; allowed: "
+          + Owner.ALLOWED);
       return ExitCodes.BAD_INPUT;
     }
     DialectRegistry dialects = DialectRegistry.load();

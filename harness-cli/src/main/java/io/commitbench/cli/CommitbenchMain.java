@@ -35,6 +35,7 @@ public final class CommitbenchMain {
   public static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new RootCommand());
     commandLine.setExecutionExceptionHandler(new ErrorHandler());
+    commandLine.setParameterExceptionHandler(new ShortenedParameterErrors(commandLine.getParameterExceptionHandler()));
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setUsageHelpWidth(USAGE_HELP_WIDTH);
     return commandLine;

@@ -4,6 +4,7 @@ import io.commitbench.core.compare.Comparability;
 import io.commitbench.core.compare.CompareOutput;
 import io.commitbench.core.compare.Comparison;
 import io.commitbench.core.compare.Subject;
+import io.commitbench.core.key.EchoedValue;
 import io.commitbench.core.results.ResultFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -40,8 +41,8 @@ import picocli.CommandLine.Spec;
       "latency distributions overlaid on one chart, a self-contained file)."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:compared", "2:a folder is not a run's or a group's, a summary is unreadable, or the runs are"
-        + " not comparable (without --force); nothing was written"},
+    exitCodeList = {"0:compared", "2:a folder is not a run's or a group's, a summary is unreadable, the runs are"
+        + " not comparable (without --force), or -o is not a file in an existing directory; nothing was written"},
     footer = {"", "Documentation: docs/results.md"})
 final class CompareCommand implements Callable<Integer> {
 
@@ -68,7 +69,11 @@ final class CompareCommand implements Callable<Integer> {
     CompareOutput chosen = Arrays.stream(CompareOutput.values()).filter(f -> f.label().equals(format)).findFirst()
         .orElse(null);
     if (chosen == null) {
-      err.println("error: --format " + format + ": unknown; allowed: text, markdown, json, html");
+      err.println("error: --format " + EchoedValue.of(format) + ": unknown; allowed: text, markdown, json, html");
+      return ExitCodes.BAD_INPUT;
+    }
+    if (output != null && OutputFileCheck.problem(output).isPresent()) {
+      err.println("error: -o " + EchoedValue.of(output.toString()) + ": " + OutputFileCheck.problem(output).get());
       return ExitCodes.BAD_INPUT;
     }
     List<Subject> subjects = new ArrayList<>();

@@ -5,6 +5,7 @@ import io.commitbench.core.config.ConfigException;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.dialect.IsolationLevel;
+import io.commitbench.core.key.EchoedValue;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.probe.LockScenario;
 import io.commitbench.core.probe.LockingProbe;
@@ -172,6 +173,9 @@ final class ProbeLockingCommand implements Callable<Integer> {
           scenarios.isEmpty() ? List.of(LockScenario.values()) : scenarios, lockTimeoutSeconds, holdMillis,
           List.copyOf(sessionSql))));
     }
+    if (output != null) {
+      OutputFileCheck.problem(output).ifPresent(problem -> problems.add("-o " + output + ": " + problem));
+    }
     if (!problems.isEmpty()) {
       return badInput(problems, err);
     }
@@ -252,7 +256,7 @@ final class ProbeLockingCommand implements Callable<Integer> {
     for (String value : values) {
       Optional<T> one = parser.apply(value);
       if (one.isEmpty()) {
-        problems.add(option + " " + value + ": unknown; allowed: " + allowed);
+        problems.add(option + " " + EchoedValue.of(value) + ": unknown; allowed: " + allowed);
       }
       one.ifPresent(parsed::add);
     }

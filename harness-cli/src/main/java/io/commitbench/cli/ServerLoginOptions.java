@@ -3,6 +3,8 @@ package io.commitbench.cli;
 import io.commitbench.core.config.PasswordSource;
 import io.commitbench.core.config.Redaction;
 import io.commitbench.core.config.Secret;
+import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.key.EchoedValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,8 +35,10 @@ final class ServerLoginOptions {
   String passwordFile;
 
   /**
-   * The login, checked before any connection is tried: a user, and exactly one readable password
-   * source. Every problem is bad input naming the option and what is allowed, never the password.
+   * The login, checked before any connection is tried: a user, exactly one readable password
+   * source, and a URL without settings that make the driver run code (as its dialect names them;
+   * there is no db.url.trusted here: the agent connects with what the URL says alone). Every
+   * problem is bad input naming the option and what is allowed, never the password.
    *
    * @param url the server it is for, named in the messages (with any password in it masked)
    * @param userHint which user is wanted, e.g. the privileges it must hold
@@ -42,6 +46,9 @@ final class ServerLoginOptions {
   ServerLogin resolve(CommandLine commandLine, String url, String userHint) {
     List<String> problems = new ArrayList<>();
     String server = Redaction.url(url);
+    DialectRegistry.load().forUrl(url).ifPresent(dialect -> dialect.unsafeUrlSettings(url).forEach(setting ->
+        problems.add("--url " + EchoedValue.of(server) + ": sets " + setting.name() + ", which " + setting.effect()
+            + "; allowed: a URL without " + setting.name())));
     if (user == null || user.isBlank()) {
       problems.add(USER + " is missing; required to connect to " + server + ": give " + userHint);
     }

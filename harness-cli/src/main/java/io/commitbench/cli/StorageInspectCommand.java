@@ -79,6 +79,9 @@ final class StorageInspectCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
           "Invalid value '%d' for option '--writes': give %d..%d", writes, SyncProbe.MIN_WRITES, SyncProbe.MAX_WRITES));
     }
+    if (json != null && OutputFileCheck.problem(json).isPresent()) {
+      throw new ParameterException(spec.commandLine(), "--json " + json + ": " + OutputFileCheck.problem(json).get());
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     OptionalInt probeWrites = probe ? OptionalInt.of(writes == null ? SyncProbe.DEFAULT_WRITES : writes)

@@ -105,6 +105,14 @@ class OracleRelocateLogCommandTest {
   }
 
   @Test
+  void aUrlSettingThatReadsFurtherSettingsIsBadInputBeforeConnecting() {
+    String url = UNREACHABLE + "?TNS_ADMIN=" + dir;
+    badInput(CliRun.execute("storage", "relocate-log", "--url", url, "--to", TARGET, "--size", SIZE, "--user", "system",
+        "--password-env", PASSWORD_VARIABLE), "--url " + url + ": sets TNS_ADMIN, which makes ojdbc read further"
+        + " connection settings", "allowed: a URL without TNS_ADMIN");
+  }
+
+  @Test
   void theSizeIsRequiredAndCheckedAsOracleDoes() {
     badInput(relocate(), "--size is missing", ByteSize.ALLOWED);
     badInput(relocate("--size", "large"), "--size large: 'large' is not a size; give " + ByteSize.ALLOWED);

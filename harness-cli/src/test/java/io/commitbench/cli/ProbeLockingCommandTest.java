@@ -43,6 +43,18 @@ class ProbeLockingCommandTest {
   }
 
   @Test
+  void anOutputFileInAMissingDirectoryIsBadInputBeforeAnythingIsProbed() throws Exception {
+    Path output = dir.resolve("missing/locking.txt");
+    CliRun result = CliRun.execute("probe", "locking", file().toString(), "-o", output.toString());
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains("error: -o " + output + ": its directory " + dir.resolve("missing")
+        + " does not exist; allowed: a file in an existing directory", "no database was contacted")
+        .doesNotContain(".tmp");
+    assertThat(dir.resolve("results")).as("not even the embedded database was created").doesNotExist();
+  }
+
+  @Test
   void unknownLevelsScenariosFormatsAndBoundsAreBadInputNamingWhatIsAllowedAllAtOnce() throws Exception {
     CliRun result = CliRun.execute("probe", "locking", file().toString(), "--isolation", "read-committed,snapshot",
         "--scenario", "livelock", "--format", "html", "--lock-timeout", "0", "--hold", "-1");

@@ -44,6 +44,17 @@ class StorageInspectCommandTest {
   }
 
   @Test
+  void aJsonFileInAMissingDirectoryIsBadInputBeforeAnythingIsProbed() {
+    Path json = dir.resolve("missing/out.json");
+    CliRun r = CliRun.execute("storage", "inspect", dir.toString(), "--probe", "--writes", "10", "--json",
+        json.toString());
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err()).contains("--json " + json + ": its directory " + dir.resolve("missing") + " does not exist;"
+        + " allowed: a file in an existing directory").doesNotContain(".tmp");
+    assertThat(r.out()).as("nothing was inspected").isEmpty();
+  }
+
+  @Test
   void probesATempDirectoryAndWritesTheJson() throws Exception {
     Path json = dir.resolve("out.json");
     Path probed = Files.createDirectory(dir.resolve("probed"));

@@ -11,6 +11,7 @@ import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.UsersMode;
 import io.commitbench.core.key.Violation;
 import io.commitbench.core.namespace.Owner;
+import io.commitbench.core.namespace.RunId;
 import io.commitbench.core.namespace.RunNamespace;
 import io.commitbench.core.workload.Workload;
 import io.commitbench.core.workload.WorkloadRegistry;
@@ -41,9 +42,6 @@ import java.util.function.Function;
  */
 public final class ConfigBinder {
 
-  private static final String RUN_ID_PATTERN = "[A-Za-z0-9._-]{1,100}";
-  /** "." and ".." are the folder itself and its parent, not a run's own folder. */
-  private static final String ONLY_DOTS = "\\.+";
   private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
   /** The random part of a run's own names; SecureRandom, since runs on other hosts must differ too. */
   private static final java.security.SecureRandom NONCES = new java.security.SecureRandom();
@@ -405,7 +403,8 @@ public final class ConfigBinder {
     private Optional<Dialect> resolveDialect() {
       Optional<String> type = optionalText(DB_TYPE);
       Optional<String> url = optionalText(DB_URL);
-      url.ifPresent(u -> violations.addAll(DbUrlCheck.violations(dialects, u)));
+      boolean trusted = Boolean.TRUE.equals(values.get(DB_URL_TRUSTED));
+      url.ifPresent(u -> violations.addAll(DbUrlCheck.violations(dialects, u, trusted)));
       if (type.isPresent()) {
         Dialect dialect = dialects.byName(type.get()).orElseThrow();
         if (url.isPresent() && !dialect.acceptsUrl(url.get())) {
@@ -457,10 +456,8 @@ public final class ConfigBinder {
 
     private String resolveRunId(Optional<Dialect> dialect) {
       Optional<String> given = optionalText(RUN_ID);
-      if (given.isPresent() && (!given.get().matches(RUN_ID_PATTERN) || given.get().matches(ONLY_DOTS))) {
-        violations.add(new Violation(RUN_ID, given.get(),
-            "not a folder name; allowed: 1 to 100 ASCII letters, digits, '.', '_', '-' (not only dots)"));
-      }
+      given.flatMap(RunId::problem).ifPresent(problem -> violations.add(new Violation(RUN_ID, given.get(),
+          problem + "; allowed: " + RunId.ALLOWED)));
       return given.orElseGet(() -> LocalDateTime.now().format(RUN_ID_TIME) + "-" + dialect.map(Dialect::name).orElse("run"));
     }
 

@@ -77,6 +77,18 @@ public interface Dialect {
   }
 
   /**
+   * The settings of {@code jdbcUrl} that make this product's driver do more than connect, as its
+   * documentation describes them: run SQL when it connects, load and construct a class it names,
+   * or read further settings or write a file at a path it names. The harness refuses a URL with
+   * any of them before anything runs, unless {@code db.url.trusted=true}: a parameter file is
+   * data, and must not run code. Files a driver reads as keys or certificates (TLS, wallets) are
+   * not among them. The default: none.
+   */
+  default List<UnsafeUrlSetting> unsafeUrlSettings(String jdbcUrl) {
+    return List.of();
+  }
+
+  /**
    * Whether the dialect can run here (its JDBC driver class loads), and if not, why.
    */
   Availability availability();

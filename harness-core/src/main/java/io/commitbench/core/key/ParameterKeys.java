@@ -31,6 +31,7 @@ public final class ParameterKeys {
   public static final String RETRY_MAX = "retry.max";
   public static final String DB_TYPE = "db.type";
   public static final String DB_URL = "db.url";
+  public static final String DB_URL_TRUSTED = "db.url.trusted";
   public static final String DB_USER = "db.user";
   public static final String DB_INSTANCE = "db.instance";
   public static final String DB_PASSWORD_ENV = "db.password.env";
@@ -128,6 +129,9 @@ public final class ParameterKeys {
             + " from errors. What a workload ignores (the OLTP workloads: what sysbench ignores) is started again without it."));
     keys.add(Key.choice(DB_TYPE, null, List.copyOf(dialectNames), "Database kind; inferred from db.url when absent, h2 when both are absent."));
     keys.add(Key.text(DB_URL, null, "JDBC URL; absent means the embedded H2 database under results.dir."));
+    keys.add(Key.bool(DB_URL_TRUSTED, false, "Whether db.url may carry driver settings that run SQL when connecting,"
+        + " load a class they name, or read further settings or write a file at a path they name (H2's INIT,"
+        + " pgjdbc's socketFactory, ...); refused otherwise, as a parameter file is data. Only for a URL you checked."));
     keys.add(Key.text(DB_INSTANCE, null, "Directory of a managed instance ('commitbench storage instance create'); "
         + "its connection.properties supplies db.type, db.url and db.user where they are not set."));
     keys.add(Key.text(DB_USER, null, "The central user that owns the tables (default: the dialect's usual admin user)."));

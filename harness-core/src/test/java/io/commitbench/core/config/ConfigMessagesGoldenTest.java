@@ -41,7 +41,7 @@ class ConfigMessagesGoldenTest {
           + " allowed: db.password.env=<variable name> or db.password.file=<path>",
       "  - tablenam=5: unknown key; did you mean 'tablename'? allowed keys: workload, users, sleep, duration,"
           + " transactions, warmup, rate, rate.arrival, rate.backlog, rate.backlog.fail, rate.tolerance, rate.miss.fail, think.time,"
-          + " think.time.distribution, retry.max, db.type, db.url, db.instance, db.user, db.password.env,"
+          + " think.time.distribution, retry.max, db.type, db.url, db.url.trusted, db.instance, db.user, db.password.env,"
           + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, owner, statement.timeout,"
           + " connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, run.label, runs,"
           + " runs.setup, sweep.key, sweep.values,"

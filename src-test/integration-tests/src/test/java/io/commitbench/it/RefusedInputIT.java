@@ -51,6 +51,19 @@ class RefusedInputIT {
         + " port number; allowed: a whole number from 1 to 65535");
   }
 
+  /** H2 runs INIT when it opens the database; refused first, the file INIT would write is never made. */
+  @Test
+  void aUrlSettingThatRunsSqlIsRefusedAndNeverRuns() throws Exception {
+    Path madeByInit = tmp.resolve("made-by-init.csv");
+    String url = "jdbc:h2:mem:refused;INIT=CALL CSVWRITE('" + madeByInit + "', 'SELECT 1')";
+
+    CliResult cli = run(write("p.properties", paperText()), Map.of("db.url", url));
+
+    assertRefused(cli, "  - db.url=" + url + ": sets INIT, which makes H2 run that SQL when it opens the database");
+    assertThat(cli.err()).contains("allowed: a URL without INIT, or db.url.trusted=true");
+    assertThat(madeByInit).as("the SQL INIT names did not run").doesNotExist();
+  }
+
   @Test
   void aResultsDirThatIsAFileIsRefusedNamingIt() throws Exception {
     Path taken = Files.writeString(tmp.resolve("taken"), "x");

@@ -11,6 +11,7 @@ import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -72,6 +73,12 @@ public final class H2Dialect implements Dialect {
   public Optional<UrlAuthority> urlAuthority(String jdbcUrl) {
     Matcher start = SERVER_URL_START.matcher(jdbcUrl);
     return start.find() ? UrlAuthority.parse(jdbcUrl.substring(start.end())) : Optional.empty();
+  }
+
+  /** {@code INIT}, the settings naming classes, and any setting whose value H2 would run as more than a value. */
+  @Override
+  public List<UnsafeUrlSetting> unsafeUrlSettings(String jdbcUrl) {
+    return H2UrlSettings.unsafe(jdbcUrl);
   }
 
   @Override

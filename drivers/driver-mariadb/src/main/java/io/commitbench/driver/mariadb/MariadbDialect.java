@@ -13,7 +13,9 @@ import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UrlAuthority;
+import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlHosts;
+import io.commitbench.core.dialect.UrlParameters;
 import io.commitbench.core.load.BulkLoader;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -110,6 +112,22 @@ public final class MariadbDialect implements Dialect {
     }
     List<String> addresses = UrlHosts.hostParameters(jdbcUrl);
     return addresses.isEmpty() ? Dialect.super.hosts(jdbcUrl) : UrlHosts.of(addresses);
+  }
+
+  /**
+   * Connector/J's settings that run SQL on every new connection or name a class it loads and
+   * constructs (its connection parameters: mariadb.com/docs/connectors/mariadb-connector-j). The
+   * TLS files (serverSslCert, keyStore, trustStore) are read as keys and certificates only.
+   */
+  private static final List<UnsafeUrlSetting> UNSAFE_URL_SETTINGS = List.of(
+      new UnsafeUrlSetting("initSql", "makes Connector/J run that SQL on every new connection"),
+      new UnsafeUrlSetting("sessionVariables", "makes Connector/J run SET with those values, which are SQL"
+          + " expressions, on every new connection"),
+      new UnsafeUrlSetting("socketFactory", "makes Connector/J load and construct the class it names"));
+
+  @Override
+  public List<UnsafeUrlSetting> unsafeUrlSettings(String jdbcUrl) {
+    return UrlParameters.setIn(jdbcUrl, UNSAFE_URL_SETTINGS);
   }
 
   @Override

@@ -12,6 +12,7 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.key.ParameterKeys;
@@ -99,6 +100,11 @@ public final class OracleDialect implements Dialect {
   @Override
   public Optional<String> urlProblem(String jdbcUrl) {
     return OracleUrl.portProblem(jdbcUrl);
+  }
+
+  @Override
+  public List<UnsafeUrlSetting> unsafeUrlSettings(String jdbcUrl) {
+    return OracleUrlSettings.unsafe(jdbcUrl);
   }
 
   @Override

@@ -55,7 +55,11 @@ final class OracleUrl {
       }
       return Optional.empty();
     }
-    Matcher hostPort = HOST_PORT.matcher(address.startsWith("//") ? address.substring(2) : address);
+    if (address.startsWith("config-")) {
+      return Optional.empty(); // a configuration provider's location, no host and port
+    }
+    // EZConnect's optional protocol (tcp://, tcps://) or bare // precedes the host.
+    Matcher hostPort = HOST_PORT.matcher(address.replaceFirst("^(?:[A-Za-z][A-Za-z0-9]*:)?//", ""));
     return hostPort.find() && hostPort.group(2) != null ? UrlAuthority.portProblem(hostPort.group(1), hostPort.group(2))
         : Optional.empty();
   }

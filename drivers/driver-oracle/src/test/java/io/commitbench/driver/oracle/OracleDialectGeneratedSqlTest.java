@@ -49,7 +49,7 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
   @Override
   protected Map<String, String> urlsWithBadPort() {
     return Map.of("jdbc:oracle:thin:@//db:15x1/FREEPDB1", "15x1", "jdbc:oracle:thin:@db:abc:FREE", "abc",
-        "jdbc:oracle:thin:scott@db:0/FREE", "0",
+        "jdbc:oracle:thin:scott@db:0/FREE", "0", "jdbc:oracle:thin:@tcps://db:24x4/FREEPDB1", "24x4",
         "jdbc:oracle:thin:@(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db)(PORT=one))(CONNECT_DATA=(SERVICE_NAME=X)))",
         "one");
   }
@@ -61,6 +61,8 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
     assertThat(oracle.urlProblem("jdbc:oracle:thin:@bench_high")).isEmpty();
     assertThat(oracle.urlProblem("jdbc:oracle:thin:@db/FREEPDB1")).isEmpty();
     assertThat(oracle.urlProblem("jdbc:oracle:thin:@[::1]:1521/FREEPDB1")).isEmpty();
+    assertThat(oracle.urlProblem("jdbc:oracle:thin:@tcps://db:2484/FREEPDB1?wallet_location=/etc/w")).isEmpty();
+    assertThat(oracle.urlProblem("jdbc:oracle:thin:@config-file:///etc/db.json")).isEmpty();
     assertThat(oracle.urlProblem(
         "jdbc:oracle:thin:@(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db)(PORT=1521))(CONNECT_DATA=(SID=X)))")).isEmpty();
   }

@@ -12,8 +12,10 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
+import io.commitbench.core.dialect.UrlParameters;
 import io.commitbench.core.load.BulkLoader;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -90,6 +92,29 @@ public final class PostgresqlDialect implements Dialect {
   @Override
   public UrlHosts hosts(String jdbcUrl) {
     return UNIX_SOCKET.matcher(jdbcUrl).find() ? UrlHosts.unixSocket() : Dialect.super.hosts(jdbcUrl);
+  }
+
+  /**
+   * pgjdbc's settings that name a class it loads and constructs (its connection parameters:
+   * jdbc.postgresql.org/documentation/use; the unchecked construction of such classes was
+   * CVE-2022-21724) and its log file. The TLS files (sslcert, sslkey, sslrootcert) are read as keys
+   * and certificates only, and {@code options} sets server parameters: both stay allowed.
+   */
+  private static final String LOADS_A_CLASS = "makes pgjdbc load and construct the class it names";
+  private static final List<UnsafeUrlSetting> UNSAFE_URL_SETTINGS = List.of(
+      new UnsafeUrlSetting("socketFactory", LOADS_A_CLASS),
+      new UnsafeUrlSetting("sslfactory", LOADS_A_CLASS),
+      new UnsafeUrlSetting("sslhostnameverifier", LOADS_A_CLASS),
+      new UnsafeUrlSetting("sslpasswordcallback", LOADS_A_CLASS),
+      new UnsafeUrlSetting("authenticationPluginClassName", LOADS_A_CLASS),
+      new UnsafeUrlSetting("connectExecutor", LOADS_A_CLASS),
+      new UnsafeUrlSetting("xmlFactoryFactory", LOADS_A_CLASS),
+      new UnsafeUrlSetting("loggerFile", "makes pgjdbc write its log to the file it names, anywhere this user may"
+          + " write"));
+
+  @Override
+  public List<UnsafeUrlSetting> unsafeUrlSettings(String jdbcUrl) {
+    return UrlParameters.setIn(jdbcUrl, UNSAFE_URL_SETTINGS);
   }
 
   @Override
