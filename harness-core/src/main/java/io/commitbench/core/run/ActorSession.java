@@ -175,17 +175,25 @@ final class ActorSession implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes the statements and the connection. The close is watched like a call: it may roll back
+   * over a connection that stopped answering, and must not hold the end of the run.
+   */
   @Override
   public void close() {
-    watch.connection(null);
     closeStatements();
     if (connection != null) {
+      watch.begin(System.nanoTime());
       try {
         connection.close();
       } catch (SQLException ignored) {
         // Closing a broken connection at the end of a run: nothing left to save.
+      } finally {
+        watch.end();
+        watch.connection(null);
       }
       connection = null;
     }
+    watch.connection(null);
   }
 }

@@ -287,7 +287,7 @@ public final class BenchmarkRun {
     IntervalSinks sinks = new IntervalSinks();
     counters.readBeforeActors(admin);
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), workload.serverPreparedStatements(),
-        log::print); sinks) {
+        stop, log::print); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
       for (int i = 0; i < config.users(); i++) {
         actors.add(newActor(i, setup.userOf(i), pools, tables));
