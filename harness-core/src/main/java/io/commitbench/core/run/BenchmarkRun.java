@@ -320,7 +320,7 @@ public final class BenchmarkRun {
       if (errorBudget.exceeded() != null) {
         problems.add(errorBudget.exceeded());
       }
-      outcome.failures().forEach(f -> problems.add(describe(f)));
+      problems.addAll(ActorFailures.lines(outcome, config.users(), BenchmarkRun::describe));
       readAfterActors(reviveAdmin(admin), tables);
     } finally {
       if (counters.readBefore()) {
@@ -361,7 +361,7 @@ public final class BenchmarkRun {
     ActorWork work = workload.newActor(index, tables, dialect);
     ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
         config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop,
-        dialect::loginRefused, pools.watch("actor " + (index + 1) + " (" + login + ")"));
+        dialect::loginRefused, dialect::connectionsExhausted, pools.watch("actor " + (index + 1) + " (" + login + ")"));
     RunControl control = config.runControl();
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),
@@ -402,7 +402,12 @@ public final class BenchmarkRun {
   private ActorGroup.Listener listener(IntervalSinks sinks) {
     return new ActorGroup.Listener() {
       @Override
-      public void actorsOpened(long nanos) {
+      public void actorsOpened(int opened, long nanos) {
+        if (opened < config.users()) {
+          log.print(String.format(Locale.ROOT, "connected: only %d of %d actors in %.1f s", opened, config.users(),
+              nanos / 1e9));
+          return;
+        }
         long settled = settleCompiler();
         log.print(String.format(Locale.ROOT, "connected: %d actors in %.1f s, compiler settled in %.2f s", config.users(),
             nanos / 1e9, settled / 1e9));
