@@ -21,18 +21,17 @@ final class ActorFailures {
   static List<String> lines(ActorGroup.Outcome outcome, int actors, Function<Throwable, String> describe) {
     List<String> lines = new ArrayList<>();
     ConnectionsExhaustedException firstExhausted = null;
+    int exhaustedAt = -1;
     for (Throwable failure : outcome.failures()) {
-      if (failure instanceof ConnectionsExhaustedException exhausted) {
-        if (firstExhausted == null) {
-          firstExhausted = exhausted;
-          lines.add(null); // its place, filled below
-        }
-      } else {
+      if (!(failure instanceof ConnectionsExhaustedException exhausted)) {
         lines.add(describe.apply(failure));
+      } else if (firstExhausted == null) {
+        firstExhausted = exhausted;
+        exhaustedAt = lines.size();
       }
     }
     if (firstExhausted != null) {
-      lines.set(lines.indexOf(null), "only " + outcome.opened() + " of " + actors + " actors could connect: the server"
+      lines.add(exhaustedAt, "only " + outcome.opened() + " of " + actors + " actors could connect: the server"
           + " has no connection left for the others, so the run stopped before the measurement ("
           + firstExhausted.getMessage() + ")");
     }
