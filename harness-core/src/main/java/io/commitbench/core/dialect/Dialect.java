@@ -397,6 +397,17 @@ public interface Dialect {
   }
 
   /**
+   * Whether a failed connect means the server has no connection left (too many connections, for
+   * the server or for the user): while the actors connect, the run then cannot have all the
+   * actors it was asked for, and fails before the measurement with this answer instead of trying
+   * until {@code reconnect.timeout}. Once the run measures, such a failure is retried as any
+   * other. The default: none known.
+   */
+  default boolean connectionsExhausted(SQLException error) {
+    return false;
+  }
+
+  /**
    * Reads the server's log-write counters, the database's own view of what commits cost. The
    * default: the product offers none to commitbench.
    */

@@ -26,8 +26,11 @@ public final class ActorGroup {
 
   /** Called from the coordinating thread (cycle events) and from actor threads (actor-cycles). */
   public interface Listener {
-    /** Every actor has opened its connection (or failed to), {@code nanos} after the threads started. */
-    default void actorsOpened(long nanos) {}
+    /**
+     * Every actor has opened its connection or failed to, {@code nanos} after the threads started;
+     * {@code opened} of them have one.
+     */
+    default void actorsOpened(int opened, long nanos) {}
 
     /** Just before the actors of {@code cycle} are released; {@code startNanos} is the cycle's start. */
     default void cycleStarting(int cycle, long startNanos) {}
@@ -57,8 +60,10 @@ public final class ActorGroup {
    *     ends, as its time ends at {@code workEndNanos}. Read after the actors had closed, it
    *     would count their pools' shutdown as measured work. Always read when the group returns
    *     ({@link ProcessCpu#UNKNOWN} only where the JVM does not tell its CPU time)
+   * @param opened how many actors opened their connection
    */
-  public record Outcome(int cyclesCompleted, List<Throwable> failures, long workEndNanos, long workEndCpuNanos) {}
+  public record Outcome(int cyclesCompleted, List<Throwable> failures, long workEndNanos, long workEndCpuNanos,
+      int opened) {}
 
   private final ActorSchedule schedule;
   private final List<? extends ActorBody> bodies;
@@ -68,6 +73,7 @@ public final class ActorGroup {
   private final Phaser phaser;
   private final AtomicLongArray endNanos;
   private final AtomicInteger finishedInCycle = new AtomicInteger();
+  private final AtomicInteger opened = new AtomicInteger();
   private final List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
   private volatile long cycleStartNanos;
   private volatile boolean proceed = true;
@@ -113,12 +119,12 @@ public final class ActorGroup {
     for (int i = 0; i < bodies.size(); i++) {
       workEnd = Math.max(workEnd, endNanos.get(i));
     }
-    return new Outcome(completed, List.copyOf(failures), workEnd, workEndCpuNanos);
+    return new Outcome(completed, List.copyOf(failures), workEnd, workEndCpuNanos, opened.get());
   }
 
   private int coordinate(long threadsStarted) {
     phaser.arriveAndAwaitAdvance(); // every actor has opened (or failed to)
-    listener.actorsOpened(System.nanoTime() - threadsStarted);
+    listener.actorsOpened(opened.get(), System.nanoTime() - threadsStarted);
     int completed = 0;
     for (int cycle = 1; ; cycle++) {
       long start = System.nanoTime();
@@ -153,6 +159,7 @@ public final class ActorGroup {
     try {
       try {
         body.open();
+        opened.incrementAndGet();
       } catch (StoppedWhileConnectingException stopped) {
         // Asked to stop before it had a connection: nothing to run, nothing failed.
       } catch (Throwable e) {

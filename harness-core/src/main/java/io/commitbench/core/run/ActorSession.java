@@ -33,6 +33,7 @@ final class ActorSession implements AutoCloseable {
   private final long reconnectTimeoutNanos;
   private final StopSignal stop;
   private final Predicate<SQLException> loginRefused;
+  private final Predicate<SQLException> connectionsExhausted;
   private final List<PreparedStatement> prepared = new ArrayList<>();
   private final CallWatch watch;
   private Connection connection;
@@ -47,6 +48,18 @@ final class ActorSession implements AutoCloseable {
   ActorSession(String login, HikariDataSource pool, ActorWork work, int statementTimeoutSeconds,
       int reconnectTimeoutSeconds, List<String> sessionTimeout, StopSignal stop,
       Predicate<SQLException> loginRefused, CallWatch watch) {
+    this(login, pool, work, statementTimeoutSeconds, reconnectTimeoutSeconds, sessionTimeout, stop, loginRefused,
+        e -> false, watch);
+  }
+
+  /**
+   * @param connectionsExhausted the dialect's {@code connectionsExhausted}: such a failure of the
+   *     first connect ends {@link #open} at once
+   */
+  ActorSession(String login, HikariDataSource pool, ActorWork work, int statementTimeoutSeconds,
+      int reconnectTimeoutSeconds, List<String> sessionTimeout, StopSignal stop,
+      Predicate<SQLException> loginRefused, Predicate<SQLException> connectionsExhausted, CallWatch watch) {
+    this.connectionsExhausted = connectionsExhausted;
     this.watch = watch;
     this.stop = stop;
     this.loginRefused = loginRefused;
@@ -60,10 +73,20 @@ final class ActorSession implements AutoCloseable {
 
   /**
    * Connects, with the same back-off as {@link #reconnect}: the admin has already reached the
-   * server, so a failure here is passing (a connection killed in the pool, a busy server).
+   * server, so a failure here is passing (a connection killed in the pool, a busy server) — but
+   * for a server that has no connection left, which fails at once.
    */
-  void open() throws ReconnectFailedException, StoppedWhileConnectingException, InterruptedException {
-    connectWithBackoff(null, "cannot connect as " + login + " to " + pool.getJdbcUrl());
+  void open() throws ReconnectFailedException, ConnectionsExhaustedException, StoppedWhileConnectingException,
+      InterruptedException {
+    String failure = "cannot connect as " + login + " to " + pool.getJdbcUrl();
+    try {
+      connectWithBackoff(null, failure, true);
+    } catch (ReconnectFailedException e) {
+      if (e.getCause() instanceof SQLException server && connectionsExhausted.test(server)) {
+        throw new ConnectionsExhaustedException(failure + ": " + server.getMessage(), server);
+      }
+      throw e;
+    }
   }
 
   Connection connection() {
@@ -84,10 +107,11 @@ final class ActorSession implements AutoCloseable {
   void reconnect(SQLException cause)
       throws ReconnectFailedException, StoppedWhileConnectingException, InterruptedException {
     discardConnection();
-    connectWithBackoff(cause, "lost the connection as " + login + " and could not reconnect");
+    connectWithBackoff(cause, "lost the connection as " + login + " and could not reconnect", false);
   }
 
-  private void connectWithBackoff(SQLException cause, String failure)
+  /** @param opening whether this is the first connect, which a server without connections left ends */
+  private void connectWithBackoff(SQLException cause, String failure, boolean opening)
       throws ReconnectFailedException, StoppedWhileConnectingException, InterruptedException {
     long deadline = System.nanoTime() + reconnectTimeoutNanos;
     long backoff = FIRST_BACKOFF_MILLIS;
@@ -110,6 +134,9 @@ final class ActorSession implements AutoCloseable {
       }
       stopIfRequested(failure);
       SQLException server = ConnectFailure.serverError(last);
+      if (opening && connectionsExhausted.test(server)) {
+        throw new ReconnectFailedException(failure, server);
+      }
       if (loginRefused.test(server)) {
         throw new ReconnectFailedException(failure + ": the server refused the login, which is not retried: "
             + server.getMessage(), server);
@@ -175,17 +202,25 @@ final class ActorSession implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes the statements and the connection. The close is watched like a call: it may roll back
+   * over a connection that stopped answering, and must not hold the end of the run.
+   */
   @Override
   public void close() {
-    watch.connection(null);
     closeStatements();
     if (connection != null) {
+      watch.begin(System.nanoTime());
       try {
         connection.close();
       } catch (SQLException ignored) {
         // Closing a broken connection at the end of a run: nothing left to save.
+      } finally {
+        watch.end();
+        watch.connection(null);
       }
       connection = null;
     }
+    watch.connection(null);
   }
 }

@@ -297,7 +297,7 @@ public final class BenchmarkRun {
     IntervalSinks sinks = new IntervalSinks();
     counters.readBeforeActors(admin);
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), workload.serverPreparedStatements(),
-        log::print); sinks) {
+        stop, log::print); sinks) {
       List<WorkloadActor> actors = new ArrayList<>();
       for (int i = 0; i < config.users(); i++) {
         actors.add(newActor(i, setup.userOf(i), pools, tables));
@@ -330,7 +330,7 @@ public final class BenchmarkRun {
       if (errorBudget.exceeded() != null) {
         problems.add(errorBudget.exceeded());
       }
-      outcome.failures().forEach(f -> problems.add(describe(f)));
+      problems.addAll(ActorFailures.lines(outcome, config.users(), BenchmarkRun::describe));
       readAfterActors(reviveAdmin(admin), tables);
     } finally {
       if (counters.readBefore()) {
@@ -371,7 +371,7 @@ public final class BenchmarkRun {
     ActorWork work = workload.newActor(index, tables, dialect);
     ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
         config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop,
-        dialect::loginRefused, pools.watch("actor " + (index + 1) + " (" + login + ")"));
+        dialect::loginRefused, dialect::connectionsExhausted, pools.watch("actor " + (index + 1) + " (" + login + ")"));
     RunControl control = config.runControl();
     return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
         Pacing.of(control, index, config.users()),
@@ -412,7 +412,12 @@ public final class BenchmarkRun {
   private ActorGroup.Listener listener(IntervalSinks sinks) {
     return new ActorGroup.Listener() {
       @Override
-      public void actorsOpened(long nanos) {
+      public void actorsOpened(int opened, long nanos) {
+        if (opened < config.users()) {
+          log.print(String.format(Locale.ROOT, "connected: only %d of %d actors in %.1f s", opened, config.users(),
+              nanos / 1e9));
+          return;
+        }
         long settled = settleCompiler();
         log.print(String.format(Locale.ROOT, "connected: %d actors in %.1f s, compiler settled in %.2f s", config.users(),
             nanos / 1e9, settled / 1e9));

@@ -24,6 +24,11 @@ final class ConnectionPools implements AutoCloseable {
 
   /** Slack above the statement timeout, so the server's own cancellation is seen before the harness gives up. */
   static final int CALL_SLACK_SECONDS = 30;
+  /**
+   * The slack once the run is asked to stop: enough for the server's cancellation to arrive, short
+   * enough for a signal to end a run within seconds while the network is stalled.
+   */
+  static final int STOPPING_SLACK_SECONDS = 1;
 
   private final BenchmarkConfig config;
   private final Dialect dialect;
@@ -31,19 +36,24 @@ final class ConnectionPools implements AutoCloseable {
   private final boolean serverPrepared;
   private final List<HikariDataSource> pools = new ArrayList<>();
   private final StalledCallWatchdog watchdog;
+  private final Consumer<String> warn;
 
   /**
    * @param autocommit the workload's connection mode
    * @param serverPrepared whether the workload asks for statements prepared on the server
-   * @param warn receives a line for each actor connection closed under a stalled call
+   * @param stop the run's stop signal: once it is requested, a call gets less slack
+   * @param warn receives a line for each actor connection closed under a stalled call, and for pools
+   *     left closing
    */
   ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit, boolean serverPrepared,
-      Consumer<String> warn) {
+      StopSignal stop, Consumer<String> warn) {
     this.config = config;
     this.dialect = dialect;
     this.autocommit = autocommit;
     this.serverPrepared = serverPrepared;
-    this.watchdog = new StalledCallWatchdog(config.statementTimeoutSeconds() + CALL_SLACK_SECONDS, warn);
+    this.warn = warn;
+    this.watchdog = new StalledCallWatchdog(config.statementTimeoutSeconds() + CALL_SLACK_SECONDS,
+        config.statementTimeoutSeconds() + STOPPING_SLACK_SECONDS, stop::isRequested, warn, System::nanoTime);
   }
 
   /** The driver properties of the run's connections other than the actors': reads time out. */
@@ -88,10 +98,23 @@ final class ConnectionPools implements AutoCloseable {
     return pool;
   }
 
+  /**
+   * Closes the pools in parallel, for up to {@link PoolShutdown#DEADLINE_SECONDS}; what has not
+   * closed by then is abandoned (see {@link PoolShutdown}), with a warning when it holds connections.
+   */
   @Override
   public synchronized void close() {
     watchdog.close();
-    pools.forEach(HikariDataSource::close);
+    try {
+      List<HikariDataSource> left = PoolShutdown.close(pools, PoolShutdown.DEADLINE_SECONDS * 1_000L);
+      int connections = PoolShutdown.connections(left);
+      if (connections > 0) {
+        warn.accept("warning: " + connections + " of the actors' connections had not closed after "
+            + PoolShutdown.DEADLINE_SECONDS + " s and were abandoned; they end with this process");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     pools.clear();
   }
 }

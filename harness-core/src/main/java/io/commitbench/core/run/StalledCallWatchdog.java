@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -14,13 +15,19 @@ import java.util.function.LongSupplier;
  * Aborts the connection under an actor's call that has not returned long after the statement
  * timeout: the server stopped answering (frozen, unplugged, behind a dropped route) and will not
  * cancel anything. It stands in for the driver's read timeout, which the actors' connections do
- * not have, because a timed read costs every statement a poll; this costs one look a second.
+ * not have, because a timed read costs every statement a poll; this costs four looks a second.
+ *
+ * <p>Once the run is asked to stop, a call gets only the statement timeout and a little more: a
+ * server that answers has cancelled it by then, and a signal must end the run within seconds
+ * even while the network is stalled.
  */
 final class StalledCallWatchdog implements AutoCloseable {
 
-  private static final long CHECK_PERIOD_MILLIS = 1_000;
+  private static final long CHECK_PERIOD_MILLIS = 250;
 
   private final long limitNanos;
+  private final long stoppingLimitNanos;
+  private final BooleanSupplier stopping;
   private final Consumer<String> warn;
   private final LongSupplier clock;
   private final List<CallWatch> watches = new CopyOnWriteArrayList<>();
@@ -31,16 +38,27 @@ final class StalledCallWatchdog implements AutoCloseable {
    * @param warn receives one line per aborted connection
    */
   StalledCallWatchdog(int limitSeconds, Consumer<String> warn) {
-    this(limitSeconds, warn, System::nanoTime);
+    this(limitSeconds, limitSeconds, () -> false, warn, System::nanoTime);
   }
 
   StalledCallWatchdog(int limitSeconds, Consumer<String> warn, LongSupplier clock) {
+    this(limitSeconds, limitSeconds, () -> false, warn, clock);
+  }
+
+  /**
+   * @param stoppingLimitSeconds how long a call may run once {@code stopping} says the run is
+   *     asked to stop
+   */
+  StalledCallWatchdog(int limitSeconds, int stoppingLimitSeconds, BooleanSupplier stopping, Consumer<String> warn,
+      LongSupplier clock) {
     this.limitNanos = limitSeconds * 1_000_000_000L;
+    this.stoppingLimitNanos = stoppingLimitSeconds * 1_000_000_000L;
+    this.stopping = stopping;
     this.warn = warn;
     this.clock = clock;
   }
 
-  /** Watches the calls of one more actor; the first starts the once-a-second check. */
+  /** Watches the calls of one more actor; the first starts the periodic check. */
   synchronized CallWatch watch(String actor) {
     CallWatch watch = new CallWatch(actor);
     watches.add(watch);
@@ -59,21 +77,27 @@ final class StalledCallWatchdog implements AutoCloseable {
   int check() {
     int aborted = 0;
     long now = clock.getAsLong();
+    boolean stopped = stopping.getAsBoolean();
+    long limit = stopped ? Math.min(limitNanos, stoppingLimitNanos) : limitNanos;
     for (CallWatch watch : watches) {
       long running = watch.runningNanos(now);
-      if (running > limitNanos && abort(watch, running)) {
+      if (running > limit && abort(watch, running, stopped)) {
         aborted++;
       }
     }
     return aborted;
   }
 
-  private boolean abort(CallWatch watch, long runningNanos) {
+  private boolean abort(CallWatch watch, long runningNanos, boolean stopped) {
     try {
       if (!watch.abort()) {
         return false;
       }
-      warn.accept(String.format(Locale.ROOT, "warning: %s's call to the database had not returned after %.0f s"
+      warn.accept(stopped
+          ? String.format(Locale.ROOT, "warning: %s's call to the database had not returned after %.0f s"
+              + " (statement.timeout + %d s, the run being stopped), so its connection was closed: the server is"
+              + " not answering", watch.actor(), runningNanos / 1e9, ConnectionPools.STOPPING_SLACK_SECONDS)
+          : String.format(Locale.ROOT, "warning: %s's call to the database had not returned after %.0f s"
           + " (statement.timeout + %d s), so its connection was closed and it reconnects: the server is not"
           + " answering", watch.actor(), runningNanos / 1e9, ConnectionPools.CALL_SLACK_SECONDS));
       return true;

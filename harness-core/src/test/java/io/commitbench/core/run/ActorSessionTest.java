@@ -77,6 +77,31 @@ class ActorSessionTest {
     assertThat((System.nanoTime() - began) / 1_000_000).as("ms until the actor gave up").isLessThan(10_000);
   }
 
+  /**
+   * A server without connections left, while the actors connect: the run cannot have the actors
+   * it was asked for, so the first connect fails at once with the server's answer, however far
+   * reconnect.timeout is (here the gone database stands for such a server).
+   */
+  @Test
+  void noConnectionLeftEndsTheFirstConnectAtOnceWithTheServersMessage(@TempDir Path tmp) {
+    ActorSession session = new ActorSession("sa", goneServer(tmp, 250), null, 10, 60, List.of(), new StopSignal(),
+        e -> false, e -> true, new CallWatch("actor 1"));
+
+    long began = System.nanoTime();
+    assertThatThrownBy(session::open).isInstanceOf(ConnectionsExhaustedException.class)
+        .hasMessageStartingWith("cannot connect as sa to").hasMessageContaining("not found");
+    assertThat((System.nanoTime() - began) / 1_000_000).as("ms until the actor gave up").isLessThan(5_000);
+  }
+
+  /** Once the actor had a connection, the same answer is retried like any other, until reconnect.timeout. */
+  @Test
+  void noConnectionLeftIsRetriedWhenReconnecting(@TempDir Path tmp) {
+    ActorSession session = new ActorSession("sa", goneServer(tmp, 250), null, 10, 1, List.of(), new StopSignal(),
+        e -> false, e -> true, new CallWatch("actor 1"));
+    assertThatThrownBy(() -> session.reconnect(new SQLException("connection reset")))
+        .isInstanceOf(ReconnectFailedException.class).hasMessageContaining("reconnect.timeout");
+  }
+
   /** A pool whose every connect fails: an H2 file database that does not exist, IFEXISTS. */
   private HikariDataSource goneServer(Path tmp, long connectTimeoutMillis) {
     JdbcDataSource database = new JdbcDataSource();

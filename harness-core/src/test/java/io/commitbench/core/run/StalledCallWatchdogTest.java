@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +55,25 @@ class StalledCallWatchdogTest {
       now.addAndGet(10 * SECOND);
       assertThat(watchdog.check()).as("the same call again").isZero();
       assertThat(warnings).hasSize(1);
+    }
+  }
+
+  /** Once the run is asked to stop, a call gets statement.timeout + 1 s, so a signal is acted on within seconds. */
+  @Test
+  void onceTheRunStopsACallGetsTheShorterLimit() throws Exception {
+    AtomicBoolean stopping = new AtomicBoolean();
+    try (StalledCallWatchdog watchdog = new StalledCallWatchdog(35, 6, stopping::get, warnings::add, now::get)) {
+      CallWatch watch = watchdog.watch("actor 1 (sa)");
+      watch.connection(connection);
+      watch.begin(now.get());
+
+      now.addAndGet(8 * SECOND);
+      assertThat(watchdog.check()).as("8 s while the run goes on").isZero();
+      stopping.set(true);
+      assertThat(watchdog.check()).as("8 s once the run stops").isEqualTo(1);
+      assertThat(aborts).hasValue(1);
+      assertThat(warnings).singleElement().asString().contains("actor 1 (sa)'s call to the database had not returned"
+          + " after 8 s (statement.timeout + 1 s, the run being stopped)");
     }
   }
 

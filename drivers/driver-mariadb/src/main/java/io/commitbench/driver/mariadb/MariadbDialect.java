@@ -363,6 +363,12 @@ public final class MariadbDialect implements Dialect {
     return error.getErrorCode() == 1045 || error.getErrorCode() == 4151;
   }
 
+  /** 1040 "Too many connections" (max_connections), 1203 a user's max_user_connections reached. */
+  @Override
+  public boolean connectionsExhausted(SQLException error) {
+    return error.getErrorCode() == 1040 || error.getErrorCode() == 1203;
+  }
+
   /** Any host: actors may connect from wherever the harness runs. */
   private static String account(DbUser user) {
     return "'" + user.name() + "'@'%'";

@@ -202,4 +202,12 @@ class MariadbDialectTest extends AbstractDialectContractTest {
     assertThat(maria.loginRefused(new SQLException("Too many connections", "08004", 1040))).isFalse();
     assertThat(maria.loginRefused(new SQLException("has more than 'max_user_connections'", "42000", 1203))).isFalse();
   }
+
+  @Test
+  void tooManyConnectionsMeansNoConnectionLeft() {
+    assertThat(maria.connectionsExhausted(new SQLException("Too many connections", "08004", 1040))).isTrue();
+    assertThat(maria.connectionsExhausted(new SQLException("has more than 'max_user_connections'", "42000", 1203)))
+        .isTrue();
+    assertThat(maria.connectionsExhausted(new SQLException("Access denied for user", "28000", 1045))).isFalse();
+  }
 }

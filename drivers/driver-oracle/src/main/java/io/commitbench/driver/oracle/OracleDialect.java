@@ -308,6 +308,18 @@ public final class OracleDialect implements Dialect {
     };
   }
 
+  /**
+   * ORA-00018 maximum number of sessions, ORA-00020 maximum number of processes, ORA-02391 a
+   * profile's SESSIONS_PER_USER; ORA-12516, 12519 and 12520: the listener found no handler free.
+   */
+  @Override
+  public boolean connectionsExhausted(SQLException error) {
+    return switch (error.getErrorCode()) {
+      case 18, 20, 2391, 12516, 12519, 12520 -> true;
+      default -> false;
+    };
+  }
+
   /** A PL/SQL block that runs one DDL statement and swallows exactly one (negative) SQLCODE. */
   static String ignoring(int sqlCode, String ddl) {
     return "BEGIN\n"

@@ -193,4 +193,16 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
     assertThat(oracle.loginRefused(new SQLException("ORA-00028: your session has been killed", "61000", 28)))
         .isFalse();
   }
+
+  @Test
+  void maximumSessionsOrProcessesMeansNoConnectionLeft() {
+    assertThat(oracle.connectionsExhausted(new SQLException("ORA-00018: maximum number of sessions exceeded", "", 18)))
+        .isTrue();
+    assertThat(oracle.connectionsExhausted(new SQLException("ORA-00020: maximum number of processes", "", 20)))
+        .isTrue();
+    assertThat(oracle.connectionsExhausted(new SQLException("ORA-12516: listener could not find available handler",
+        "", 12516))).isTrue();
+    assertThat(oracle.connectionsExhausted(new SQLException("ORA-01017: invalid username/password", "72000", 1017)))
+        .isFalse();
+  }
 }

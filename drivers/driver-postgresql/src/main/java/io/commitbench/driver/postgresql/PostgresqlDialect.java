@@ -301,6 +301,12 @@ public final class PostgresqlDialect implements Dialect {
     return "28P01".equals(error.getSQLState()) || "28000".equals(error.getSQLState());
   }
 
+  /** 53300: "sorry, too many clients already", or a role's or database's CONNECTION LIMIT reached. */
+  @Override
+  public boolean connectionsExhausted(SQLException error) {
+    return "53300".equals(error.getSQLState());
+  }
+
   /** The server's log-write counters; see {@link PostgresqlLogCounters}. */
   @Override
   public io.commitbench.core.server.LogCounters logCounters() {

@@ -213,4 +213,12 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
     assertThat(pg.loginRefused(new SQLException("too many connections for role", "53300", 0))).isFalse();
     assertThat(pg.loginRefused(new SQLException("connection refused", "08001", 0))).isFalse();
   }
+
+  @Test
+  void tooManyConnectionsMeansNoConnectionLeft() {
+    assertThat(pg.connectionsExhausted(new SQLException("sorry, too many clients already", "53300", 0))).isTrue();
+    assertThat(pg.connectionsExhausted(new SQLException("too many connections for role", "53300", 0))).isTrue();
+    assertThat(pg.connectionsExhausted(new SQLException("password authentication failed", "28P01", 0))).isFalse();
+    assertThat(pg.connectionsExhausted(new SQLException("connection refused", "08001", 0))).isFalse();
+  }
 }

@@ -140,7 +140,7 @@ public final class PaperActorSideBySide {
     List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     CyclicBarrier sides = new CyclicBarrier(users);
     try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(),
-        workload.serverPreparedStatements(), System.err::println)) {
+        workload.serverPreparedStatements(), new StopSignal(), System.err::println)) {
       List<Thread> threads = new ArrayList<>();
       for (int i = 0; i < users; i++) {
         int index = i;
