@@ -85,11 +85,12 @@ class CoordinatedOmissionTest {
   void arrivalsOlderThanTheBacklogAreShedAndCounted() throws Exception {
     Measurements measurements = Measurements.forActors(1, List.of("select"));
     // A 2 s stall with a 1 s backlog: of the ~200 arrivals it held up, those more than 1 s late go.
+    // On a loaded machine the sleep overruns by tens of ms, and each 10 ms sheds one more.
     WorkloadActor actor = stallingActor(measurements, 2_000, new WorkloadActor.Backlog(1_000 * MS, false));
 
     RunTotals totals = H2ActorFixture.runOneCycle(actor, measurements);
 
-    assertThat(totals.shedArrivals()).isBetween(90L, 110L);
+    assertThat(totals.shedArrivals()).isBetween(90L, 130L);
     assertThat(totals.types().get(0).responseNanos().getMaxValue()).as("no response waited past the stall")
         .isLessThan(2_300 * MS);
   }
