@@ -87,9 +87,8 @@ final class SchemaSetup {
         workloadTables.stream().map(SchemaTable::spec).toList(), config.userPrefix(), userNames);
     for (SchemaTable table : workloadTables) {
       TableSpec spec = table.spec();
-      // Owned from the moment its CREATE TABLE succeeded: the indexes and the mark may still fail.
-      createOwned(table.create(), () -> tables.add(table), "create table " + spec.name(), false);
-      execute(dialect.markTableStatements(spec, mark.text()), "mark table " + spec.name(), false);
+      createMarked(dialect.createMarkedTableStatements(table.create(), spec, mark.text()), () -> tables.add(table),
+          "create table " + spec.name(), false);
     }
     createUsers(userNames, tables);
     commitIfNeeded();
@@ -149,13 +148,43 @@ final class SchemaSetup {
     SecureRandom random = new SecureRandom();
     for (String name : userNames) {
       DbUser user = new DbUser(name, password(random));
-      createOwned(dialect.createUserStatements(user, config.quotaMegabytes()), () -> users.add(user),
-          "create user " + user.name(), true);
-      execute(dialect.markUserStatements(user, mark.text()), "mark user " + user.name(), false);
+      List<String> create = new ArrayList<>(dialect.createUserStatements(user, config.quotaMegabytes()));
+      create.addAll(dialect.markUserStatements(user, mark.text()));
+      createMarked(create, () -> users.add(user), "create user " + user.name(), true);
       for (SchemaTable table : grantedTables) {
         execute(dialect.grantStatements(user, table.spec()), "grant " + table.spec().name() + " to " + user.name(),
             false);
       }
+    }
+  }
+
+  /**
+   * Runs the statements that create an object and mark it. Where a transaction holds DDL they
+   * commit as one, so the object exists with its mark or not at all, and is this run's once
+   * committed; elsewhere the object is this run's once its first statement succeeded.
+   */
+  private void createMarked(List<String> statements, Runnable owned, String what, boolean sensitive)
+      throws SQLException {
+    if (!dialect.transactionalDdl()) {
+      createOwned(statements, owned, what, sensitive);
+      return;
+    }
+    Connection connection = admin.get();
+    boolean autoCommit = connection.getAutoCommit();
+    connection.setAutoCommit(false);
+    try {
+      execute(statements, what, sensitive);
+      connection.commit();
+      owned.run();
+    } catch (SQLException e) {
+      try {
+        connection.rollback();
+      } catch (SQLException rollback) {
+        e.addSuppressed(rollback);
+      }
+      throw e;
+    } finally {
+      connection.setAutoCommit(autoCommit);
     }
   }
 
