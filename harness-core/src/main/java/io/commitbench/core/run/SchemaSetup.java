@@ -87,12 +87,29 @@ final class SchemaSetup {
         workloadTables.stream().map(SchemaTable::spec).toList(), config.userPrefix(), userNames);
     for (SchemaTable table : workloadTables) {
       TableSpec spec = table.spec();
-      createMarked(dialect.createMarkedTableStatements(table.create(), spec, mark.text()), () -> tables.add(table),
-          "create table " + spec.name(), false);
+      // Marked as loading until loaded() says the rows are all in.
+      createMarked(dialect.createMarkedTableStatements(table.create(), spec, mark.loadingText()),
+          () -> tables.add(table), "create table " + spec.name(), false);
     }
     createUsers(userNames, tables);
     commitIfNeeded();
     return List.copyOf(tables);
+  }
+
+  /**
+   * Marks the tables this setup created as loaded: their mark no longer says {@code
+   * load=incomplete}, so {@code load=reuse} takes them.
+   */
+  void loaded() throws SQLException {
+    for (SchemaTable table : tables) {
+      execute(dialect.markTableStatements(table.spec(), mark.text()), "mark table " + table.spec().name(), false);
+    }
+    commitIfNeeded();
+  }
+
+  /** The tables this setup created (and still holds), by name, for messages. */
+  List<String> tableNames() {
+    return tables.stream().map(t -> t.spec().name()).toList();
   }
 
   /**
@@ -106,7 +123,14 @@ final class SchemaSetup {
       NamesRefusedException {
     String qualifier = dialect.centralQualifier(admin.get());
     java.util.Set<String> present = new java.util.HashSet<>();
-    dialect.tablesStartingWith(admin.get(), qualifier, config.tablePrefix()).forEach(t -> present.add(t.name()));
+    java.util.Set<String> halfLoaded = new java.util.TreeSet<>();
+    for (io.commitbench.core.dialect.DbObject table : dialect.tablesStartingWith(admin.get(), qualifier,
+        config.tablePrefix())) {
+      present.add(table.name());
+      if (OwnershipMark.loadIncomplete(table.comment())) {
+        halfLoaded.add(table.name());
+      }
+    }
     List<String> missing = workloadTables.stream().map(t -> t.spec().name()).filter(n -> !present.contains(n)).toList();
     if (!missing.isEmpty()) {
       throw new NamesRefusedException("load=reuse, but " + missing.size() + " of the " + workloadTables.size()
@@ -114,6 +138,16 @@ final class SchemaSetup {
           missing.subList(0, Math.min(missing.size(), 5))) + (missing.size() > 5 ? ", ..." : "") + "); nothing was"
           + " created or dropped. Load the data set first: commitbench prepare <the parameter file and --set"
           + " options>, or run with load=fresh");
+    }
+    List<String> incomplete = workloadTables.stream().map(t -> t.spec().name()).filter(halfLoaded::contains).toList();
+    if (!incomplete.isEmpty()) {
+      throw new NamesRefusedException("load=reuse, but " + incomplete.size() + " of the " + workloadTables.size()
+          + " tables at table.prefix=" + config.tablePrefix() + " " + (incomplete.size() == 1 ? "was" : "were")
+          + " not loaded completely (" + String.join(", ", incomplete.subList(0, Math.min(incomplete.size(), 5)))
+          + (incomplete.size() > 5 ? ", ..." : "") + ": their commitbench mark says load=incomplete; the load that"
+          + " created them was interrupted or failed); nothing was created or dropped. Drop the data set with"
+          + " commitbench cleanup <the parameter file and --set options> --prefix " + config.tablePrefix()
+          + " --apply, then prepare it again");
     }
     java.util.Optional<String> unfit = fits.problem(workloadTables);
     if (unfit.isPresent()) {
@@ -216,6 +250,8 @@ final class SchemaSetup {
     users.addAll(created.users());
     mode = created.mode();
     for (SchemaTable table : tables) {
+      execute(dialect.markTableStatements(table.spec(), mark.loadingText()), "mark table " + table.spec().name(),
+          false);
       execute(List.of("DELETE FROM " + table.spec().qualifiedName()), "empty table " + table.spec().name(), false);
     }
     commitIfNeeded();
