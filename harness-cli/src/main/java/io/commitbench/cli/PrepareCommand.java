@@ -13,8 +13,11 @@ import io.commitbench.core.run.DialectUnavailableException;
 import io.commitbench.core.run.RunAssembly;
 import io.commitbench.core.workload.SchemaTable;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +41,9 @@ import picocli.CommandLine.Spec;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the data set is loaded and kept", "1:loading failed; what it had created was dropped",
-      "2:bad input, table.prefix not set, or a table it would create is taken; nothing was created"},
+      "2:bad input, table.prefix not set, or a table it would create is taken; nothing was created",
+      "130:interrupted by Ctrl-C (SIGINT); the load stopped within seconds, what it had created was dropped",
+      "143:stopped by SIGTERM (kill); the same"},
     footer = {"", "Documentation: docs/workloads/oltp.md, docs/keys.md"})
 final class PrepareCommand implements Callable<Integer> {
 
@@ -46,6 +51,9 @@ final class PrepareCommand implements Callable<Integer> {
   private static String ownerOption(BenchmarkConfig config) {
     return config.owner().equals(Owner.ofThisProcess()) ? "" : " --owner " + config.owner();
   }
+
+  /** Beyond a statement and a connect attempt: the drops of what the preparation created. */
+  private static final Duration GRACE = Duration.ofSeconds(30);
 
   @Mixin ConfigOptions options;
 
@@ -76,11 +84,29 @@ final class PrepareCommand implements Callable<Integer> {
       err.println("error: " + e.getMessage());
       return ExitCodes.RUN_FAILED;
     }
+    DataSetPreparation preparation = new DataSetPreparation(config, dialect, line -> {
+      out.println(line);
+      out.flush();
+    });
+    // The JVM halts as soon as the hook returns, so it waits until the preparation has dropped what it made.
+    CountDownLatch reported = new CountDownLatch(1);
+    Duration wait = Duration.ofSeconds(config.statementTimeoutSeconds() + config.connectTimeoutSeconds()).plus(GRACE);
+    Thread onSignal = new Thread(() -> {
+      preparation.requestStop("interrupted by a signal (Ctrl-C or kill)");
+      try {
+        if (!reported.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+          err.println("error: prepare did not end within " + wait.toSeconds() + " s of the signal; its tables are"
+              + " marked load=incomplete: load=reuse refuses them, and commitbench cleanup " + options.file
+              + " --prefix " + config.tablePrefix() + ownerOption(config) + " --apply drops them");
+          err.flush();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "commitbench-shutdown");
+    Runtime.getRuntime().addShutdownHook(onSignal);
     try {
-      List<SchemaTable> tables = new DataSetPreparation(config, dialect, line -> {
-        out.println(line);
-        out.flush();
-      }).execute();
+      List<SchemaTable> tables = preparation.execute();
       out.println("prepared: " + tables.size() + " table(s) " + tables.get(0).spec().name() + (tables.size() > 1
           ? " .. " + tables.get(tables.size() - 1).spec().name() : "") + ", kept. Run on them with: commitbench run "
           + options.file + " --set load=reuse (and the same --set options); drop them with: commitbench cleanup "
@@ -92,6 +118,18 @@ final class PrepareCommand implements Callable<Integer> {
     } catch (java.sql.SQLException e) {
       err.println("error: prepare failed: " + e.getMessage());
       return ExitCodes.RUN_FAILED;
+    } catch (InterruptedException e) {
+      err.println("error: prepare interrupted: " + e.getMessage());
+      return ExitCodes.RUN_FAILED;
+    } finally {
+      out.flush();
+      err.flush();
+      reported.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+      } catch (IllegalStateException shuttingDown) {
+        // The JVM is already shutting down (Ctrl-C): the hook is running and must stay.
+      }
     }
   }
 }

@@ -291,6 +291,28 @@ public interface Dialect {
   }
 
   /**
+   * Whether a transaction holds DDL, so that a CREATE and the COMMENT that marks its object commit
+   * together or not at all: a run killed at any moment then leaves no object of its own without
+   * the mark, which {@code commitbench cleanup} would refuse as someone else's. The default: no,
+   * DDL commits by itself.
+   */
+  default boolean transactionalDdl() {
+    return false;
+  }
+
+  /**
+   * Statements that create a table together with commitbench's mark: {@code create} (its CREATE
+   * TABLE, then CREATE INDEX statements) with the mark put on as early as the product allows. The
+   * default: {@code create}, then {@link #markTableStatements}, one step where {@link
+   * #transactionalDdl} holds them in one transaction, else two.
+   */
+  default List<String> createMarkedTableStatements(List<String> create, TableSpec table, String mark) {
+    List<String> statements = new java.util.ArrayList<>(create);
+    statements.addAll(markTableStatements(table, mark));
+    return statements;
+  }
+
+  /**
    * Whether the product keeps a comment on a user, so {@link #markUserStatements} can mark one.
    * Where it does not, a user is tied to its run by the run's {@code user.prefix}, which the mark
    * on the run's tables names. The default: no.

@@ -27,6 +27,11 @@ public final class LoadProgress {
     return written.sum();
   }
 
+  /** The rows planned. */
+  public long total() {
+    return planned;
+  }
+
   /** The line at {@code nowNanos}. */
   public String line(long nowNanos) {
     long rows = written();

@@ -34,14 +34,34 @@ import java.util.function.Consumer;
  */
 public final class ParallelLoad {
 
+  /** How often the waiting thread looks at the stop while the loaders work. */
+  private static final long STOP_POLL_MILLIS = 200;
+
   private final BulkLoader loader;
   private final ConnectionOpener opener;
   private final int threads;
   private final Consumer<String> progress;
   private final long progressEverySeconds;
+  private final java.util.function.BooleanSupplier stopRequested;
+  /**
+   * The loaders' open connections, aborted when a stop is asked for mid-statement; by identity,
+   * as a connection's own equals and hashCode are the driver's.
+   */
+  private final Set<Connection> open = java.util.Collections.synchronizedSet(
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
 
   public ParallelLoad(BulkLoader loader, ConnectionOpener opener, int threads, Consumer<String> progress,
       long progressEverySeconds) {
+    this(loader, opener, threads, progress, progressEverySeconds, () -> false);
+  }
+
+  /**
+   * @param stopRequested asked while the load runs: once true, no connection takes a further chunk,
+   *     the chunks in flight end (their row sources run dry, their connections are aborted where a
+   *     statement runs on), and {@link #load} throws {@link LoadStoppedException} within seconds
+   */
+  public ParallelLoad(BulkLoader loader, ConnectionOpener opener, int threads, Consumer<String> progress,
+      long progressEverySeconds, java.util.function.BooleanSupplier stopRequested) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
@@ -50,6 +70,7 @@ public final class ParallelLoad {
     this.threads = threads;
     this.progress = progress;
     this.progressEverySeconds = progressEverySeconds;
+    this.stopRequested = stopRequested;
   }
 
   /**
@@ -77,6 +98,12 @@ public final class ParallelLoad {
     } finally {
       ticker.shutdownNow();
     }
+    if (stopRequested.getAsBoolean()) {
+      String left = String.format(Locale.ROOT, "load stopped: %,d of the %,d rows were sent before the stop (the"
+          + " chunks in flight cut short); the tables are half-loaded", counter.written(), counter.total());
+      progress.accept(left);
+      throw new LoadStoppedException(left);
+    }
     long loaded = System.nanoTime();
     progress.accept(String.format(Locale.ROOT, "load: %,d rows in %.1f s, %,.0f rows/s (%s, %d connection%s%s)",
         counter.written(), (loaded - start) / 1e9, counter.written() / Math.max(1e-9, (loaded - start) / 1e9),
@@ -90,6 +117,11 @@ public final class ParallelLoad {
         }
         return 0;
       }).toList()), Math.max(1, Math.min(threads, after.size())), new AtomicBoolean());
+      if (stopRequested.getAsBoolean()) {
+        String left = "load stopped while the indexes were built: the rows are in, some indexes may be missing";
+        progress.accept(left);
+        throw new LoadStoppedException(left);
+      }
       progress.accept(String.format(Locale.ROOT, "load: indexes built in %.1f s", (System.nanoTime() - loaded) / 1e9));
     }
     return new LoadFigures(counter.written(), loaded - start, System.nanoTime() - loaded, loader.method(), connections);
@@ -146,7 +178,10 @@ public final class ParallelLoad {
   }
 
   private long load(Connection connection, LoadChunk chunk, LoadProgress counter) throws SQLException {
-    return loader.load(connection, chunk.qualifiedTable(), chunk.columns(), counter.counting(chunk.source().get()));
+    RowSource rows = counter.counting(chunk.source().get());
+    // Ends the chunk at a stop: a loader of client-side batches then sends no further batch.
+    RowSource stoppable = row -> !stopRequested.getAsBoolean() && rows.next(row);
+    return loader.load(connection, chunk.qualifiedTable(), chunk.columns(), stoppable);
   }
 
   /** What the load line adds when tables were loaded on one connection each. */
@@ -174,7 +209,13 @@ public final class ParallelLoad {
     }
     try {
       for (Thread worker : workers) {
-        worker.join();
+        while (worker.isAlive()) {
+          worker.join(STOP_POLL_MILLIS);
+          if (stopRequested.getAsBoolean() && stopping.compareAndSet(false, true)) {
+            tasks.clear();
+            abortOpenConnections();
+          }
+        }
       }
     } catch (InterruptedException e) {
       stopping.set(true);
@@ -182,7 +223,7 @@ public final class ParallelLoad {
       workers.forEach(Thread::interrupt);
       throw e;
     }
-    if (!failures.isEmpty()) {
+    if (!failures.isEmpty() && !stopRequested.getAsBoolean()) {
       Throwable first = failures.get(0);
       SQLException thrown = first instanceof SQLException sql ? sql : new SQLException("load failed: " + first, first);
       failures.subList(1, failures.size()).forEach(thrown::addSuppressed);
@@ -190,13 +231,36 @@ public final class ParallelLoad {
     }
   }
 
+  /** Cuts off the statements in flight (a COPY or LOAD DATA of a chunk, a CREATE INDEX): their work rolls back. */
+  private void abortOpenConnections() {
+    List<Connection> inFlight;
+    synchronized (open) {
+      inFlight = List.copyOf(open);
+    }
+    for (Connection connection : inFlight) {
+      try {
+        connection.abort(Runnable::run);
+      } catch (SQLException | RuntimeException e) {
+        // Already closed or broken: nothing is in flight on it.
+      }
+    }
+  }
+
   private void work(Queue<Task> tasks, List<Throwable> failures, AtomicBoolean stopping) {
     try (Connection connection = opener.open()) {
-      connection.setAutoCommit(false);
-      Task task;
-      while ((task = tasks.poll()) != null && !stopping.get()) {
-        task.run(connection);
-        connection.commit();
+      open.add(connection);
+      try {
+        if (stopping.get()) {
+          return;
+        }
+        connection.setAutoCommit(false);
+        Task task;
+        while ((task = tasks.poll()) != null && !stopping.get()) {
+          task.run(connection);
+          connection.commit();
+        }
+      } finally {
+        open.remove(connection);
       }
     } catch (SQLException | RuntimeException e) {
       stopping.set(true);

@@ -37,6 +37,8 @@ public record OwnershipMark(String runId, Optional<String> owner, String host, S
     Instant started, String tablePrefix, String userPrefix) {
 
   private static final String START = "commitbench run=";
+  /** Ends the mark of a table while its rows are loaded; see {@link #loadingText}. */
+  private static final String LOADING = " load=incomplete";
 
   public OwnershipMark {
     owner.ifPresent(o -> {
@@ -62,6 +64,20 @@ public record OwnershipMark(String runId, Optional<String> owner, String host, S
     return START + runId + owner.map(o -> " owner=" + o + " host=" + host + " os.user=" + osUser)
         .orElse(" host=" + host) + " pid=" + pid + " started=" + started + " table.prefix=" + tablePrefix
         + " user.prefix=" + userPrefix;
+  }
+
+  /**
+   * The comment of a table while its rows are loaded: the {@link #text} and {@code load=incomplete},
+   * which the plain text replaces once the load finished. A table killed or stopped in its load
+   * keeps it, so {@code load=reuse} refuses it and {@code commitbench cleanup} says so.
+   */
+  public String loadingText() {
+    return text() + LOADING;
+  }
+
+  /** Whether a comment is commitbench's mark of a table whose load did not finish. */
+  public static boolean loadIncomplete(String comment) {
+    return comment != null && comment.startsWith(START) && comment.trim().endsWith(LOADING.trim());
   }
 
   /** Whether the mark names this owner; a mark without an owner names none. */

@@ -225,7 +225,8 @@ public final class BenchmarkRun {
             (System.nanoTime() - began) / 1e9));
         if (!reused) {
           began = System.nanoTime();
-          workload.load(new LoadContext(admin.get(), dialect, tables, this::connectAdmin, log::print));
+          workload.load(new LoadContext(admin.get(), dialect, tables, this::connectAdmin, log::print, stop::isRequested));
+          setup.loaded();
           log.print(String.format(Locale.ROOT, "load: done in %.1f s", (System.nanoTime() - began) / 1e9));
         }
         measure(tables, setup, admin, mode.value());

@@ -2,6 +2,7 @@ package io.commitbench.core.run;
 
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.load.LoadStoppedException;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.namespace.OwnershipMark;
 import io.commitbench.core.report.Leftover;
@@ -32,11 +33,20 @@ public final class DataSetPreparation {
   private final BenchmarkConfig config;
   private final Dialect dialect;
   private final Consumer<String> console;
+  private final StopSignal stop = new StopSignal();
 
   public DataSetPreparation(BenchmarkConfig config, Dialect dialect, Consumer<String> console) {
     this.config = config;
     this.dialect = dialect;
     this.console = console;
+  }
+
+  /**
+   * Asks the preparation to stop (Ctrl-C, SIGTERM): the load stops after the batch in hand, its
+   * statements in flight cut off, and {@link #execute} drops what it created and says so.
+   */
+  public void requestStop(String why) {
+    stop.request(why);
   }
 
   /** The run id its mark carries, which {@code cleanup --run-id} takes. */
@@ -45,10 +55,13 @@ public final class DataSetPreparation {
   }
 
   /**
-   * Creates and loads the tables; on a failure drops what it created and throws.
+   * Creates and loads the tables; on a failure or a stop drops what it created, says so, and
+   * throws. The tables are marked {@code load=incomplete} until their load finished, so a table
+   * that outlives a kill, or a drop that failed, is refused by {@code load=reuse}.
    *
    * @return the tables, kept
    * @throws NamesRefusedException before anything was created: a name is taken or too long
+   * @throws io.commitbench.core.load.LoadStoppedException when {@link #requestStop} stopped it
    */
   public List<SchemaTable> execute() throws SQLException, NamesRefusedException, InterruptedException {
     BoundWorkload workload = WorkloadRegistry.load().byName(config.workload()).orElseThrow(
@@ -63,16 +76,37 @@ public final class DataSetPreparation {
         List<SchemaTable> tables = setup.create(workload.tables(setup.naming()));
         console.accept(String.format(Locale.ROOT, "prepare: %d tables created at table.prefix=%s", tables.size(),
             config.tablePrefix()));
-        workload.load(new LoadContext(admin.get(), dialect, tables, () -> AdminLogin.open(config, dialect), console));
+        if (stop.isRequested()) {
+          throw new LoadStoppedException("prepare stopped before its load began");
+        }
+        workload.load(new LoadContext(admin.get(), dialect, tables, () -> AdminLogin.open(config, dialect), console,
+            stop::isRequested));
+        setup.loaded();
         kept = true;
         return tables;
       } finally {
         if (!kept) {
-          for (Leftover left : setup.drop()) {
-            console.accept("warning: could not drop " + left.what() + " after the failed load: " + left.reason());
-          }
+          dropCreated(setup);
         }
       }
+    }
+  }
+
+  /** Drops what a failed or stopped preparation created and says what it removed and what it left. */
+  private void dropCreated(SchemaSetup setup) {
+    String why = stop.isRequested() ? "stopped" : "failed";
+    List<String> created = setup.tableNames();
+    List<Leftover> left = setup.drop();
+    List<String> kept = left.stream().map(Leftover::what).toList();
+    List<String> dropped = created.stream().filter(name -> !kept.contains("table " + name)).toList();
+    if (!dropped.isEmpty()) {
+      console.accept("prepare " + why + ": dropped the " + dropped.size() + " table(s) it had created: "
+          + String.join(", ", dropped));
+    }
+    for (Leftover leftover : left) {
+      console.accept("warning: prepare " + why + " and could not drop " + leftover.what() + ": " + leftover.reason()
+          + "; it is marked load=incomplete (load=reuse refuses it, commitbench cleanup lists it); drop it with: "
+          + String.join("; ", leftover.removal()));
     }
   }
 }

@@ -90,13 +90,29 @@ final class SchemaSetup {
         workloadTables.stream().map(SchemaTable::spec).toList(), config.userPrefix(), userNames);
     for (SchemaTable table : workloadTables) {
       TableSpec spec = table.spec();
-      // Owned from the moment its CREATE TABLE succeeded: the indexes and the mark may still fail.
-      createOwned(table.create(), () -> tables.add(table), "create table " + spec.name(), false);
-      execute(dialect.markTableStatements(spec, mark.text()), "mark table " + spec.name(), false);
+      // Marked as loading until loaded() says the rows are all in.
+      createMarked(dialect.createMarkedTableStatements(table.create(), spec, mark.loadingText()),
+          () -> tables.add(table), "create table " + spec.name(), false);
     }
     createUsers(userNames, tables);
     commitIfNeeded();
     return List.copyOf(tables);
+  }
+
+  /**
+   * Marks the tables this setup created as loaded: their mark no longer says {@code
+   * load=incomplete}, so {@code load=reuse} takes them.
+   */
+  void loaded() throws SQLException {
+    for (SchemaTable table : tables) {
+      execute(dialect.markTableStatements(table.spec(), mark.text()), "mark table " + table.spec().name(), false);
+    }
+    commitIfNeeded();
+  }
+
+  /** The tables this setup created (and still holds), by name, for messages. */
+  List<String> tableNames() {
+    return tables.stream().map(t -> t.spec().name()).toList();
   }
 
   /**
@@ -110,7 +126,14 @@ final class SchemaSetup {
       NamesRefusedException {
     String qualifier = dialect.centralQualifier(admin.get());
     java.util.Set<String> present = new java.util.HashSet<>();
-    dialect.tablesStartingWith(admin.get(), qualifier, config.tablePrefix()).forEach(t -> present.add(t.name()));
+    java.util.Set<String> halfLoaded = new java.util.TreeSet<>();
+    for (io.commitbench.core.dialect.DbObject table : dialect.tablesStartingWith(admin.get(), qualifier,
+        config.tablePrefix())) {
+      present.add(table.name());
+      if (OwnershipMark.loadIncomplete(table.comment())) {
+        halfLoaded.add(table.name());
+      }
+    }
     List<String> missing = workloadTables.stream().map(t -> t.spec().name()).filter(n -> !present.contains(n)).toList();
     if (!missing.isEmpty()) {
       throw new NamesRefusedException("load=reuse, but " + missing.size() + " of the " + workloadTables.size()
@@ -118,6 +141,16 @@ final class SchemaSetup {
           missing.subList(0, Math.min(missing.size(), 5))) + (missing.size() > 5 ? ", ..." : "") + "); nothing was"
           + " created or dropped. Load the data set first: commitbench prepare <the parameter file and --set"
           + " options>, or run with load=fresh");
+    }
+    List<String> incomplete = workloadTables.stream().map(t -> t.spec().name()).filter(halfLoaded::contains).toList();
+    if (!incomplete.isEmpty()) {
+      throw new NamesRefusedException("load=reuse, but " + incomplete.size() + " of the " + workloadTables.size()
+          + " tables at table.prefix=" + config.tablePrefix() + " " + (incomplete.size() == 1 ? "was" : "were")
+          + " not loaded completely (" + String.join(", ", incomplete.subList(0, Math.min(incomplete.size(), 5)))
+          + (incomplete.size() > 5 ? ", ..." : "") + ": their commitbench mark says load=incomplete; the load that"
+          + " created them was interrupted or failed); nothing was created or dropped. Drop the data set with"
+          + " commitbench cleanup <the parameter file and --set options> --prefix " + config.tablePrefix()
+          + " --apply, then prepare it again");
     }
     java.util.Optional<String> unfit = fits.problem(workloadTables);
     if (unfit.isPresent()) {
@@ -152,13 +185,43 @@ final class SchemaSetup {
     SecureRandom random = new SecureRandom();
     for (String name : userNames) {
       DbUser user = new DbUser(name, password(random));
-      createOwned(dialect.createUserStatements(user, config.quotaMegabytes()), () -> users.add(user),
-          "create user " + user.name(), true);
-      execute(dialect.markUserStatements(user, mark.text()), "mark user " + user.name(), false);
+      List<String> create = new ArrayList<>(dialect.createUserStatements(user, config.quotaMegabytes()));
+      create.addAll(dialect.markUserStatements(user, mark.text()));
+      createMarked(create, () -> users.add(user), "create user " + user.name(), true);
       for (SchemaTable table : grantedTables) {
         execute(dialect.grantStatements(user, table.spec()), "grant " + table.spec().name() + " to " + user.name(),
             false);
       }
+    }
+  }
+
+  /**
+   * Runs the statements that create an object and mark it. Where a transaction holds DDL they
+   * commit as one, so the object exists with its mark or not at all, and is this run's once
+   * committed; elsewhere the object is this run's once its first statement succeeded.
+   */
+  private void createMarked(List<String> statements, Runnable owned, String what, boolean sensitive)
+      throws SQLException {
+    if (!dialect.transactionalDdl()) {
+      createOwned(statements, owned, what, sensitive);
+      return;
+    }
+    Connection connection = admin.get();
+    boolean autoCommit = connection.getAutoCommit();
+    connection.setAutoCommit(false);
+    try {
+      execute(statements, what, sensitive);
+      connection.commit();
+      owned.run();
+    } catch (SQLException e) {
+      try {
+        connection.rollback();
+      } catch (SQLException rollback) {
+        e.addSuppressed(rollback);
+      }
+      throw e;
+    } finally {
+      connection.setAutoCommit(autoCommit);
     }
   }
 
@@ -190,6 +253,8 @@ final class SchemaSetup {
     users.addAll(created.users());
     mode = created.mode();
     for (SchemaTable table : tables) {
+      execute(dialect.markTableStatements(table.spec(), mark.loadingText()), "mark table " + table.spec().name(),
+          false);
       execute(List.of("DELETE FROM " + table.spec().qualifiedName()), "empty table " + table.spec().name(), false);
     }
     commitIfNeeded();

@@ -113,6 +113,48 @@ class ParallelLoadTest {
         .as("t_serial's chunks begun of 4").isLessThan(4);
   }
 
+  /**
+   * A stop asked for while every connection is inside a chunk that would take far longer: the
+   * chunks in flight are cut off (their connections aborted), and the load says what it left.
+   */
+  @Test
+  void aStopCutsOffTheChunksInFlightAndSaysWhatWasLoaded() throws Exception {
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    List<String> lines = Collections.synchronizedList(new ArrayList<>());
+    List<LoadChunk> endless = List.of(endlessChunk("t_parallel"), endlessChunk("t_serial"));
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(300);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      stop.set(true);
+    });
+    stopper.start();
+    long start = System.nanoTime();
+
+    assertThatThrownBy(() -> new ParallelLoad(new BatchInsertLoader(), () -> DriverManager.getConnection(url), 2,
+        lines::add, 60, stop::get).load(endless, List.of(List.of("CREATE INDEX t_parallel_v ON t_parallel (v)"))))
+        .isInstanceOf(LoadStoppedException.class)
+        .hasMessageContaining("load stopped: ").hasMessageContaining("the tables are half-loaded");
+
+    assertThat((System.nanoTime() - start) / 1_000_000).as("milliseconds to the stopped load's end").isLessThan(10_000);
+    assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("load stopped: "));
+    stopper.join();
+  }
+
+  /** A chunk of more rows than any test waits for. */
+  private static LoadChunk endlessChunk(String table) {
+    return new LoadChunk(table, COLUMNS, Integer.MAX_VALUE, () -> {
+      int[] next = {1};
+      return row -> {
+        row[0] = next[0];
+        row[1] = next[0]++ * 7;
+        return true;
+      };
+    });
+  }
+
   private static List<LoadChunk> chunks(String table, long rows, int threads) {
     return IdChunks.of(table, COLUMNS, rows, threads, (from, to) -> {
       long[] next = {from};

@@ -25,6 +25,17 @@ class OwnershipMarkTest {
     assertThat(OwnershipMark.parse(MARK.text())).contains(MARK);
   }
 
+  /** A table in its load carries the mark and load=incomplete: read as the same run's, known as incomplete. */
+  @Test
+  void aLoadingMarkIsTheRunsMarkAndSaysTheLoadIsIncomplete() {
+    assertThat(MARK.loadingText()).isEqualTo(MARK.text() + " load=incomplete");
+    assertThat(OwnershipMark.parse(MARK.loadingText())).contains(MARK);
+    assertThat(OwnershipMark.loadIncomplete(MARK.loadingText())).isTrue();
+    assertThat(OwnershipMark.loadIncomplete(MARK.text())).isFalse();
+    assertThat(OwnershipMark.loadIncomplete("someone's table load=incomplete")).as("not a commitbench mark").isFalse();
+    assertThat(OwnershipMark.loadIncomplete(null)).isFalse();
+  }
+
   @Test
   void aMarkWithoutAnOwnerIsReadWithTheOwnerUnknown() {
     OwnershipMark old = OwnershipMark.parse(WITHOUT_OWNER).orElseThrow();

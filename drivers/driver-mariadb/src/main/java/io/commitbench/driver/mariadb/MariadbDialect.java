@@ -272,6 +272,18 @@ public final class MariadbDialect implements Dialect {
     return List.of("ALTER TABLE " + table.qualifiedName() + " COMMENT = '" + mark + "'");
   }
 
+  /**
+   * The mark as the CREATE TABLE's own COMMENT option: MariaDB commits every DDL statement by
+   * itself, so a mark put on by a second statement would leave a window in which a killed run
+   * leaves an unmarked table.
+   */
+  @Override
+  public List<String> createMarkedTableStatements(List<String> create, TableSpec table, String mark) {
+    List<String> statements = new java.util.ArrayList<>(create);
+    statements.set(0, create.get(0) + " COMMENT='" + mark + "'");
+    return statements;
+  }
+
   /** The database is a catalog to the driver (its default {@code useCatalogTerm}). */
   @Override
   public List<DbObject> tablesStartingWith(Connection admin, String qualifier,

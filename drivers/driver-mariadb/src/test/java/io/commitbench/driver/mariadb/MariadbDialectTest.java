@@ -108,6 +108,18 @@ class MariadbDialectTest extends AbstractDialectContractTest {
     assertThat(maria.dropTableStatements(table)).containsExactly("DROP TABLE IF EXISTS test.cb_table_1");
   }
 
+  /** MariaDB commits each DDL statement by itself: the mark is the CREATE TABLE's own option, not a second step. */
+  @Test
+  void aTableIsCreatedWithItsMarkInOneStatement() {
+    assertThat(maria.transactionalDdl()).isFalse();
+    assertThat(maria.createMarkedTableStatements(maria.createTableStatements(table), table, "commitbench run=r1"))
+        .containsExactly("CREATE TABLE test.cb_table_1 (num_attr BIGINT NOT NULL, text_attr VARCHAR(40), text2_attr"
+            + " VARCHAR(40)) ENGINE=InnoDB COMMENT='commitbench run=r1'",
+            "CREATE UNIQUE INDEX cb_table_1_num_ix ON test.cb_table_1 (num_attr)",
+            "CREATE INDEX cb_table_1_text_ix ON test.cb_table_1 (text_attr)",
+            "CREATE INDEX cb_table_1_text2_ix ON test.cb_table_1 (text2_attr)");
+  }
+
   /**
    * The account gets the mysql_native_password hash, never the clear password, so the password is
    * in no general log and no processlist; the hash is what MariaDB 10.11's PASSWORD('Pw123abc')

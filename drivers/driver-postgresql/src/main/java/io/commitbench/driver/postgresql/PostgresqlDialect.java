@@ -215,6 +215,12 @@ public final class PostgresqlDialect implements Dialect {
     return 63;
   }
 
+  /** CREATE TABLE, CREATE ROLE and COMMENT ON commit with the transaction they are in, or roll back with it. */
+  @Override
+  public boolean transactionalDdl() {
+    return true;
+  }
+
   /** Roles keep comments ({@code COMMENT ON ROLE}, in the cluster-wide pg_shdescription). */
   @Override
   public boolean marksUsers() {

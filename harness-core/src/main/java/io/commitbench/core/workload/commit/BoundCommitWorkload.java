@@ -2,8 +2,10 @@ package io.commitbench.core.workload.commit;
 
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.load.LoadStoppedException;
 import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
+import io.commitbench.core.workload.LoadContext;
 import io.commitbench.core.workload.SchemaNaming;
 import io.commitbench.core.workload.SchemaTable;
 import io.commitbench.core.workload.TextValues;
@@ -13,7 +15,6 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
-import java.util.function.Consumer;
 
 /** The commit workload for one run: one table, one transaction type. */
 final class BoundCommitWorkload implements BoundWorkload {
@@ -63,16 +64,21 @@ final class BoundCommitWorkload implements BoundWorkload {
         .dropTableStatements(spec)));
   }
 
-  /** In update mode, {@code commit.preload} rows per actor, in batches, before the run. */
+  /**
+   * In update mode, {@code commit.preload} rows per actor, in batches, before the run; a stop
+   * asked for ends it after the batch in hand.
+   */
   @Override
-  public void load(Connection admin, Dialect dialect, List<SchemaTable> tables, Consumer<String> progress)
-      throws SQLException {
+  public void load(LoadContext context) throws SQLException, InterruptedException {
     if (mode != CommitMode.UPDATE) {
       return;
     }
+    Connection admin = context.admin();
+    SchemaTable table = context.tables().get(0);
     boolean autocommit = admin.getAutoCommit();
     admin.setAutoCommit(false);
-    try (PreparedStatement insert = admin.prepareStatement(CommitTableSql.insert(tables.get(0).spec()))) {
+    long committed = 0;
+    try (PreparedStatement insert = admin.prepareStatement(CommitTableSql.insert(table.spec()))) {
       for (int actor = 0; actor < users; actor++) {
         TextValues payloads = TextValues.forActor(actor, rowBytes);
         for (int row = 0; row < preload; row++) {
@@ -82,9 +88,16 @@ final class BoundCommitWorkload implements BoundWorkload {
           if ((row + 1) % LOAD_BATCH == 0 || row == preload - 1) {
             insert.executeBatch();
             admin.commit();
+            committed += (row % LOAD_BATCH) + 1;
+            if (context.stopRequested().getAsBoolean()) {
+              String left = String.format(Locale.ROOT, "load stopped: table %s holds %,d of the %,d rows it was to"
+                  + " be loaded with (marked load=incomplete)", table.spec().name(), committed, (long) preload * users);
+              context.progress().accept(left);
+              throw new LoadStoppedException(left);
+            }
           }
         }
-        progress.accept(String.format(Locale.ROOT, "load: %d of %d actors' rows", actor + 1, users));
+        context.progress().accept(String.format(Locale.ROOT, "load: %d of %d actors' rows", actor + 1, users));
       }
     } finally {
       admin.setAutoCommit(autocommit);

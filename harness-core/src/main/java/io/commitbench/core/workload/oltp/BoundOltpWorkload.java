@@ -105,7 +105,8 @@ final class BoundOltpWorkload implements BoundWorkload {
   public void load(LoadContext context) throws SQLException, InterruptedException {
     OltpLoadPlan plan = new OltpLoadPlan(settings, seed);
     loaded = new ParallelLoad(context.dialect().bulkLoader(), context.connections(), settings.loadThreads(),
-        context.progress(), LOAD_PROGRESS_SECONDS).load(plan.chunks(context.tables()),
+        context.progress(), LOAD_PROGRESS_SECONDS,
+        context.stopRequested()).load(plan.chunks(context.tables()),
         plan.after(context.dialect(), context.tables()));
   }
 

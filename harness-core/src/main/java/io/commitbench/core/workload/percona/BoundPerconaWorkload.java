@@ -85,7 +85,8 @@ final class BoundPerconaWorkload implements BoundWorkload {
   public void load(LoadContext context) throws SQLException, InterruptedException {
     TableSpec table = context.tables().get(0).spec();
     loaded = new ParallelLoad(context.dialect().bulkLoader(), context.connections(), settings.loadThreads(),
-        context.progress(), LOAD_PROGRESS_SECONDS).load(IdChunks.of(table.qualifiedName(), PerconaTableSql.COLUMNS,
+        context.progress(), LOAD_PROGRESS_SECONDS,
+        context.stopRequested()).load(IdChunks.of(table.qualifiedName(), PerconaTableSql.COLUMNS,
         settings.tableSize(), settings.loadThreads(), this::rows),
         List.of(List.of(PerconaTableSql.createSecondaryIndex(context.dialect(), table))));
   }
