@@ -11,6 +11,7 @@ import io.commitbench.it.support.DatabaseTarget;
 import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.it.support.Repository;
 import io.commitbench.it.support.RunOutput;
+import io.commitbench.it.support.Signals;
 import io.commitbench.it.support.TestNames;
 import io.commitbench.it.support.Workload;
 import java.io.IOException;
@@ -42,7 +43,6 @@ class InterruptIT {
   private static final Duration EXIT_WAIT = Duration.ofSeconds(90);
 
   /** Bit of SIGINT (2) in the SigIgn mask of /proc/PID/status. */
-  private static final long SIGINT_BIT = 1L << 1;
 
   @Test
   void sigintStillWritesTheResults(@TempDir Path tmp) throws Exception {
@@ -197,11 +197,7 @@ class InterruptIT {
     Path results = tmp.resolve("results");
     Path directory = results.resolve("interrupted");
     List<String> command = new ArrayList<>();
-    if (sigintIgnored("self")) {
-      // Started from a non-interactive shell's background job, this JVM inherited SIGINT as
-      // ignored, and so would the child; GNU env resets it to the default for the child.
-      command.addAll(List.of("env", "--default-signal=INT"));
-    }
+    command.addAll(Signals.defaultSigintPrefix());
     command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", Repository.jar().toString(), "run", file.toString(),
         "--set", "results.dir=" + results, "--set", "run.id=interrupted",
@@ -215,7 +211,7 @@ class InterruptIT {
       awaitIntervalRows(process, directory.resolve("intervals.csv"), 2, out, err);
       awaitFirstCycle(process, out, err);
       before.run();
-      Assumptions.assumeFalse(sigintIgnored(String.valueOf(process.pid())),
+      Assumptions.assumeFalse(Signals.sigintIgnored(String.valueOf(process.pid())),
           "SIGINT is ignored by the started process (inherited), so Ctrl-C cannot be simulated here");
       long signalled = System.nanoTime();
       Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
@@ -275,20 +271,6 @@ class InterruptIT {
     assertThat(ops).as("ops column in %s", header).isNotNegative();
     return lines.stream().skip(1).filter(l -> !l.isBlank()).map(l -> l.split(","))
         .filter(row -> row[phase].equals("measured")).mapToLong(row -> Long.parseLong(row[ops])).sum();
-  }
-
-  /** Whether /proc/PID/status lists SIGINT as ignored; false where there is no /proc. */
-  private static boolean sigintIgnored(String pid) throws IOException {
-    Path status = Path.of("/proc", pid, "status");
-    if (!Files.isReadable(status)) {
-      return false;
-    }
-    for (String line : Files.readAllLines(status)) {
-      if (line.startsWith("SigIgn:")) {
-        return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & SIGINT_BIT) != 0;
-      }
-    }
-    return false;
   }
 
   private static String output(Path out, Path err) {

@@ -10,6 +10,7 @@ import io.commitbench.it.support.DatabaseTargetExtension;
 import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.it.support.Db;
 import io.commitbench.it.support.Repository;
+import io.commitbench.it.support.Signals;
 import io.commitbench.it.support.TestNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,6 @@ class InterruptedLoadIT {
   private static final long EXIT_SECONDS = 5;
   private static final long START_WAIT_SECONDS = 60;
   /** Bit of SIGINT (2) in the SigIgn mask of /proc/PID/status. */
-  private static final long SIGINT_BIT = 1L << 1;
 
   /** Far more rows than are loaded before the signal: only the signal ends the preload early. */
   @Test
@@ -163,7 +163,7 @@ class InterruptedLoadIT {
         assertThat(process.isAlive()).as("still loading\n%s", read(out)).isTrue();
         Thread.sleep(50);
       }
-      Assumptions.assumeFalse(sigintIgnored(String.valueOf(process.pid())),
+      Assumptions.assumeFalse(Signals.sigintIgnored(String.valueOf(process.pid())),
           "SIGINT is ignored by the started process (inherited), so Ctrl-C cannot be simulated here");
       long signalled = System.nanoTime();
       Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start();
@@ -202,11 +202,7 @@ class InterruptedLoadIT {
 
   private static Process start(List<String> args, Path out) throws IOException {
     List<String> command = new ArrayList<>();
-    if (sigintIgnored("self")) {
-      // Started from a non-interactive shell's background job, this JVM inherited SIGINT as
-      // ignored, and so would the child; GNU env resets it to the default for the child.
-      command.addAll(List.of("env", "--default-signal=INT"));
-    }
+    command.addAll(Signals.defaultSigintPrefix());
     command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
         Repository.jar().toString()));
     command.addAll(args);
@@ -219,19 +215,5 @@ class InterruptedLoadIT {
     } catch (IOException e) {
       return "(output unreadable: " + e + ")";
     }
-  }
-
-  /** Whether /proc/PID/status lists SIGINT as ignored; false where there is no /proc. */
-  private static boolean sigintIgnored(String pid) throws IOException {
-    Path status = Path.of("/proc", pid, "status");
-    if (!Files.isReadable(status)) {
-      return false;
-    }
-    for (String line : Files.readAllLines(status)) {
-      if (line.startsWith("SigIgn:")) {
-        return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & SIGINT_BIT) != 0;
-      }
-    }
-    return false;
   }
 }

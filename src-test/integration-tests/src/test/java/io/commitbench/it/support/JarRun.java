@@ -40,11 +40,7 @@ public final class JarRun implements AutoCloseable {
       throws IOException {
     Path results = tmp.resolve("results");
     List<String> command = new ArrayList<>();
-    if (Files.isExecutable(Path.of("/usr/bin/env"))) {
-      // A JVM started from a non-interactive shell's background job inherits SIGINT as ignored,
-      // and so would the child; GNU env resets it to the default for the child.
-      command.addAll(List.of("/usr/bin/env", "--default-signal=INT"));
-    }
+    command.addAll(Signals.defaultSigintPrefix());
     command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", Repository.jar().toString(), "run", parameterFile.toString(),
         "--set", "results.dir=" + results, "--set", "run.id=" + runId));
