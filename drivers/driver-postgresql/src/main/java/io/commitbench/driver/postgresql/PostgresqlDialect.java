@@ -181,15 +181,40 @@ public final class PostgresqlDialect implements Dialect {
         + ScramSha256Verifier.of(user.password(), SALTS) + "'");
   }
 
-  /** Table rights are not enough: the role also needs USAGE on the table's schema. */
+  /**
+   * Table rights are not enough: the role also needs USAGE on the table's schema. That grant
+   * rewrites the schema's catalog row, and two sessions granting on one schema at once fail with
+   * "tuple concurrently updated" (XX000), so runs setting up side by side on a shared server would
+   * fail each other. The grant is made only when the role lacks USAGE (PUBLIC holds it on {@code
+   * public} by default), and retried with a short back-off when a concurrent grant got there first.
+   */
   @Override
   public List<String> grantStatements(DbUser user, TableSpec table) {
     List<String> grants = new ArrayList<>();
     if (!table.qualifier().isEmpty()) {
-      grants.add("GRANT USAGE ON SCHEMA " + table.qualifier() + " TO " + user.name());
+      grants.add(schemaUsageGrant(user.name(), table.qualifier()));
     }
     grants.add("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + user.name());
     return grants;
+  }
+
+  private static String schemaUsageGrant(String role, String schema) {
+    String grant = "GRANT USAGE ON SCHEMA " + schema + " TO " + role + ";";
+    return "DO $$\n"
+        + "BEGIN\n"
+        + "  FOR attempt IN 1..20 LOOP\n"
+        + "    BEGIN\n"
+        + "      IF NOT has_schema_privilege('" + role + "', '" + schema.replace("'", "''")
+        + "'::regnamespace, 'USAGE') THEN\n"
+        + "        " + grant + "\n"
+        + "      END IF;\n"
+        + "      RETURN;\n"
+        + "    EXCEPTION WHEN internal_error THEN\n"
+        + "      PERFORM pg_sleep(0.01 * attempt);\n"
+        + "    END;\n"
+        + "  END LOOP;\n"
+        + "  " + grant + "\n"
+        + "END $$";
   }
 
   /**
