@@ -8,8 +8,8 @@ import io.commitbench.core.dialect.IsolationLevel;
  *
  * @param database the dialect's name and the server's version: {@code postgresql 15.20}
  * @param outcome how the scenario ended
- * @param session the session the outcome is about: the deadlock's victim, the same-row scenario's
- *     second session (S2); empty when none
+ * @param session the connection the outcome is about: the deadlock's victim, or in the same-row
+ *     scenario S2, the one that waits for S1's row; empty when none
  * @param errorClass the dialect's class of that session's failure, or null when it did not fail
  * @param code the failure's code as the product writes it ({@code 1213}, {@code 40P01}, {@code
  *     ORA-00060}), or empty
