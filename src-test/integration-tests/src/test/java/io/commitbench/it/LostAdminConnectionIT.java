@@ -12,14 +12,11 @@ import io.commitbench.it.support.DatabaseKind;
 import io.commitbench.it.support.DatabaseTarget;
 import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.it.support.HoldingRelay;
-import io.commitbench.it.support.Repository;
-import io.commitbench.it.support.RunOutput;
+import io.commitbench.it.support.JarRun;
 import io.commitbench.it.support.TestImages;
 import io.commitbench.it.support.TestNames;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -79,13 +76,13 @@ class LostAdminConnectionIT {
   @Test
   void aServerThatStaysDownLeavesItsObjectsNamedWithTheStatementsThatDropThem(@TempDir Path tmp) throws Exception {
     TestNames names = TestNames.unique();
-    Jar run = Jar.start(tmp, "down", names, settings(tmp, names, server.getJdbcUrl(), DURATION, Map.of()));
+    JarRun run = start(tmp, "down", settings(tmp, names, server.getJdbcUrl(), DURATION, Map.of()));
     run.awaitIntervalRows(1);
     stopServer("down");
-    run.awaitExit(90);
+    int exit = run.exitWithin(90);
     startServer("down");
 
-    assertThat(run.exitCode()).as("exit code\n%s", run.output()).isEqualTo(1);
+    assertThat(exit).as("exit code\n%s", output(run)).isEqualTo(1);
     assertLostAdminNamed(run, names);
     assertMeasuredWindowKeptToTheDuration(run);
     try (Connection admin = superuser()) {
@@ -103,14 +100,14 @@ class LostAdminConnectionIT {
   @Test
   void sigtermAfterAServerStopStillNamesTheLeftovers(@TempDir Path tmp) throws Exception {
     TestNames names = TestNames.unique();
-    Jar run = Jar.start(tmp, "term", names, settings(tmp, names, server.getJdbcUrl(), 60, Map.of()));
+    JarRun run = start(tmp, "term", settings(tmp, names, server.getJdbcUrl(), 60, Map.of()));
     run.awaitIntervalRows(1);
     stopServer("term");
     run.signal("TERM");
-    run.awaitExit(30);
+    int exit = run.exitWithin(30);
     startServer("term");
 
-    assertThat(run.exitCode()).as("exit code after SIGTERM\n%s", run.output()).isEqualTo(143);
+    assertThat(exit).as("exit code after SIGTERM\n%s", output(run)).isEqualTo(143);
     assertLostAdminNamed(run, names);
     assertCleanupRemovesEverything(tmp, run, names);
   }
@@ -122,7 +119,7 @@ class LostAdminConnectionIT {
     assertThat(hostPort.find()).as(server.getJdbcUrl()).isTrue();
     try (HoldingRelay relay = new HoldingRelay(hostPort.group(1), Integer.parseInt(hostPort.group(2)))) {
       String url = hostPort.replaceFirst("//127.0.0.1:" + relay.port() + "/");
-      Jar run = Jar.start(tmp, "stalled", names, settings(tmp, names, url, DURATION, Map.of("statement.timeout", "3")));
+      JarRun run = start(tmp, "stalled", settings(tmp, names, url, DURATION, Map.of("statement.timeout", "3")));
       run.awaitIntervalRows(1);
       // Everything stalls, and the actors' calls come back 4 s after the deadline: the run must
       // not measure on while it waits for them. The admin connection and every new login stay held.
@@ -130,10 +127,10 @@ class LostAdminConnectionIT {
       relay.holdNewConnections();
       Thread.sleep((DURATION + 3) * 1_000L);
       relay.releaseAllButOldest();
-      run.awaitExit(90);
+      int exit = run.exitWithin(90);
       relay.release();
 
-      assertThat(run.exitCode()).as("exit code\n%s", run.output()).isEqualTo(1);
+      assertThat(exit).as("exit code\n%s", output(run)).isEqualTo(1);
       assertLostAdminNamed(run, names);
       assertMeasuredWindowKeptToTheDuration(run);
       assertCleanupRemovesEverything(tmp, run, names);
@@ -144,8 +141,8 @@ class LostAdminConnectionIT {
    * The reason, in words; every object of the run still on the server is in summary.json's
    * leftovers with its drop statements, and they are the last lines of the output.
    */
-  private static void assertLostAdminNamed(Jar run, TestNames names) throws Exception {
-    String output = run.output();
+  private static void assertLostAdminNamed(JarRun run, TestNames names) throws Exception {
+    String output = output(run);
     assertThat(output).as("the reason").containsPattern("the admin connection to jdbc:postgresql://\\S+ was lost and"
         + " did not come back (within reconnect.timeout=3 s|in the one attempt a stopped run makes): \\S+");
     EXCEPTION_TEXT.forEach(text -> assertThat(output).as("no Java exception text").doesNotContain(text));
@@ -164,30 +161,30 @@ class LostAdminConnectionIT {
       assertThat(objects).as("summary.json's leftovers\n%s", output).containsExactlyInAnyOrderElementsOf(onServer);
     }
     // The closing block comes after everything else the run prints, the results' line included.
-    String stdout = run.stdout();
+    String stdout = run.out();
     int block = stdout.lastIndexOf("warning: the cleanup left " + objects.size() + " object");
     assertThat(block).as("the closing block of leftovers\n%s", output).isGreaterThan(stdout.lastIndexOf(
         "results written to"));
     String last = stdout.substring(block);
     assertThat(statements).as("drop statements").isNotEmpty()
         .allSatisfy(sql -> assertThat(last).as("the last lines\n%s", output).contains(sql + ";"));
-    assertThat(last).as("the last lines").contains("commitbench cleanup").contains("--run-id " + run.runId);
+    assertThat(last).as("the last lines").contains("commitbench cleanup").contains("--run-id " + run.runId());
   }
 
   /** No progress line past the duration, and the figures averaged over the duration. */
-  private static void assertMeasuredWindowKeptToTheDuration(Jar run) throws Exception {
-    Matcher progress = PROGRESS.matcher(run.stdout());
+  private static void assertMeasuredWindowKeptToTheDuration(JarRun run) throws Exception {
+    Matcher progress = PROGRESS.matcher(run.out());
     int furthest = 0;
     while (progress.find()) {
       furthest = Math.max(furthest, Integer.parseInt(progress.group(1)));
     }
-    assertThat(furthest).as("the progress line's furthest second\n%s", run.output()).isBetween(1, DURATION);
+    assertThat(furthest).as("the progress line's furthest second\n%s", output(run)).isBetween(1, DURATION);
     assertThat(run.summary().path("totals").path("measuredSeconds").asDouble()).as("totals.measuredSeconds")
         .isLessThanOrEqualTo(DURATION + 0.5);
   }
 
-  private static void assertCleanupRemovesEverything(Path tmp, Jar run, TestNames names) throws Exception {
-    List<String> args = new ArrayList<>(List.of("cleanup", run.file.toString(), "--run-id", run.runId, "--apply"));
+  private static void assertCleanupRemovesEverything(Path tmp, JarRun run, TestNames names) throws Exception {
+    List<String> args = new ArrayList<>(List.of("cleanup", run.parameterFile().toString(), "--run-id", run.runId(), "--apply"));
     settings(tmp, names, server.getJdbcUrl(), DURATION, Map.of()).forEach((k, v) -> args.addAll(List.of("--set",
         k + "=" + v)));
     // In this JVM: the cleanup's own process is not the case here.
@@ -249,82 +246,14 @@ class LostAdminConnectionIT {
     }
   }
 
-  /** The shaded jar running {@code run} in a process of its own. */
-  private static final class Jar {
-    final Path file;
-    final String runId;
-    final Path directory;
-    final Path out;
-    final Path err;
-    final Process process;
+  /** Runs the commit workload with {@code settings} as a process of its own. */
+  private static JarRun start(Path tmp, String runId, Map<String, String> settings) throws IOException {
+    Path file = Commitbench.writeParameterFile(tmp.resolve(runId + ".properties"), Map.of("workload", "commit"));
+    return JarRun.start(file, tmp, runId, settings);
+  }
 
-    private Jar(Path file, String runId, Path directory, Path out, Path err, Process process) {
-      this.file = file;
-      this.runId = runId;
-      this.directory = directory;
-      this.out = out;
-      this.err = err;
-      this.process = process;
-    }
-
-    static Jar start(Path tmp, String runId, TestNames names, Map<String, String> settings) throws IOException {
-      Path file = Commitbench.writeParameterFile(tmp.resolve(runId + ".properties"), Map.of("workload", "commit"));
-      Path results = tmp.resolve("results");
-      List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-          .toString(), "-jar", Repository.jar().toString(), "run", file.toString(), "--set", "results.dir=" + results,
-          "--set", "run.id=" + runId));
-      settings.forEach((k, v) -> command.addAll(List.of("--set", k + "=" + v)));
-      Path out = tmp.resolve(runId + "-stdout.txt");
-      Path err = tmp.resolve(runId + "-stderr.txt");
-      Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      return new Jar(file, runId, results.resolve(runId), out, err, process);
-    }
-
-    void awaitIntervalRows(int rows) throws Exception {
-      Path csv = directory.resolve("intervals.csv");
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (!Files.exists(csv) || Files.readString(csv, StandardCharsets.UTF_8).chars().filter(c -> c == '\n')
-          .count() - 1 < rows) {
-        assertThat(process.isAlive()).as("the run is still running\n%s", output()).isTrue();
-        assertThat(System.nanoTime()).as("%d rows of intervals.csv\n%s", rows, output()).isLessThan(deadline);
-        Thread.sleep(100);
-      }
-    }
-
-    void signal(String signal) throws Exception {
-      Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
-      assertThat(kill.waitFor()).as("kill -%s", signal).isZero();
-    }
-
-    void awaitExit(int seconds) throws Exception {
-      long began = System.nanoTime();
-      boolean exited = process.waitFor(seconds, TimeUnit.SECONDS);
-      if (!exited) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-      assertThat(exited).as("the run exits within %d s\n%s", seconds, output()).isTrue();
-      System.out.printf("%s%s: commitbench exited with %d, %.1f s after the test's last step%n",
-          DatabaseTargets.LOG_PREFIX, runId, process.exitValue(), (System.nanoTime() - began) / 1e9);
-    }
-
-    int exitCode() {
-      return process.exitValue();
-    }
-
-    JsonNode summary() {
-      return RunOutput.summary(directory);
-    }
-
-    String stdout() throws IOException {
-      return Files.readString(out, StandardCharsets.UTF_8);
-    }
-
-    String output() {
-      try {
-        return "--- stdout ---\n" + stdout() + "\n--- stderr ---\n" + Files.readString(err, StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        return "(output unreadable: " + e.getMessage() + ")";
-      }
-    }
+  /** Everything the run printed, for checks and messages. */
+  private static String output(JarRun run) {
+    return "--- stdout ---\n" + run.out() + "\n--- stderr ---\n" + run.err();
   }
 }

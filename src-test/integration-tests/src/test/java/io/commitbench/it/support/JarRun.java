@@ -1,5 +1,6 @@
 package io.commitbench.it.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,12 +22,16 @@ import java.util.concurrent.TimeUnit;
 public final class JarRun implements AutoCloseable {
 
   private final Process process;
+  private final Path parameterFile;
+  private final String runId;
   private final Path out;
   private final Path err;
   private final Path directory;
 
-  private JarRun(Process process, Path out, Path err, Path directory) {
+  private JarRun(Process process, Path parameterFile, String runId, Path out, Path err, Path directory) {
     this.process = process;
+    this.parameterFile = parameterFile;
+    this.runId = runId;
     this.out = out;
     this.err = err;
     this.directory = directory;
@@ -48,12 +53,56 @@ public final class JarRun implements AutoCloseable {
     Path out = tmp.resolve(runId + "-stdout.txt");
     Path err = tmp.resolve(runId + "-stderr.txt");
     Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    return new JarRun(process, out, err, results.resolve(runId));
+    return new JarRun(process, parameterFile, runId, out, err, results.resolve(runId));
   }
 
   /** The run's results folder. */
   public Path directory() {
     return directory;
+  }
+
+  /** The parameter file it runs. */
+  public Path parameterFile() {
+    return parameterFile;
+  }
+
+  public String runId() {
+    return runId;
+  }
+
+  /** The run's summary.json as it is now. */
+  public JsonNode summary() {
+    return RunOutput.summary(directory);
+  }
+
+  /** Waits up to 60 s until intervals.csv has {@code rows} rows; fails when the run ended first. */
+  public void awaitIntervalRows(int rows) throws IOException, InterruptedException {
+    Path csv = directory.resolve("intervals.csv");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!Files.exists(csv) || Files.readString(csv, StandardCharsets.UTF_8).chars().filter(c -> c == '\n')
+        .count() - 1 < rows) {
+      if (!process.isAlive() || System.nanoTime() > deadline) {
+        throw new AssertionError((process.isAlive() ? "no " + rows + " rows of intervals.csv within 60 s"
+            : "the run ended before " + rows + " rows of intervals.csv") + "\n" + describe());
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /**
+   * Waits up to {@code seconds} for the exit and returns its code, printing how long it took;
+   * fails, after killing the process, when it still runs then.
+   */
+  public int exitWithin(int seconds) throws InterruptedException {
+    long began = System.nanoTime();
+    Integer exit = awaitExit(seconds);
+    if (exit == null) {
+      close();
+      throw new AssertionError("the run did not exit within " + seconds + " s\n" + describe());
+    }
+    System.out.printf("%s%s: commitbench exited with %d, %.1f s after the test's last step%n",
+        DatabaseTargets.LOG_PREFIX, runId, exit, (System.nanoTime() - began) / 1e9);
+    return exit;
   }
 
   public boolean isAlive() {
@@ -76,6 +125,11 @@ public final class JarRun implements AutoCloseable {
   /** Standard output so far. */
   public String out() {
     return read(out);
+  }
+
+  /** Standard error so far. */
+  public String err() {
+    return read(err);
   }
 
   /** Standard output's tail and standard error, for assertion messages. */
