@@ -17,20 +17,9 @@ class CliInputChecksTest {
   @TempDir static Path runs;
   @TempDir Path dir;
 
-  private static final String TINY_PAPER_RUN = """
-      users=1
-      sleep=0
-      tablename=1
-      tableinsertnumber=2
-      tableselectnumber=2
-      tableupdatenumber=2
-      tabledeletenumber=2
-      repeat=1
-      """;
-
   @BeforeAll
   static void twoRuns() throws Exception {
-    Path file = Files.writeString(runs.resolve("tiny.properties"), TINY_PAPER_RUN);
+    Path file = Files.writeString(runs.resolve("tiny.properties"), CliRun.TINY_PAPER_RUN);
     for (String id : new String[] {"a", "b"}) {
       CliRun run = CliRun.execute("run", file.toString(), "--set", "results.dir=" + runs.resolve("results"),
           "--set", "run.id=" + id, "--set", "db.url=jdbc:h2:mem:input" + id);
@@ -70,7 +59,7 @@ class CliInputChecksTest {
 
   @Test
   void cleanupRefusesARunIdThatIsAPathBeforeTheDatabaseIsOpened() throws Exception {
-    Path file = Files.writeString(dir.resolve("tiny.properties"), TINY_PAPER_RUN);
+    Path file = Files.writeString(dir.resolve("tiny.properties"), CliRun.TINY_PAPER_RUN);
     Path database = dir.resolve("h2/cleanup");
     CliRun cleanup = CliRun.execute("cleanup", file.toString(), "--set", "db.url=jdbc:h2:file:" + database,
         "--run-id", "../../x");
@@ -82,7 +71,7 @@ class CliInputChecksTest {
 
   @Test
   void aLongValueIsShortenedInTheError() throws Exception {
-    Path file = Files.writeString(dir.resolve("tiny.properties"), TINY_PAPER_RUN);
+    Path file = Files.writeString(dir.resolve("tiny.properties"), CliRun.TINY_PAPER_RUN);
     String huge = "x".repeat(200_000);
     CliRun run = CliRun.execute("validate", file.toString(), "--set", "run.id=" + huge, "--set", "users=" + huge);
     assertThat(run.exitCode()).isEqualTo(2);
@@ -93,7 +82,7 @@ class CliInputChecksTest {
 
   @Test
   void aLongOptionValueIsShortenedInTheError() throws Exception {
-    Path file = Files.writeString(dir.resolve("tiny.properties"), TINY_PAPER_RUN);
+    Path file = Files.writeString(dir.resolve("tiny.properties"), CliRun.TINY_PAPER_RUN);
     String huge = "Y".repeat(200_000);
     CliRun cleanup = CliRun.execute("cleanup", file.toString(), "--prefix", huge);
     assertThat(cleanup.exitCode()).isEqualTo(2);

@@ -13,6 +13,18 @@ import picocli.CommandLine;
  */
 record CliRun(int exitCode, String out, String err) {
 
+  /** The smallest paper workload a test can run: one user, one table, two of each statement, one cycle. */
+  static final String TINY_PAPER_RUN = """
+      users=1
+      sleep=0
+      tablename=1
+      tableinsertnumber=2
+      tableselectnumber=2
+      tableupdatenumber=2
+      tabledeletenumber=2
+      repeat=1
+      """;
+
   static CliRun execute(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

@@ -16,20 +16,9 @@ class UrlCodeSettingsCliTest {
 
   @TempDir Path dir;
 
-  private static final String TINY_PAPER_RUN = """
-      users=1
-      sleep=0
-      tablename=1
-      tableinsertnumber=2
-      tableselectnumber=2
-      tableupdatenumber=2
-      tabledeletenumber=2
-      repeat=1
-      """;
-
   private Path fileWithInitWriting(Path madeByInit) throws Exception {
     String url = "jdbc:h2:mem:urlcode;INIT=CALL CSVWRITE('" + madeByInit + "', 'SELECT 1')";
-    return Files.writeString(dir.resolve("init.properties"), TINY_PAPER_RUN + "db.url=" + url + "\n"
+    return Files.writeString(dir.resolve("init.properties"), CliRun.TINY_PAPER_RUN + "db.url=" + url + "\n"
         + "results.dir=" + dir.resolve("results") + "\n");
   }
 
