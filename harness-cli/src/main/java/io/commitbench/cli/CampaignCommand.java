@@ -14,8 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
@@ -109,26 +107,13 @@ final class CampaignCommand {
     int call(CampaignSpec campaignSpec, PrintWriter out, PrintWriter err) throws Exception {
       Campaign campaign = new Campaign(campaignSpec, ProcessCommandRunner.standard(), new AssembledWorkloadRunner(),
           ProgressStreams.over(out));
-      CountDownLatch finished = new CountDownLatch(1);
-      Thread onSignal = new Thread(() -> {
-        campaign.requestStop("interrupted by a signal (Ctrl-C or kill)");
-        try {
-          finished.await(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "commitbench-campaign-shutdown");
-      Runtime.getRuntime().addShutdownHook(onSignal);
+      SignalStop signal = SignalStop.install("commitbench-campaign-shutdown",
+          () -> campaign.requestStop("interrupted by a signal (Ctrl-C or kill)"), STOP_GRACE);
       try {
         return campaign.run() ? ExitCodes.OK : ExitCodes.RUN_FAILED;
       } finally {
         out.flush();
-        finished.countDown();
-        try {
-          Runtime.getRuntime().removeShutdownHook(onSignal);
-        } catch (IllegalStateException shuttingDown) {
-          // The hook is running (Ctrl-C) and must stay.
-        }
+        signal.close();
       }
     }
   }

@@ -16,8 +16,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,23 +86,15 @@ final class PrepareCommand implements Callable<Integer> {
       out.println(line);
       out.flush();
     });
-    // The JVM halts as soon as the hook returns, so it waits until the preparation has dropped what it made.
-    CountDownLatch reported = new CountDownLatch(1);
+    // On a signal the preparation stops and drops what it made; the hook waits for that.
     Duration wait = Duration.ofSeconds(config.statementTimeoutSeconds() + config.connectTimeoutSeconds()).plus(GRACE);
-    Thread onSignal = new Thread(() -> {
-      preparation.requestStop("interrupted by a signal (Ctrl-C or kill)");
-      try {
-        if (!reported.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+    SignalStop signal = SignalStop.install("commitbench-shutdown",
+        () -> preparation.requestStop("interrupted by a signal (Ctrl-C or kill)"), wait, () -> {
           err.println("error: prepare did not end within " + wait.toSeconds() + " s of the signal; its tables are"
               + " marked load=incomplete: load=reuse refuses them, and commitbench cleanup " + options.file
               + " --prefix " + config.tablePrefix() + ownerOption(config) + " --apply drops them");
           err.flush();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "commitbench-shutdown");
-    Runtime.getRuntime().addShutdownHook(onSignal);
+        });
     try {
       List<SchemaTable> tables = preparation.execute();
       out.println("prepared: " + tables.size() + " table(s) " + tables.get(0).spec().name() + (tables.size() > 1
@@ -124,12 +114,7 @@ final class PrepareCommand implements Callable<Integer> {
     } finally {
       out.flush();
       err.flush();
-      reported.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(onSignal);
-      } catch (IllegalStateException shuttingDown) {
-        // The JVM is already shutting down (Ctrl-C): the hook is running and must stay.
-      }
+      signal.close();
     }
   }
 }

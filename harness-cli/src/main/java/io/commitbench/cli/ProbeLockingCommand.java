@@ -13,14 +13,13 @@ import io.commitbench.core.probe.LockingReport;
 import io.commitbench.core.probe.ProbeFailedException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -188,16 +187,8 @@ final class ProbeLockingCommand implements Callable<Integer> {
    */
   private int probe(List<Target> targets, LockingReport report, PrintWriter out, PrintWriter err) throws Exception {
     Thread probing = Thread.currentThread();
-    CountDownLatch ended = new CountDownLatch(1);
-    Thread onSignal = new Thread(() -> {
-      probing.interrupt();
-      try {
-        ended.await(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "commitbench-probe-shutdown");
-    Runtime.getRuntime().addShutdownHook(onSignal);
+    SignalStop signal = SignalStop.install("commitbench-probe-shutdown", probing::interrupt,
+        Duration.ofSeconds(SIGNAL_WAIT_SECONDS));
     try {
       return probeEach(targets, report, out, err);
     } catch (InterruptedException e) {
@@ -206,12 +197,7 @@ final class ProbeLockingCommand implements Callable<Integer> {
       err.flush();
       return ExitCodes.RUN_FAILED;
     } finally {
-      ended.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(onSignal);
-      } catch (IllegalStateException shuttingDown) {
-        // The JVM is shutting down: the hook is running and must stay.
-      }
+      signal.close();
     }
   }
 

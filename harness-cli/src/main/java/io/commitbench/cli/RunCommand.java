@@ -15,8 +15,6 @@ import io.commitbench.core.run.BenchmarkRun;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -104,10 +102,17 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.BAD_INPUT;
     }
     RunGroup group = new RunGroup(plan, c -> c == config ? first : assembly.assemble(c, out), out);
-    // The JVM halts as soon as the hook returns, so it waits until this command has said its last word.
-    CountDownLatch reported = new CountDownLatch(1);
-    Thread onSignal = new Thread(() -> stopAndWait(group, config, err, reported), "commitbench-shutdown");
-    Runtime.getRuntime().addShutdownHook(onSignal);
+    // On SIGINT/SIGTERM the operations in flight finish and the results are written, then the JVM
+    // exits with 130 or 143. The actors stop reconnecting at once, so the wait is bounded by the
+    // statement in flight, a connect attempt and the cleanup; a run still not done then says so.
+    Duration wait = Duration.ofSeconds(config.statementTimeoutSeconds() + config.connectTimeoutSeconds())
+        .plus(RESULT_GRACE);
+    SignalStop signal = SignalStop.install("commitbench-shutdown",
+        () -> group.requestStop("interrupted by a signal (Ctrl-C or kill)"), wait, () -> {
+          err.println("error: the run did not end within " + wait.toSeconds() + " s of the signal; exiting without"
+              + " its final report (summary.json, outcome running, and intervals.csv hold what was measured)");
+          err.flush();
+        });
     try {
       int exit = ExitCodes.OK;
       for (RunGroup.Member member : group.execute()) {
@@ -118,8 +123,7 @@ final class RunCommand implements Callable<Integer> {
       // Thrown before the run did anything: its folder could not be made or does not take data.
       return ResultsDirErrors.report(config, e, err);
     } finally {
-      reported.countDown();
-      removeHook(onSignal);
+      signal.close();
     }
   }
 
@@ -146,35 +150,5 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.COMPLETED_NOT_CLEAN;
     }
     return ExitCodes.OK;
-  }
-
-  /**
-   * On SIGINT/SIGTERM: let the operations in flight finish and the results be written, then let the
-   * JVM exit (with 130 or 143, the JVM's own codes for the two signals, as documented). The actors
-   * stop reconnecting at once, so the wait is bounded by the statement in flight, a connect attempt
-   * and the cleanup; a run that still has not written its results then says so.
-   */
-  private static void stopAndWait(RunGroup run, BenchmarkConfig config, PrintWriter err,
-      CountDownLatch reported) {
-    run.requestStop("interrupted by a signal (Ctrl-C or kill)");
-    Duration wait = Duration.ofSeconds(config.statementTimeoutSeconds() + config.connectTimeoutSeconds())
-        .plus(RESULT_GRACE);
-    try {
-      if (!reported.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-        err.println("error: the run did not end within " + wait.toSeconds() + " s of the signal; exiting without"
-            + " its final report (summary.json, outcome running, and intervals.csv hold what was measured)");
-        err.flush();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static void removeHook(Thread hook) {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException shuttingDown) {
-      // The JVM is already shutting down (Ctrl-C): the hook is running and must stay.
-    }
   }
 }
