@@ -1,6 +1,6 @@
 package io.commitbench.campaign;
 
-import io.commitbench.core.config.ByteSize;
+import io.commitbench.core.key.ByteSize;
 import io.commitbench.core.config.KeySuggestion;
 import io.commitbench.core.key.Violation;
 import io.commitbench.storage.instance.InstanceEngines;

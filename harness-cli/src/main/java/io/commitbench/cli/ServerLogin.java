@@ -1,6 +1,6 @@
 package io.commitbench.cli;
 
-import io.commitbench.core.config.Redaction;
+import io.commitbench.core.key.Redaction;
 import io.commitbench.core.config.Secret;
 import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.DialectRegistry;

@@ -1,7 +1,7 @@
 package io.commitbench.cli;
 
 import io.commitbench.core.config.PasswordSource;
-import io.commitbench.core.config.Redaction;
+import io.commitbench.core.key.Redaction;
 import io.commitbench.core.config.Secret;
 import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.key.EchoedValue;

@@ -1,6 +1,6 @@
 package io.commitbench.cli;
 
-import io.commitbench.core.config.ByteSize;
+import io.commitbench.core.key.ByteSize;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.lab.DeviceProfile;
 import io.commitbench.storage.lab.Lab;

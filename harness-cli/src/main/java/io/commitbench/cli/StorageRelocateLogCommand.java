@@ -1,6 +1,6 @@
 package io.commitbench.cli;
 
-import io.commitbench.core.config.Redaction;
+import io.commitbench.core.key.Redaction;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.relocate.LogRelocation;

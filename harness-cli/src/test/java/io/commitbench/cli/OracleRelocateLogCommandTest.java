@@ -2,7 +2,7 @@ package io.commitbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.commitbench.core.config.ByteSize;
+import io.commitbench.core.key.ByteSize;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.oracle.OracleRedoRelocation;
 import io.commitbench.storage.oracle.RedoGeometry;

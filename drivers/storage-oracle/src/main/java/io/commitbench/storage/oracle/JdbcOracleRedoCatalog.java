@@ -1,6 +1,6 @@
 package io.commitbench.storage.oracle;
 
-import io.commitbench.core.config.Redaction;
+import io.commitbench.core.key.Redaction;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package io.commitbench.storage.oracle;
 
-import io.commitbench.core.config.ByteSize;
+import io.commitbench.core.key.ByteSize;
 import io.commitbench.storage.relocate.LogShape;
 import io.commitbench.storage.relocate.LogShapeException;
 import io.commitbench.storage.relocate.OnlineRelocation;
