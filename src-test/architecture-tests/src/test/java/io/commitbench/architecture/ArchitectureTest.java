@@ -129,7 +129,7 @@ class ArchitectureTest {
   @Test
   void genericClassesAreNotNamedAfterAKind() {
     ArchRule rule = noClasses().that(GENERIC).should().haveNameMatching(".*\\.[^.]*(Postgres|Mariadb|MariaDb|Mysql|MySql|Oracle|H2)[^.]*")
-        .because("what one kind does lives in that kind's module (drivers/driver-KIND, drivers/storage-KIND)");
+        .because("what one kind does lives in that kind's module (drivers/KIND/dialect, drivers/KIND/storage)");
     rule.check(ALL);
   }
 

@@ -8,7 +8,7 @@ import java.sql.SQLException;
  * What one kind of server tells of its log, so that every formatter arm — {@code baseline}
  * included — can show what it had to act on: where the log's files are, how big one of them is,
  * how far the log has advanced and how many checkpoints the server took. Implemented per kind in
- * {@code drivers/storage-KIND} and handed out by {@link LogFormatterProvider#exposure()}; the
+ * {@code drivers/KIND/storage} and handed out by {@link LogFormatterProvider#exposure()}; the
  * generic code ({@link ExposureMeter}) reads it before and after the measured run and never asks
  * which kind it is. Implementations are stateless and change nothing on the server.
  *

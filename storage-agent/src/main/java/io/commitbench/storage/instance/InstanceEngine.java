@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * How one kind of database server is installed, started, stopped and asked questions. One class
- * per kind, in that kind's storage module (drivers/storage-KIND), registered in {@code
+ * per kind, in that kind's storage module (drivers/KIND/storage), registered in {@code
  * META-INF/services/io.commitbench.storage.instance.InstanceEngine} and found by {@link
  * InstanceEngines}, so the generic instance code never branches on the kind. Implementations
  * have a public no-argument constructor and are stateless and thread-safe.
