@@ -3,8 +3,7 @@
 
 oltp-vs-sysbench.sh runs the two tools one after the other, so what drifts between legs, and what
 the first tool leaves behind for the second, falls on one tool only, by more than the bars being
-checked (>= 0.95 of sysbench's tx/s, <= 1.1x its client CPU per transaction; see
-docs/performance.md). Here both run together, each with THREADS connections, so what moves the
+checked (the bars on docs/performance.md). Here both run together, each with THREADS connections, so what moves the
 machine moves both, and their ratio is taken over one window of wall-clock time:
 
   - transactions: each tool's own per-second counts (sysbench --report-interval=1, commitbench's
