@@ -3,7 +3,7 @@ package io.commitbench.campaign;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.storage.lab.LabSpec;
-import io.commitbench.storage.lab.LabState;
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;

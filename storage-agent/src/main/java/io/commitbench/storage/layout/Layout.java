@@ -1,7 +1,7 @@
 package io.commitbench.storage.layout;
 
 import io.commitbench.storage.exec.CommandRunner;
-import io.commitbench.storage.host.RealPaths;
+import io.commitbench.core.host.RealPaths;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
