@@ -1,5 +1,6 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.core.host.BlockDevice;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.core.host.RealPaths;
 import io.commitbench.storage.journal.Journal;
@@ -320,7 +321,7 @@ public final class Layout {
         if (device.isEmpty()) {
           return real;
         }
-        total += device.get().sizeBytes();
+        total += device.get().sizeBytes().orElse(0);
       } catch (IOException e) {
         return real;
       }
