@@ -1,5 +1,5 @@
 # Sourced, from the repository's root, by the benchmark scripts that build a lab and managed
-# instances (hdd-vs-ssd.sh, formatter-arms.sh) once they have set JAR, ROOT, OUT and KINDS. It
+# instances (formatter-arms.sh) once they have set JAR, ROOT, OUT and KINDS. It
 # gives them `cb` (the jar's commands) and LAB, and makes sure that however the script ends, the
 # instances it made are destroyed and the lab is brought down.
 #

@@ -3,8 +3,7 @@
 
 oltp-vs-sysbench.sh runs the two tools one after the other, so what drifts between legs, and what
 the first tool leaves behind for the second, falls on one tool only, by more than the bars being
-checked (>= 0.95 of sysbench's tx/s, <= 1.1x its client CPU per transaction; see
-docs/performance.md). Here both run together, each with THREADS connections, so what moves the
+checked (the bars on docs/performance.md). Here both run together, each with THREADS connections, so what moves the
 machine moves both, and their ratio is taken over one window of wall-clock time:
 
   - transactions: each tool's own per-second counts (sysbench --report-interval=1, commitbench's
@@ -14,7 +13,7 @@ machine moves both, and their ratio is taken over one window of wall-clock time:
     pg_stat_activity.pid) of each process's connections, found by their client ports (ss -tnp).
 
 Per round one line; per cell the median of the rounds' ratios (first side over second) and their
-range. Who is launched first alternates by round. SIDES="sysbench sysbench" (or "commitbench
+range, as io.commitbench.bench.RoundRatios (from the benchmarks jar) computes them. Who is launched first alternates by round. SIDES="sysbench sysbench" (or "commitbench
 commitbench") is the control: how far two identical sides differ is the method's noise. A side
 "plain" is a plain JDBC loop (PlainPointSelect from the benchmarks jar, oltp_point_select only):
 beside sysbench it tells what the JDBC driver and the JVM cost, beside commitbench what the
@@ -28,15 +27,15 @@ harness costs.
 Environment: DBS, WORKLOADS, THREADS (per side), ROUNDS (3), WARMUP (10 s), DURATION (40 s,
 measured after the warm-up), ROWS (1,000,000), SIDES, OUT, JAR, BENCH_JAR. Needs the local PostgreSQL and
 MariaDB as oltp-vs-sysbench.sh does, ss (iproute2), and the jar (mvn -B -pl harness-cli -am
-package -DskipTests); installs sysbench when missing. Loads sysbench's own sbtest1 (sysbench
-prepare), refuses to start when it exists, and drops it at the end however the run ends. The
-plain side needs the benchmarks jar (mvn -B -pl src-test/jmh -am package -DskipTests).
+package -DskipTests) and the benchmarks jar (mvn -B -pl src-test/jmh -am package -DskipTests),
+which has the plain side and RoundRatios; installs sysbench when missing. Loads sysbench's own
+sbtest1 (sysbench prepare), refuses to start when it exists, and drops it at the end however the
+run ends. --help prints this and exits.
 """
 import csv
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import time
@@ -78,6 +77,14 @@ def sb_args(db):
 
 def sql(db, statement):
     return shell(f"sql {db} \"{statement}\"")
+
+
+def medians_of_ratios(cells):
+    """Each cell's "median (min .. max)" of its rounds' ratios, from RoundRatios: [[(first, second), ...], ...]."""
+    lines = "".join(" ".join(f"{x!r}/{y!r}" for x, y in rounds) + "\n" for rounds in cells)
+    out = subprocess.run(["java", "-cp", str(BENCH_JAR), "io.commitbench.bench.RoundRatios"], input=lines,
+                         check=True, capture_output=True, text=True).stdout.splitlines()
+    return out
 
 
 def cpu_ticks(path):
@@ -198,6 +205,9 @@ def pair(db, workload, threads, round_no):
 
 
 def main():
+    if sys.argv[1:] in (["--help"], ["-h"]):
+        print(__doc__.strip())
+        return
     if len(SIDES) != 2 or any(s not in TOOLS for s in SIDES):
         refuse(f"SIDES={' '.join(SIDES)}: two of {', '.join(TOOLS)}")
     for workload in WORKLOADS:
@@ -205,8 +215,8 @@ def main():
             refuse(f"WORKLOADS: '{workload}' is not one of {', '.join(OLTP)}")
     if "plain" in SIDES and WORKLOADS != ["oltp_point_select"]:
         refuse(f"the plain side runs oltp_point_select only; WORKLOADS={' '.join(WORKLOADS)}")
-    for tool, jar, module in (("commitbench", JAR, "harness-cli"), ("plain", BENCH_JAR, "src-test/jmh")):
-        if tool in SIDES and not jar.exists():
+    for tool, jar, module in (("commitbench", JAR, "harness-cli"), (None, BENCH_JAR, "src-test/jmh")):
+        if tool in SIDES + [None] and not jar.exists():
             refuse(f"no {jar}; build it: mvn -B -pl {module} -am package -DskipTests")
     for db in DBS:
         if db not in ("postgresql", "mariadb"):
@@ -231,23 +241,25 @@ def main():
                            check=True, stdout=(OUT / f"{db}-prepare.log").open("w"), stderr=subprocess.STDOUT)
             for workload in WORKLOADS:
                 for threads in THREADS:
-                    ratios = {"tps": [], "client_us": [], "server_us": []}
+                    rounds = {"tps": [], "client_us": [], "server_us": []}
                     for round_no in range(1, ROUNDS + 1):
                         x, y = pair(db, workload, threads, round_no)
-                        for k in ratios:
-                            ratios[k].append(x[k] / y[k])
+                        for k in rounds:
+                            rounds[k].append((x[k], y[k]))
                         lines.append(f"| {db} | {workload} | {threads} | {round_no} | {x['tps']:.0f} | {y['tps']:.0f} | {x['tps'] / y['tps']:.3f} "
                                      f"| {x['client_us']:.1f} | {y['client_us']:.1f} | {x['client_us'] / y['client_us']:.3f} "
                                      f"| {x['server_us']:.1f} | {y['server_us']:.1f} | {x['server_us'] / y['server_us']:.3f} |")
                         print(lines[-1], flush=True)
-                    cells.append((db, workload, threads, ratios))
+                    cells.append((db, workload, threads, rounds))
         finally:
             subprocess.run(["sysbench", "oltp_read_write", *sb_args(db), "--tables=1", "cleanup"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    fmt = lambda xs: f"{statistics.median(xs):.3f} ({min(xs):.3f} .. {max(xs):.3f})"
+    measures = ("tps", "client_us", "server_us")
+    summaries = iter(medians_of_ratios([r[k] for _, _, _, r in cells for k in measures]))
+    rows = [(db, w, t, *(next(summaries) for _ in measures)) for db, w, t, _ in cells]
     lines += ["", f"Per cell, {a} over {b}: median (range) of the rounds' ratios", "",
               "| db | workload | threads | tx/s | client CPU/tx | server CPU/tx |", "|---|---|---|---|---|---|"]
-    lines += [f"| {db} | {w} | {t} | {fmt(r['tps'])} | {fmt(r['client_us'])} | {fmt(r['server_us'])} |" for db, w, t, r in cells]
+    lines += [f"| {db} | {w} | {t} | {tps} | {client} | {server} |" for db, w, t, tps, client, server in rows]
     summary.write_text("\n".join(lines) + "\n")
     print("\n".join(lines[-len(cells) - 2:]))
     print(f"results: {summary}")

@@ -26,8 +26,8 @@
 # rounds, commitbench first in even ones), so a drift of the server (caches, autovacuum, purge)
 # does not always favour the same tool; the summary ends with each cell's commitbench/sysbench
 # ratios per round and their geometric mean against the bars. The loader table gives rows/s
-# and, since the tools load rows of different widths (pgbench_accounts' rows are about half an
-# sbtest row), the table's size on the server (data and indexes) per second too. LOADER_ROUNDS (default 1) repeats the
+# and, since the tools load rows of different widths (pgbench_accounts' rows are narrower than
+# sbtest's), the table's size on the server (data and indexes) per second too. LOADER_ROUNDS (default 1) repeats the
 # loaders the same way, and WORKLOADS=none leaves the transaction legs out.
 #
 # Needs the local PostgreSQL (127.0.0.1:5432, trust, db test) and MariaDB (127.0.0.1:3306, root
@@ -262,7 +262,7 @@ done
 { echo; cat "$results"; } >> "$summary"
 # Per cell, commitbench over sysbench in each round, and their geometric mean: the tool that runs
 # second in a pair is slowed by what the first left behind, so a
-# cell's figure is the mean over both orders. Bars: >= 0.95 of sysbench's tx/s, <= 1.1x its CPU.
+# cell's figure is the mean over both orders, set against the bars on docs/performance.md.
 python3 - "$results" >> "$summary" <<'PY'
 import math, sys
 runs = {}

@@ -6,7 +6,8 @@
 # other core) then cancels in their ratio; legs run one after the other, as ServerOverhead's
 # mirrored rounds run them, differ from round to round by more than the bar being measured
 # (see docs/performance.md). Per round: each side's statements/s and its JVM's CPU time per
-# statement over its measured window; per cell the median ratio (harness over plain) and its range.
+# statement over its measured window; per cell the median ratio (harness over plain) and its range,
+# from io.commitbench.bench.RoundRatios in the same jar. --help prints this and exits.
 # CONTROL=1 also runs plain beside plain: how far two identical sides differ is the method's noise.
 # PLAIN_SESSION=driver leaves out the plain loops' session statement timeout (see below).
 # WARMUP_LEGS=harness warms the plain side up with harness legs (see below).
@@ -28,6 +29,7 @@
 # -DskipTests). Tables are cbovhpa_*/cbovhpb_* (cbovppa_*/cbovppb_* for the control), dropped after each leg;
 # when the script is stopped (Ctrl-C, kill) or a side fails, it stops both sides and drops what they left.
 set -euo pipefail
+if [[ ${1:-} == --help || ${1:-} == -h ]]; then sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0; fi
 
 here=$(cd "$(dirname "$0")/../.." && pwd)
 . "$here/scripts/bench/oltp-common.sh"
@@ -129,8 +131,8 @@ pair() {
   fi
   sides=()
   if (( failed )); then echo "error: a side failed; see $log_a and $log_b" >&2; exit 1; fi
-  python3 - "$log_a" "$log_b" "$db" "$workload" "$users" "$label" >> "$summary" <<'PY'
-import re, statistics, sys
+  python3 - "$log_a" "$log_b" "$db" "$workload" "$users" "$label" "$jar" >> "$summary" <<'PY'
+import re, subprocess, sys
 def rounds(path):
     out = {}
     for m in re.finditer(r"^users=\S+ round (\d+): \S+ ([\d,]+) statements/s at ([\d,]+) ns CPU each", open(path).read(), re.M):
@@ -138,10 +140,11 @@ def rounds(path):
     return out
 a, b = rounds(sys.argv[1]), rounds(sys.argv[2])
 common = sorted(set(a) & set(b))
-tp = [a[r][0] / b[r][0] for r in common]
-cpu = [a[r][1] / b[r][1] for r in common]
-fmt = lambda xs: "%.3f (%.3f .. %.3f)" % (statistics.median(xs), min(xs), max(xs))
-print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], fmt(tp), fmt(cpu),
+# the median of the rounds' ratios and their range, as ServerOverhead computes them
+pairs = "".join(" ".join("%r/%r" % (a[r][k], b[r][k]) for r in common) + "\n" for k in (0, 1))
+tp, cpu = subprocess.run(["java", "-cp", sys.argv[7], "io.commitbench.bench.RoundRatios"], input=pairs, check=True,
+                         capture_output=True, text=True).stdout.splitlines()
+print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], tp, cpu,
       " ".join("%.1f" % (a[r][1] / 1000) for r in common), " ".join("%.1f" % (b[r][1] / 1000) for r in common)))
 PY
   tail -1 "$summary"

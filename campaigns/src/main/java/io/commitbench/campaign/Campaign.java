@@ -103,7 +103,7 @@ public final class Campaign {
           if (disks == null) {
             disks = CampaignDisks.provide(spec, runner, progress);
           }
-          outcome = procedure.run(cell, disks.devices(), disks.cgroup(), store.cellDir(cell), store.output());
+          outcome = procedure.run(cell, disks, store.cellDir(cell), store.output());
         }
         store.record(outcome);
         CampaignReport.write(spec, store);

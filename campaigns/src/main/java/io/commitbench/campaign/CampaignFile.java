@@ -1,5 +1,7 @@
 package io.commitbench.campaign;
 
+import io.commitbench.core.host.lab.DeviceProfile;
+import io.commitbench.core.host.lab.LabDevice;
 import io.commitbench.core.key.ByteSize;
 import io.commitbench.core.config.KeySuggestion;
 import io.commitbench.core.key.Violation;
@@ -48,6 +50,8 @@ public final class CampaignFile {
   private static final int MAX_RUNS = 20;
   /** The value of campaign.load that makes the load the workload's own prepared data set. */
   static final String PREPARE = "prepare";
+  /** The value of campaign.log-on that keeps the log with the data on the layout. */
+  static final String LOG_ON_LAYOUT = "layout";
 
   private CampaignFile() {}
 
@@ -70,9 +74,14 @@ public final class CampaignFile {
         + " is preallocated and unwritten, as in a server that has run a while (MariaDB preallocates its redo log;"
         + " on btrfs the first pass through it costs about 1.5 write I/Os per commit instead of 1, and a snapshot"
         + " hides that, so cells without snapshots measured slower); false: measure the log as the server made it."});
+    k.put("campaign.log-on", new String[] {"layout", "Where each cell's log goes: 'layout' (with the data), or the lab's"
+        + " 'hdd' or 'ssd', comma-separated; each layout is measured once per entry. A lab device needs campaign.devices=lab."});
     k.put("campaign.devices", new String[] {"lab", "'lab' for throttled loop devices made by the campaign, or block devices, comma-separated."});
     k.put("campaign.lab.disk-size", new String[] {"512M", "Size of each lab disk image (sparse)."});
     k.put("campaign.lab.write-iops", new String[] {"150", "Write IOPS limit of each lab disk (a slow disk); 0 for none."});
+    k.put("campaign.lab.device-size", new String[] {"1G", "Size of the lab's ssd and hdd images, on which campaign.log-on puts a log."});
+    k.put("campaign.lab.ssd-profile", new String[] {"ssd", "Profile of the lab's ssd: " + DeviceProfile.allowed() + " (see docs/lab.md)."});
+    k.put("campaign.lab.hdd-profile", new String[] {"hdd", "Profile of the lab's hdd: " + DeviceProfile.allowed() + " (see docs/lab.md)."});
     k.put("campaign.overwrite", new String[] {"false", "Whether given devices that carry a filesystem or volume signature may be overwritten."});
     k.put("campaign.output", new String[] {null, "Results folder (tables, chart, a folder per cell); default: campaigns/NAME."});
     k.put("campaign.work", new String[] {null, "Scratch folder for the lab, layout and instance; default: /var/tmp/commitbench-campaign/NAME."});
@@ -120,7 +129,7 @@ public final class CampaignFile {
       OptionalInt runs = runs();
       List<String> dbms = dbms();
       List<Integer> defaultDisks = diskCounts("campaign.disks", value("campaign.disks").orElse("1"));
-      List<LayoutChoice> layouts = layouts(defaultDisks);
+      List<LayoutChoice> layouts = logOn(layouts(defaultDisks));
       List<Integer> snapshots = snapshots();
       boolean writeLogThrough = bool("campaign.write-log-through", "true");
       DiskSource disks = disks();
@@ -306,7 +315,9 @@ public final class CampaignFile {
       if (devices.equals("lab")) {
         long size = size("campaign.lab.disk-size", value("campaign.lab.disk-size").orElse("512M"));
         long iops = count("campaign.lab.write-iops", value("campaign.lab.write-iops").orElse("150"));
-        return new DiskSource.LabDisks(size, iops);
+        long deviceSize = size("campaign.lab.device-size", value("campaign.lab.device-size").orElse("1G"));
+        return new DiskSource.LabDisks(size, iops, deviceSize, profile("campaign.lab.ssd-profile", "ssd"),
+            profile("campaign.lab.hdd-profile", "hdd"));
       }
       List<Path> paths = split(devices).stream().map(Path::of).toList();
       for (Path device : paths) {
@@ -319,6 +330,49 @@ public final class CampaignFile {
         violations.add(new Violation("campaign.devices", devices, "names a device twice; allowed: distinct devices"));
       }
       return new DiskSource.GivenDevices(paths, overwrite);
+    }
+
+    /**
+     * Each layout once per entry of {@code campaign.log-on}, in its order: {@code layout} keeps the
+     * log with the data, {@code hdd} or {@code ssd} puts it on that lab device.
+     */
+    private List<LayoutChoice> logOn(List<LayoutChoice> layouts) {
+      String value = value("campaign.log-on").orElse(LOG_ON_LAYOUT);
+      List<Optional<String>> places = new ArrayList<>();
+      for (String entry : split(value)) {
+        if (entry.equals(LOG_ON_LAYOUT)) {
+          places.add(Optional.empty());
+        } else if (entry.equals(LabDevice.SSD) || entry.equals(LabDevice.HDD)) {
+          places.add(Optional.of(entry));
+        } else {
+          violations.add(new Violation("campaign.log-on", value, "'" + entry + "' is not a place for the log; allowed: "
+              + LOG_ON_LAYOUT + ", " + LabDevice.HDD + ", " + LabDevice.SSD + ", comma-separated"));
+        }
+      }
+      if (places.stream().distinct().count() != places.size()) {
+        violations.add(new Violation("campaign.log-on", value, "names a place twice; allowed: each once"));
+      }
+      if (places.stream().anyMatch(Optional::isPresent) && !value("campaign.devices").orElse("lab").equals("lab")) {
+        violations.add(new Violation("campaign.log-on", value, "puts a log on a lab device, but campaign.devices names"
+            + " block devices; allowed: campaign.devices=lab, or campaign.log-on=" + LOG_ON_LAYOUT));
+      }
+      List<LayoutChoice> expanded = new ArrayList<>();
+      for (LayoutChoice layout : layouts) {
+        for (Optional<String> place : places.isEmpty() ? List.of(Optional.<String>empty()) : places) {
+          expanded.add(new LayoutChoice(layout.manager(), layout.filesystem(), layout.diskCounts(), place));
+        }
+      }
+      return expanded;
+    }
+
+    private DeviceProfile profile(String key, String absent) {
+      String v = value(key).orElse(absent);
+      try {
+        return DeviceProfile.fromLabel(v);
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation(key, v, "not a device profile; allowed: " + DeviceProfile.allowed()));
+        return DeviceProfile.fromLabel(absent);
+      }
     }
 
     private boolean bool(String key, String absent) {

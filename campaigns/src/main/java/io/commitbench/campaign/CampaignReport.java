@@ -25,7 +25,7 @@ public final class CampaignReport {
     List<CellOutcome> outcomes = store.outcomes(cells);
     Map<LayoutChoice, String> charts = new LinkedHashMap<>();
     for (LayoutChoice layout : spec.layouts()) {
-      String name = "charts/" + layout.manager().label() + "-" + layout.filesystem().label() + ".png";
+      String name = "charts/" + layout.fileLabel() + ".png";
       if (CampaignChart.write(layout, spec.snapshotCounts(), outcomes, store.output().resolve(name))) {
         charts.put(layout, name);
       }

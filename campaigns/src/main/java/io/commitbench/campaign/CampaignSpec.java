@@ -37,6 +37,11 @@ public record CampaignSpec(String name, Path file, Path workload, Path load, boo
     snapshotCounts = List.copyOf(snapshotCounts);
   }
 
+  /** Whether a layout puts its log on a lab device, so the lab's ssd and hdd are used. */
+  public boolean logsOnLabDevices() {
+    return layouts.stream().anyMatch(l -> l.logDevice().isPresent());
+  }
+
   /** The most disks any cell needs. */
   public int mostDisks() {
     return layouts.stream().flatMap(l -> l.diskCounts().stream()).mapToInt(Integer::intValue).max().orElse(1);

@@ -13,10 +13,9 @@ import java.util.Locale;
  */
 public record Cell(LayoutChoice layout, int disks, String dbms, int snapshots) {
 
-  /** A stable folder name, e.g. {@code btrfs-raid0-btrfs-2d-postgresql-5s}. */
+  /** A stable folder name, e.g. {@code btrfs-raid0-btrfs-2d-postgresql-5s}, {@code plain-ext4-log-hdd-1d-mariadb-0s}. */
   public String id() {
-    return (layout.manager().label() + "-" + layout.filesystem().label() + "-" + disks + "d-" + dbms + "-"
-        + snapshots + "s").toLowerCase(Locale.ROOT);
+    return (layout.fileLabel() + "-" + disks + "d-" + dbms + "-" + snapshots + "s").toLowerCase(Locale.ROOT);
   }
 
   /** For progress lines: {@code btrfs-raid0/btrfs, 2 disks, postgresql, 5 snapshots}. */

@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * One cell, start to end: build the layout on the first N disks, create a managed instance whose
- * data directory (and log) is on it, load data (or prepare the workload's data set), checkpoint,
+ * data directory is on it, and its log too unless the layout puts the log on a lab device, load data (or prepare the workload's data set), checkpoint,
  * write the log through (campaign.write-log-through), take the snapshots, run the measured
  * workload (N times with runs=N), and tear everything down again — the instance, the snapshots,
  * the layout — whatever happened. The layout and the instance record what they made (layout.json,
@@ -61,17 +61,19 @@ final class CellProcedure {
    * Runs the cell; its run results go to {@code cellDir}. A failure of the cell itself is its
    * outcome; a failure to tear down is thrown, since the next cell cannot be built on leftovers.
    */
-  CellOutcome run(Cell cell, List<Path> disks, Optional<Path> cgroup, Path cellDir, Path output) throws IOException {
+  CellOutcome run(Cell cell, CampaignDisks disks, Path cellDir, Path output) throws IOException {
     long began = System.nanoTime();
     Optional<String> runDir = Optional.empty();
     CellOutcome outcome;
     try {
       step("build the layout");
-      LayoutState layout = Layout.apply(layoutFor(cell, disks), overwrite(), runner, progress);
-      step("create a managed " + cell.dbms() + " instance on it");
+      LayoutState layout = Layout.apply(layoutFor(cell, disks.devices()), overwrite(), runner, progress);
       Path data = layout.dataDir();
+      Optional<Path> logMount = cell.layout().logDevice().map(disks::logMount);
+      step("create a managed " + cell.dbms() + " instance on it"
+          + cell.layout().logDevice().map(d -> ", its log on the lab's " + d).orElse(""));
       ManagedInstance instance = ManagedInstance.create(cell.dbms(), instanceDir(), data.resolve("db"),
-          data.resolve("log"), 0, cgroup, runner);
+          logMount.orElse(data).resolve("log"), 0, disks.cgroup(), runner);
       load(cellDir);
       // Every cell's snapshots and measured run start from the loaded data on disk, not from a
       // server still flushing it in the background (which would tax cells without snapshots most).
@@ -87,6 +89,9 @@ final class CellProcedure {
       }
       // And the filesystem's own pending work (btrfs commits its transaction; a snapshot would force that too).
       runner.run(Command.of("sync", "-f", layout.mountPoint().toString()));
+      if (logMount.isPresent()) {
+        runner.run(Command.of("sync", "-f", logMount.get().toString()));
+      }
       if (cell.snapshots() > 0) {
         step("take " + cell.snapshots() + (cell.snapshots() == 1 ? " snapshot" : " snapshots"));
         Layout.takeSnapshots(layoutRoot(), cell.snapshots(), runner, progress);

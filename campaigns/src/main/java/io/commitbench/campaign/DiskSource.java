@@ -1,5 +1,6 @@
 package io.commitbench.campaign;
 
+import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.lab.LabSpec;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,8 +20,13 @@ public sealed interface DiskSource {
    *
    * @param diskBytes each disk image's (sparse) size
    * @param writeIops the write-IOPS limit per disk; 0 for none
+   * @param deviceBytes the size of the lab's ssd and hdd, on which a log may go ({@code campaign.log-on})
+   * @param ssdProfile the profile of the lab's ssd
+   * @param hddProfile the profile of the lab's hdd
    */
-  record LabDisks(long diskBytes, long writeIops) implements DiskSource {
+  record LabDisks(long diskBytes, long writeIops, long deviceBytes, DeviceProfile ssdProfile,
+      DeviceProfile hddProfile) implements DiskSource {
+
     @Override
     public int available() {
       return LabSpec.MAX_DISKS;

@@ -3,6 +3,7 @@ package io.commitbench.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.core.key.Violation;
 import io.commitbench.storage.layout.LayoutFilesystem;
 import io.commitbench.storage.layout.VolumeManager;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +62,8 @@ class CampaignFileTest {
         new LayoutChoice(VolumeManager.LVM_RAID0, LayoutFilesystem.XFS, List.of(2, 4)));
     assertThat(spec.snapshotCounts()).containsExactly(0, 1, 5);
     assertThat(spec.writeLogThrough()).as("campaign.write-log-through by default").isTrue();
-    assertThat(spec.disks()).isEqualTo(new DiskSource.LabDisks(512L << 20, 150));
+    assertThat(spec.disks()).isEqualTo(new DiskSource.LabDisks(512L << 20, 150, 1L << 30, DeviceProfile.SSD,
+        DeviceProfile.HDD));
     assertThat(spec.mostDisks()).isEqualTo(4);
     assertThat(spec.output()).isEqualTo(Path.of("campaigns", "c").toAbsolutePath());
     assertThat(CampaignMatrix.cells(spec)).hasSize((3 + 1 + 2) * 2 * 3);
@@ -98,6 +101,49 @@ class CampaignFileTest {
     assertThat(spec.prepareLoad()).isTrue();
     assertThat(spec.load()).isEqualTo(spec.workload());
     assertThat(spec.runs()).hasValue(3);
+  }
+
+  @Test
+  void logOnMeasuresEachLayoutOncePerPlaceOfTheLog() throws Exception {
+    CampaignSpec spec = CampaignFile.read(campaign("""
+        campaign.workload=w.properties
+        campaign.dbms=postgresql
+        campaign.layouts=plain/ext4
+        campaign.log-on=hdd,ssd
+        campaign.lab.hdd-profile=throttle
+        campaign.lab.device-size=2G
+        """));
+    LayoutChoice onHdd = new LayoutChoice(VolumeManager.PLAIN, LayoutFilesystem.EXT4, List.of(1), Optional.of("hdd"));
+    assertThat(spec.layouts()).containsExactly(onHdd,
+        new LayoutChoice(VolumeManager.PLAIN, LayoutFilesystem.EXT4, List.of(1), Optional.of("ssd")));
+    assertThat(spec.logsOnLabDevices()).isTrue();
+    assertThat(spec.disks()).isEqualTo(new DiskSource.LabDisks(512L << 20, 150, 2L << 30, DeviceProfile.SSD,
+        DeviceProfile.THROTTLE));
+    assertThat(CampaignMatrix.cells(spec)).extracting(Cell::id)
+        .containsExactly("plain-ext4-log-hdd-1d-postgresql-0s", "plain-ext4-log-ssd-1d-postgresql-0s");
+    assertThat(onHdd.label()).isEqualTo("plain/ext4 (log on hdd)");
+  }
+
+  @Test
+  void aLogOnALabDeviceNeedsTheLab() throws Exception {
+    assertThat(violations("""
+        campaign.workload=w.properties
+        campaign.dbms=postgresql
+        campaign.layouts=plain/ext4
+        campaign.log-on=hdd,nvme,hdd
+        campaign.devices=/dev/sdb
+        """))
+        .anySatisfy(s -> assertThat(s).contains("'nvme' is not a place for the log; allowed: layout, hdd, ssd"))
+        .anySatisfy(s -> assertThat(s).contains("names a place twice"))
+        .anySatisfy(s -> assertThat(s).contains("campaign.devices names block devices; allowed: campaign.devices=lab"));
+    assertThat(violations("""
+        campaign.workload=w.properties
+        campaign.dbms=postgresql
+        campaign.layouts=plain/ext4
+        campaign.log-on=ssd
+        campaign.lab.ssd-profile=fast
+        """)).singleElement()
+        .satisfies(s -> assertThat(s).startsWith("campaign.lab.ssd-profile=fast: not a device profile; allowed: ram,"));
   }
 
   @Test
@@ -143,7 +189,8 @@ class CampaignFileTest {
   @Test
   void theExampleCampaignFilesAreValid() throws Exception {
     Path config = Path.of("..", "config");
-    for (String name : List.of("campaign-rehearsal.properties", "campaign-study.properties")) {
+    for (String name : List.of("campaign-rehearsal.properties", "campaign-study.properties",
+        "campaign-hdd-vs-ssd.properties", "campaign-hdd-vs-ssd-paper.properties")) {
       CampaignSpec spec = CampaignFile.read(config.resolve(name));
       assertThat(CampaignMatrix.cells(spec)).as(name).isNotEmpty();
     }

@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
 final class CampaignCommand {
 
   private static final String KEYS_HELP = "Campaign file keys (campaign.*): workload, load, dbms, layouts, disks,"
-      + " snapshots, devices, lab.disk-size, lab.write-iops, overwrite, output, work, name; see docs/campaigns.md.";
+      + " snapshots, log-on, devices, lab.disk-size, lab.write-iops, lab.device-size, lab.ssd-profile,"
+      + " lab.hdd-profile, overwrite, output, work, name; see docs/campaigns.md.";
 
   /** What every subcommand does first: read the campaign file, and report a bad file or a refusal as exit 2. */
   abstract static class CampaignSubcommand implements Callable<Integer> {

@@ -2,11 +2,11 @@ package io.commitbench.cli;
 
 import io.commitbench.core.key.ByteSize;
 import io.commitbench.storage.exec.ProcessCommandRunner;
-import io.commitbench.storage.lab.DeviceProfile;
+import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.lab.Lab;
-import io.commitbench.storage.lab.LabFilesystem;
+import io.commitbench.core.host.lab.LabFilesystem;
 import io.commitbench.storage.lab.LabSpec;
-import io.commitbench.storage.lab.LabState;
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.PrintWriter;

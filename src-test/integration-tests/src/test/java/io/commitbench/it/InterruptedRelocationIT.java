@@ -15,7 +15,7 @@ import io.commitbench.storage.journal.JournalEntry;
 import io.commitbench.storage.journal.JournalReader;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.storage.lab.LabSpec;
-import io.commitbench.storage.lab.LabState;
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -11,7 +11,7 @@ import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.storage.lab.LabSpec;
-import io.commitbench.storage.lab.LabState;
+import io.commitbench.core.host.lab.LabState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

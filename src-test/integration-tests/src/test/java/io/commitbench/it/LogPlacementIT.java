@@ -13,7 +13,7 @@ import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.storage.lab.LabKeptLogs;
 import io.commitbench.storage.lab.LabSpec;
-import io.commitbench.storage.lab.LabState;
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;

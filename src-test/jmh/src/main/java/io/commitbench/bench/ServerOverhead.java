@@ -107,8 +107,8 @@ public final class ServerOverhead {
         + " plain loops' connections from the %s%n", HarnessVersion.get(), p.get("workload"), url, p.get("user"), rounds,
         warmups, side.equals("both") ? "" : ", " + side + " side only", p.get("plainConnections"));
     for (String users : p.get("users").split(",")) {
-      List<Double> throughput = new ArrayList<>();
-      List<Double> cpu = new ArrayList<>();
+      RoundRatios throughput = new RoundRatios();
+      RoundRatios cpu = new RoundRatios();
       for (int round = 1 - warmups; round <= rounds; round++) {
         // statements/s, CPU ns per statement and legs, summed over the round's legs, then the mean of each
         double[] harness = new double[3];
@@ -142,16 +142,16 @@ public final class ServerOverhead {
             round <= 0 ? "warm-up" : "round", round <= 0 ? round + warmups : round, harness[0], harness[1], plain[0],
             plain[1], harness[0] / plain[0], harness[1] / plain[1]);
         if (round > 0) {
-          throughput.add(harness[0] / plain[0]);
-          cpu.add(harness[1] / plain[1]);
+          throughput.add(harness[0], plain[0]);
+          cpu.add(harness[1], plain[1]);
         }
       }
       if (!side.equals("both")) {
         continue;
       }
       System.out.printf(Locale.ROOT, "users=%s: median throughput ratio %.3f (range %.3f .. %.3f), median CPU per"
-          + " statement ratio %.3f (range %.3f .. %.3f)%n", users, median(throughput), min(throughput),
-          max(throughput), median(cpu), min(cpu), max(cpu));
+          + " statement ratio %.3f (range %.3f .. %.3f)%n", users, throughput.median(), throughput.min(),
+          throughput.max(), cpu.median(), cpu.min(), cpu.max());
     }
     LegResults.end(results, keepResults);
   }
@@ -340,19 +340,5 @@ public final class ServerOverhead {
     defaults.put("keepResults", "false");
     defaults.put("harnessKeys", "");
     return BenchArguments.parse(args, defaults);
-  }
-
-  private static double median(List<Double> values) {
-    List<Double> sorted = values.stream().sorted().toList();
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-  }
-
-  private static double min(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-  }
-
-  private static double max(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
   }
 }

@@ -1,6 +1,6 @@
 package io.commitbench.storage.instance;
 
-import io.commitbench.storage.lab.LabState;
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.lab.LabTenants;
 import java.io.IOException;
 import java.nio.file.Path;

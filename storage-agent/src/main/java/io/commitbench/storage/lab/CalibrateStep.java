@@ -1,5 +1,9 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.Calibration;
+import io.commitbench.core.host.lab.DeviceProfile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.commitbench.storage.exec.Command;

@@ -1,5 +1,6 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabDevice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

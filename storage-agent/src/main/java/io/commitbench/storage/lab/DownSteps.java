@@ -1,5 +1,8 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.LabServer;
 import io.commitbench.storage.exec.Command;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,11 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.Calibration;
+import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.exec.CommandRunner;
-import io.commitbench.storage.host.RealPaths;
+import io.commitbench.core.host.RealPaths;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
@@ -63,8 +67,8 @@ public final class Lab {
     String diskImages = disks == 0 ? "" : disks + " disk" + (disks == 1 ? "" : "s") + " of " + real.diskBytes()
         + " bytes each";
     boolean hddInMemory = real.hddProfile().inMemory();
-    notes.add("images are sparse: ssd " + real.ssdBytes() + " bytes " + where(real, LabLayout.SSD, host) + ", hdd "
-        + real.hddBytes() + " bytes" + (hddInMemory ? " " + where(real, LabLayout.HDD, host)
+    notes.add("images are sparse: ssd " + real.ssdBytes() + " bytes " + where(real, LabDevice.SSD, host) + ", hdd "
+        + real.hddBytes() + " bytes" + (hddInMemory ? " " + where(real, LabDevice.HDD, host)
             + (disks == 0 ? "" : ", " + diskImages + " under " + real.root())
             : (disks == 0 ? "" : " and " + diskImages) + " under " + real.root()));
     if (disks > 0) {
@@ -81,7 +85,7 @@ public final class Lab {
 
   /** Notes on the devices' profiles: which are slow for every process, and what the calibration records. */
   private static void profileNotes(LabSpec spec, List<String> notes) {
-    for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+    for (String name : List.of(LabDevice.SSD, LabDevice.HDD)) {
       DeviceProfile p = spec.profile(name);
       notes.add(name + ": profile " + p.label() + (p.served() ? ", served by nbdkit through nbdfuse: slow for every "
           + "process; HDD_NBDKIT_PID-style names stand for the pids the pidfiles give"

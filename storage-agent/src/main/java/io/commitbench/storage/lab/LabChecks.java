@@ -1,5 +1,7 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -124,7 +126,7 @@ final class LabChecks {
           problems.add(d.mountPoint().orElseThrow() + " is in use by: " + String.join("; ", users));
         }
       }
-      List<String> uses = LabLayout.isDisk(d.name()) ? DiskUsers.of(d, host) : List.of();
+      List<String> uses = LabDevice.isDisk(d.name()) ? DiskUsers.of(d, host) : List.of();
       if (!uses.isEmpty()) {
         diskProblems.add(d.name() + " (" + d.loop().orElseThrow() + ") is in use: " + String.join("; ", uses)
             + "; take the layout on the disks down first (losetup -d on a busy loop device only detaches it "
@@ -162,13 +164,13 @@ final class LabChecks {
   private static String needs(List<LabDevice> devices, long bytes) {
     List<String> what = new ArrayList<>();
     List<String> options = new ArrayList<>();
-    for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+    for (String name : List.of(LabDevice.SSD, LabDevice.HDD)) {
       if (devices.stream().anyMatch(d -> d.name().equals(name))) {
         what.add("the " + name + " image");
         options.add("--" + name + "-size");
       }
     }
-    long disks = devices.stream().filter(d -> LabLayout.isDisk(d.name())).count();
+    long disks = devices.stream().filter(d -> LabDevice.isDisk(d.name())).count();
     if (disks > 0) {
       what.add(disks + " disk image" + (disks == 1 ? "" : "s"));
       options.add(disks + " x --disk-size");

@@ -1,11 +1,14 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.LabServer;
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.DeviceProfile;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Where a lab's parts live: the image of a device of profile ram in the tmpfs
@@ -15,11 +18,6 @@ import java.util.regex.Pattern;
  * {@code ROOT/hdd} (the disks have none), and {@code ROOT/lab.json}.
  */
 final class LabLayout {
-
-  static final String SSD = "ssd";
-  static final String HDD = "hdd";
-
-  private static final Pattern DISK = Pattern.compile("disk[1-9][0-9]*");
 
   private LabLayout() {}
 
@@ -31,8 +29,8 @@ final class LabLayout {
   static LabState initial(LabSpec spec, Path shmDir, Instant now) {
     Path root = spec.root();
     List<LabDevice> devices = new ArrayList<>();
-    for (String name : List.of(SSD, HDD)) {
-      devices.add(planned(spec, name, name.equals(SSD) ? spec.ssdBytes() : spec.hddBytes(), shmDir,
+    for (String name : List.of(LabDevice.SSD, LabDevice.HDD)) {
+      devices.add(planned(spec, name, name.equals(LabDevice.SSD) ? spec.ssdBytes() : spec.hddBytes(), shmDir,
           Optional.of(root.resolve(name))));
     }
     for (String disk : diskNames(spec.diskCount())) {
@@ -57,11 +55,6 @@ final class LabLayout {
       names.add("disk" + k);
     }
     return names;
-  }
-
-  /** Whether a device is one of the raw disks: a loop device only, no filesystem, no mount. */
-  static boolean isDisk(String deviceName) {
-    return DISK.matcher(deviceName).matches();
   }
 
   /** Whether the lab's cgroup throttles a device: one of profile throttle (the hdd by default, every disk). */

@@ -1,5 +1,6 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;

@@ -1,5 +1,8 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.LabFilesystem;
+import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.core.io.Sha256;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
@@ -137,8 +140,8 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
   /** The profile of a device: the ssd's, the hdd's, or throttle for a raw disk. */
   public DeviceProfile profile(String deviceName) {
     return switch (deviceName) {
-      case LabLayout.SSD -> ssdProfile;
-      case LabLayout.HDD -> hddProfile;
+      case LabDevice.SSD -> ssdProfile;
+      case LabDevice.HDD -> hddProfile;
       default -> DeviceProfile.THROTTLE;
     };
   }

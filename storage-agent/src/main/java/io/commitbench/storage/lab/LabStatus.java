@@ -1,5 +1,7 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +51,7 @@ final class LabStatus {
         Path rot = host.sysBlock().resolve(d.kernelName().get()).resolve("queue/rotational");
         lines.add("       " + d.majMin().orElse("?") + ", rotational reads " + read(rot).orElse("(gone)"));
       }
-      if (LabLayout.isDisk(d.name())) {
+      if (LabDevice.isDisk(d.name())) {
         List<String> uses = DiskUsers.of(d, host);
         lines.add("       in use: " + (uses.isEmpty() ? "no" : String.join("; ", uses)));
       }

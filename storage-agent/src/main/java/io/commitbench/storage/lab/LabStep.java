@@ -1,5 +1,6 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.exec.Command;
 import java.io.IOException;
 import java.util.List;

@@ -1,5 +1,9 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.LabServer;
+import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.exec.Command;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabStateJson;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.plan.Applier;

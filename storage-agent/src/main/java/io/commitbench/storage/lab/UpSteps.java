@@ -1,5 +1,9 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.LabCgroup;
+import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.exec.Command;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +35,7 @@ final class UpSteps {
 
   static List<LabStep> all(LabSpec spec, Path blkioMount, LabHost host) {
     List<LabStep> steps = new ArrayList<>();
-    for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+    for (String name : List.of(LabDevice.SSD, LabDevice.HDD)) {
       DeviceProfile profile = spec.profile(name);
       steps.add(new Image(name));
       if (profile.served()) {
@@ -53,7 +57,7 @@ final class UpSteps {
     }
     if (spec.calibrate()) {
       boolean fio = host.hasTool("fio");
-      for (String name : List.of(LabLayout.SSD, LabLayout.HDD)) {
+      for (String name : List.of(LabDevice.SSD, LabDevice.HDD)) {
         boolean inCgroup = spec.profile(name).throttled();
         steps.add(new CalibrateStep(name, spec.profile(name), inCgroup ? Optional.of(cgroup) : Optional.empty(), fio));
       }

@@ -1,7 +1,8 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.core.host.BlockDevice;
 import io.commitbench.storage.exec.CommandRunner;
-import io.commitbench.storage.host.RealPaths;
+import io.commitbench.core.host.RealPaths;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;
@@ -320,7 +321,7 @@ public final class Layout {
         if (device.isEmpty()) {
           return real;
         }
-        total += device.get().sizeBytes();
+        total += device.get().sizeBytes().orElse(0);
       } catch (IOException e) {
         return real;
       }

@@ -1,5 +1,6 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.core.host.BlockDevice;
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.storage.plan.RefusedException;
 import io.commitbench.storage.snapshot.SnapshotBackend;
@@ -57,13 +58,13 @@ final class LayoutChecks {
     }
     Map<String, Path> byNumber = new LinkedHashMap<>();
     found.forEach((path, d) -> {
-      Path other = byNumber.putIfAbsent(d.majMin(), path);
+      Path other = byNumber.putIfAbsent(d.majorMinor(), path);
       if (other != null) {
-        problems.add(other + " and " + path + " are the same device (" + d.majMin() + "); give each device once");
+        problems.add(other + " and " + path + " are the same device (" + d.majorMinor() + "); give each device once");
       }
     });
     if (found.size() == spec.devices().size()) {
-      sizeProblems(spec, found.values().stream().map(BlockDevice::sizeBytes).toList(), problems);
+      sizeProblems(spec, found.values().stream().map(d -> d.sizeBytes().orElse(0)).toList(), problems);
     }
     refuseIf(problems, "cannot make the layout " + spec.summary() + " at " + root);
     return toWipe;
@@ -143,14 +144,14 @@ final class LayoutChecks {
     }
     BlockDevice d = found.get();
     for (MountInfo m : host.mounts()) {
-      boolean whole = m.majorMinor().equals(d.majMin()) || host.sameDevice(m.source(), device);
+      boolean whole = m.majorMinor().equals(d.majorMinor()) || host.sameDevice(m.source(), device);
       boolean partition = d.partitions().entrySet().stream().anyMatch(p -> p.getValue().equals(m.majorMinor())
           || host.sameDevice(m.source(), Path.of("/dev", p.getKey())));
       if (whole || partition) {
         problems.add(device + (whole ? " is" : " has a partition") + " mounted at " + m.mountPoint());
       }
     }
-    d.mountedBtrfs().ifPresent(uuid -> problems.add(device + " belongs to the mounted btrfs filesystem " + uuid));
+    d.btrfsFilesystem().ifPresent(uuid -> problems.add(device + " belongs to the mounted btrfs filesystem " + uuid));
     if (!d.holders().isEmpty()) {
       problems.add(device + " is held by " + String.join(", ", d.holders())
           + " (device-mapper or RAID uses it: an LVM volume group, md array or dm-crypt)");

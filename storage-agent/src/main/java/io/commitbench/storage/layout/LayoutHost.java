@@ -1,5 +1,6 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.core.host.BlockDevice;
 import io.commitbench.core.host.MountInfo;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,9 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.core.host.BlockDevice;
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.core.host.MountTable;
+import io.commitbench.core.host.StorageLocator;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.exec.CommandRunner;
@@ -12,26 +14,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
- * This host: {@code /proc/self/mountinfo}, {@code /proc/swaps}, {@code /sys/dev/block} (size,
- * holders, partitions), {@code /sys/fs/btrfs}, a file's {@code unix:mode} and {@code unix:rdev}
- * for whether it is a block device and which, and {@code wipefs --no-act} for signatures (it only
- * reads).
+ * This host: {@code /proc/self/mountinfo}, {@code /proc/swaps}, the block devices as {@link
+ * StorageLocator#blockDevice} reads them from {@code /sys}, and {@code wipefs --no-act} for
+ * signatures (it only reads).
  */
 final class SystemLayoutHost implements LayoutHost {
 
-  private static final int S_IFMT = 0170000;
-  private static final int S_IFBLK = 0060000;
-  private static final Path SYS = Path.of("/sys");
-
   private final HostProbe probe = HostProbe.system();
+  private final StorageLocator locator = StorageLocator.system();
   private final CommandRunner reader = new ProcessCommandRunner(Duration.ofSeconds(30));
 
   @Override
@@ -56,37 +50,7 @@ final class SystemLayoutHost implements LayoutHost {
 
   @Override
   public Optional<BlockDevice> blockDevice(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return Optional.empty();
-    }
-    Map<String, Object> attributes = Files.readAttributes(path, "unix:mode,rdev");
-    if ((((Integer) attributes.get("mode")) & S_IFMT) != S_IFBLK) {
-      return Optional.empty();
-    }
-    long rdev = (Long) attributes.get("rdev");
-    // glibc's encoding of dev_t (gnu_dev_major / gnu_dev_minor).
-    long major = ((rdev >>> 8) & 0xfff) | ((rdev >>> 32) & ~0xfffL);
-    long minor = (rdev & 0xff) | ((rdev >>> 12) & ~0xffL);
-    String majMin = major + ":" + minor;
-    Path dir = SYS.resolve("dev/block").resolve(majMin).toRealPath();
-    String name = dir.getFileName().toString();
-    long size = Long.parseLong(Files.readString(dir.resolve("size")).strip()) * 512;
-    List<String> holders = new ArrayList<>(list(dir.resolve("holders")));
-    Map<String, String> partitions = new TreeMap<>();
-    for (String child : list(dir)) {
-      Path sub = dir.resolve(child);
-      if (Files.exists(sub.resolve("partition"))) {
-        partitions.put(child, Files.readString(sub.resolve("dev")).strip());
-        list(sub.resolve("holders")).forEach(h -> holders.add(child + ": " + h));
-      }
-    }
-    Optional<String> btrfs = Optional.empty();
-    for (String uuid : list(SYS.resolve("fs/btrfs"))) {
-      if (Files.exists(SYS.resolve("fs/btrfs").resolve(uuid).resolve("devices").resolve(name))) {
-        btrfs = Optional.of(uuid);
-      }
-    }
-    return Optional.of(new BlockDevice(path, path.toRealPath(), name, majMin, size, holders, partitions, btrfs));
+    return locator.blockDevice(path);
   }
 
   @Override
@@ -119,15 +83,6 @@ final class SystemLayoutHost implements LayoutHost {
       return Path.of(mountSource).toRealPath().equals(device.toRealPath());
     } catch (IOException | java.nio.file.InvalidPathException e) {
       return false;
-    }
-  }
-
-  private static List<String> list(Path dir) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return List.of();
-    }
-    try (Stream<Path> entries = Files.list(dir)) {
-      return entries.map(p -> p.getFileName().toString()).sorted().toList();
     }
   }
 }

@@ -7,7 +7,7 @@ import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.lab.LabKeptLogs;
-import io.commitbench.storage.lab.LabState;
+import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.plan.Action;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.Plan;

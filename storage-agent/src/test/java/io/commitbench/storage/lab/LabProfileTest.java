@@ -1,5 +1,10 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabState;
+import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.LabServer;
+import io.commitbench.core.host.lab.Calibration;
+import io.commitbench.core.host.lab.DeviceProfile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

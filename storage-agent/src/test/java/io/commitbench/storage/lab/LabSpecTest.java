@@ -1,5 +1,6 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.LabFilesystem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.core.host.BlockDevice;
 import io.commitbench.core.host.MountInfo;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandFailedException;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -71,15 +73,21 @@ final class FakeLayoutHost implements LayoutHost, CommandRunner {
   /** A blank block device {@code /dev/NAME} of {@code mib} MiB. */
   Path device(String name, long mib) {
     Path path = Path.of("/dev", name);
-    devices.put(path, new BlockDevice(path, path, name, "7:" + nextMinor++, mib << 20, List.of(), Map.of(),
-        Optional.empty()));
+    devices.put(path, blank(name, "7:" + nextMinor++, mib << 20, List.of()));
     signatures.put(path, new ArrayList<>());
     return path;
   }
 
   /** Replaces a device's facts. */
-  void device(BlockDevice d) {
-    devices.put(d.path(), d);
+  void device(Path path, BlockDevice d) {
+    devices.put(path, d);
+  }
+
+  /** A loop device {@code name} with nothing on it but {@code holders}. */
+  static BlockDevice blank(String name, String majorMinor, long bytes, List<String> holders) {
+    return new BlockDevice(name, majorMinor, BlockDevice.Kind.LOOP, "", Optional.of(true), OptionalLong.of(512),
+        OptionalLong.of(512), OptionalLong.of(0), List.of(), "", OptionalLong.of(bytes), holders, Map.of(),
+        Optional.empty());
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.commitbench.storage.layout;
 
+import io.commitbench.core.host.BlockDevice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -245,14 +246,14 @@ class LayoutTest {
     Path used = host.device("loop2", 256);
     host.signatures.get(used).addAll(List.of("ext4 at 0x438"));
     Path mounted = host.device("loop3", 256);
-    host.mounts.add(new MountInfo(Path.of("/srv"), host.devices.get(mounted).majMin(), "/", "ext4", mounted.toString(),
+    host.mounts.add(new MountInfo(Path.of("/srv"), host.devices.get(mounted).majorMinor(), "/", "ext4", mounted.toString(),
         "rw", "rw"));
-    BlockDevice held = host.devices.get(host.device("loop4", 256));
-    host.device(new BlockDevice(held.path(), held.path(), "loop4", held.majMin(), held.sizeBytes(), List.of("dm-0"),
-        Map.of(), Optional.empty()));
+    Path heldPath = host.device("loop4", 256);
+    BlockDevice held = host.devices.get(heldPath);
+    host.device(heldPath, FakeLayoutHost.blank("loop4", held.majorMinor(), 256 << 20, List.of("dm-0")));
     Path file = Files.writeString(dir.resolve("plain-file"), "x");
     LayoutSpec spec = spec(VolumeManager.BTRFS_RAID0, LayoutFilesystem.BTRFS,
-        List.of(blank, used, mounted, held.path(), file));
+        List.of(blank, used, mounted, heldPath, file));
 
     assertThatThrownBy(() -> Layout.apply(spec, false, host, out(), host)).isInstanceOf(RefusedException.class)
         .isNotInstanceOf(UnsupportedOnHostException.class)

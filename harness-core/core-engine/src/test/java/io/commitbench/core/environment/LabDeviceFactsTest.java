@@ -19,9 +19,10 @@ class LabDeviceFactsTest {
   @Test
   void aLogOnACalibratedLabDeviceCarriesItsProfileAndFigures() throws IOException {
     Path root = lab("""
-        {"format": "commitbench.lab/3", "id": "lab-1a2b", "devices": [
-          {"name": "ssd", "mount_point": "%1$s/ssd", "profile": "ram"},
-          {"name": "hdd", "mount_point": "%1$s/hdd", "profile": "hdd", "calibration": {"tool": "fio-3.33",
+        {"format": "commitbench.lab/3", "id": "lab-1a2b", "root": "%1$s", "filesystem": "ext4",
+         "created": "2025-01-02T03:04:05Z", "devices": [
+          {"name": "ssd", "image": "%1$s/ssd.img", "mount_point": "%1$s/ssd", "profile": "ram"},
+          {"name": "hdd", "image": "%1$s/hdd.img", "mount_point": "%1$s/hdd", "profile": "hdd", "calibration": {"tool": "fio-3.33",
            "fdatasync_count": 136, "fdatasync_p50_us": 14032.5, "fdatasync_p99_us": 27918.3,
            "paced_fdatasync_count": 120, "paced_fdatasync_p50_us": 14210.0, "paced_fdatasync_p99_us": 28500.0,
            "paced_fdatasync_gap_us": 10000, "seq_write_iops": 19.2, "rand_write_iops": 38.9, "note": "fio: ..."}}]}
@@ -48,8 +49,9 @@ class LabDeviceFactsTest {
   @Test
   void aCalibrationWithoutAPacedFigureSaysWhyAndTheHeaderLeavesItOut() throws IOException {
     Path root = lab("""
-        {"format": "commitbench.lab/3", "id": "lab-9z", "devices": [
-          {"name": "ssd", "mount_point": "%1$s/ssd", "profile": "ram", "calibration": {"tool": "built-in probe",
+        {"format": "commitbench.lab/3", "id": "lab-9z", "root": "%1$s", "filesystem": "ext4",
+         "created": "2025-01-02T03:04:05Z", "devices": [
+          {"name": "ssd", "image": "%1$s/ssd.img", "mount_point": "%1$s/ssd", "profile": "ram", "calibration": {"tool": "built-in probe",
            "fdatasync_count": 200, "fdatasync_p50_us": 45.0, "fdatasync_p99_us": 90.0, "note": "probe"}}]}
         """);
 
@@ -66,8 +68,9 @@ class LabDeviceFactsTest {
   @Test
   void aFormat2LabFileGivesTheDeviceItsDefaultProfileAndSaysWhyThereAreNoFigures() throws IOException {
     Path root = lab("""
-        {"format": "commitbench.lab/2", "id": "old", "devices": [
-          {"name": "hdd", "mount_point": "%1$s/hdd"}]}
+        {"format": "commitbench.lab/2", "id": "old", "root": "%1$s", "filesystem": "ext4",
+         "created": "2025-01-02T03:04:05Z", "devices": [
+          {"name": "hdd", "image": "%1$s/hdd.img", "mount_point": "%1$s/hdd"}]}
         """);
 
     List<Fact> facts = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("hdd"));
@@ -80,7 +83,8 @@ class LabDeviceFactsTest {
   @Test
   void aLogOnNoLabGivesNoFacts() throws IOException {
     Path root = lab("""
-        {"format": "commitbench.lab/3", "id": "x", "devices": [{"name": "hdd", "mount_point": "%1$s/hdd"}]}
+        {"format": "commitbench.lab/3", "id": "x", "root": "%1$s", "filesystem": "ext4",
+         "created": "2025-01-02T03:04:05Z", "devices": [{"name": "hdd", "image": "%1$s/hdd.img", "mount_point": "%1$s/hdd"}]}
         """);
 
     assertThat(LabDeviceFacts.of("log_device", "w", root.resolve("elsewhere/pg_wal"))).isEmpty();

@@ -3,6 +3,7 @@ package io.commitbench.core.host;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -22,10 +23,17 @@ import java.util.OptionalLong;
  * @param discardMaxBytes {@code queue/discard_max_bytes}; 0 means no discard (TRIM)
  * @param below the devices this one is built on, empty for a disk
  * @param belowNote why a loop device has nothing below (backing file on tmpfs, deleted), or empty
+ * @param sizeBytes {@code size} (in 512-byte sectors) in bytes
+ * @param holders what sits on it or its partitions ({@code holders}: device-mapper, md), e.g.
+ *     {@code dm-0}, {@code sda1: md0}
+ * @param partitions its partitions' kernel names to their device numbers
+ * @param btrfsFilesystem the UUID of the mounted btrfs filesystem it belongs to ({@code
+ *     fs/btrfs/UUID/devices})
  */
 public record BlockDevice(String name, String majorMinor, Kind kind, String detail, Optional<Boolean> rotational,
     OptionalLong logicalBlockSize, OptionalLong physicalBlockSize, OptionalLong discardMaxBytes,
-    List<BlockDevice> below, String belowNote) {
+    List<BlockDevice> below, String belowNote, OptionalLong sizeBytes, List<String> holders,
+    Map<String, String> partitions, Optional<String> btrfsFilesystem) {
 
   /** What sort of device it is, by what {@code /sys} shows for it. */
   public enum Kind {
@@ -38,6 +46,16 @@ public record BlockDevice(String name, String majorMinor, Kind kind, String deta
 
   public BlockDevice {
     below = List.copyOf(below);
+    holders = List.copyOf(holders);
+    partitions = Map.copyOf(partitions);
+  }
+
+  /** A device described without its size, holders, partitions or btrfs filesystem: none known. */
+  public BlockDevice(String name, String majorMinor, Kind kind, String detail, Optional<Boolean> rotational,
+      OptionalLong logicalBlockSize, OptionalLong physicalBlockSize, OptionalLong discardMaxBytes,
+      List<BlockDevice> below, String belowNote) {
+    this(name, majorMinor, kind, detail, rotational, logicalBlockSize, physicalBlockSize, discardMaxBytes, below,
+        belowNote, OptionalLong.empty(), List.of(), Map.of(), Optional.empty());
   }
 
   /** The devices at the bottom of the tree: this one when nothing is below it. */

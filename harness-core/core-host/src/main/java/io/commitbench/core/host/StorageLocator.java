@@ -6,15 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * Finds where a path of this host is stored: symlinks resolved, the mount that holds it ({@code
  * /proc/self/mountinfo}), the filesystem's block device and what that device is built on
  * (partition to disk, loop device to the device of its backing file, device-mapper and md to
  * their {@code slaves}, every device of a multi-device btrfs), with each device's {@code queue}
- * attributes and the free space. Linux only; it only reads.
+ * attributes, size, holders and partitions, and the free space; and describes the block device of a
+ * device node ({@link #blockDevice}). Linux only; it only reads.
  *
  * <pre>
  * PathStorage s = StorageLocator.system().locate(Path.of("/var/lib/postgresql/15/main/pg_wal"));
@@ -54,6 +57,23 @@ public final class StorageLocator {
    */
   public PathStorage locate(Path path) throws IOException {
     return locate(path, MountTable.read(mountinfo), 0);
+  }
+
+  /**
+   * Describes the block device of a device node such as {@code /dev/loop3} or {@code /dev/vg/lv}
+   * (symlinks followed): empty when the path does not exist or is not a block device.
+   *
+   * @throws IOException when the node's attributes, its {@code /sys} directory or the mount table
+   *     cannot be read
+   */
+  public Optional<BlockDevice> blockDevice(Path node) throws IOException {
+    Optional<String> number = SysBlock.numberOfNode(node);
+    if (number.isEmpty()) {
+      return Optional.empty();
+    }
+    Path dir = sys.byNumber(number.get())
+        .orElseThrow(() -> new IOException("device " + number.get() + " of " + node + " is not in /sys"));
+    return Optional.of(describe(dir, MountTable.read(mountinfo), 0));
   }
 
   private PathStorage locate(Path path, MountTable mounts, int depth) throws IOException {
@@ -137,8 +157,26 @@ public final class StorageLocator {
     }
     Optional<Boolean> rotational = SysBlock.read(queue.resolve("rotational"))
         .filter(v -> v.equals("0") || v.equals("1")).map("1"::equals);
+    List<String> holders = new ArrayList<>(names(SysBlock.list(dir.resolve("holders"))));
+    Map<String, String> partitions = new TreeMap<>();
+    if (kind != BlockDevice.Kind.PARTITION) {
+      for (Path child : SysBlock.list(dir)) {
+        if (Files.exists(child.resolve("partition"))) {
+          String part = child.getFileName().toString();
+          partitions.put(part, SysBlock.read(child.resolve("dev")).orElse("?"));
+          names(SysBlock.list(child.resolve("holders"))).forEach(h -> holders.add(part + ": " + h));
+        }
+      }
+    }
+    OptionalLong sectors = SysBlock.readLong(dir.resolve("size"));
+    OptionalLong size = sectors.isPresent() ? OptionalLong.of(sectors.getAsLong() * 512) : OptionalLong.empty();
     return new BlockDevice(name, number, kind, detail, rotational,
         SysBlock.readLong(queue.resolve("logical_block_size")), SysBlock.readLong(queue.resolve("physical_block_size")),
-        SysBlock.readLong(queue.resolve("discard_max_bytes")), below, belowNote);
+        SysBlock.readLong(queue.resolve("discard_max_bytes")), below, belowNote, size, holders, partitions,
+        sys.btrfsFilesystem(name));
+  }
+
+  private static List<String> names(List<Path> entries) {
+    return entries.stream().map(p -> p.getFileName().toString()).toList();
   }
 }

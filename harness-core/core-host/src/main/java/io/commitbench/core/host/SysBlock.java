@@ -6,20 +6,54 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
  * Finds device directories in a {@code /sys} tree (the real one, or a recorded copy in tests)
- * and reads their one-line attribute files. Thread-safe: it keeps nothing.
+ * and reads their one-line attribute files; {@link StorageLocator} makes {@link BlockDevice}s of
+ * them. Thread-safe: it keeps nothing.
  */
 final class SysBlock {
+
+  private static final int S_IFMT = 0170000;
+  private static final int S_IFBLK = 0060000;
 
   private final Path sys;
 
   SysBlock(Path sys) {
     this.sys = sys;
+  }
+
+  /**
+   * The device number {@code major:minor} of a block special file such as {@code /dev/loop3}
+   * (its {@code unix:rdev}); empty when the path does not exist or is not a block device.
+   */
+  static Optional<String> numberOfNode(Path node) throws IOException {
+    if (!Files.exists(node)) {
+      return Optional.empty();
+    }
+    Map<String, Object> attributes = Files.readAttributes(node, "unix:mode,rdev");
+    if ((((Integer) attributes.get("mode")) & S_IFMT) != S_IFBLK) {
+      return Optional.empty();
+    }
+    long rdev = (Long) attributes.get("rdev");
+    // glibc's encoding of dev_t (gnu_dev_major / gnu_dev_minor).
+    long major = ((rdev >>> 8) & 0xfff) | ((rdev >>> 32) & ~0xfffL);
+    long minor = (rdev & 0xff) | ((rdev >>> 12) & ~0xffL);
+    return Optional.of(major + ":" + minor);
+  }
+
+  /** The UUID of the btrfs filesystem whose {@code devices} lists {@code deviceName}, if any. */
+  Optional<String> btrfsFilesystem(String deviceName) {
+    for (Path fs : list(sys.resolve("fs/btrfs"))) {
+      if (Files.exists(fs.resolve("devices").resolve(deviceName))) {
+        return Optional.of(fs.getFileName().toString());
+      }
+    }
+    return Optional.empty();
   }
 
   /** The directory of the device numbered {@code major:minor}, through {@code dev/block}. */

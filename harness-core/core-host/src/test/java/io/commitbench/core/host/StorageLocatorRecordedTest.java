@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
@@ -144,6 +145,28 @@ class StorageLocatorRecordedTest {
     assertThat(s.mount().hasBlockDeviceNumber()).isFalse();
     assertThat(s.devices()).extracting(BlockDevice::name).containsExactly("loop6", "loop7");
     assertThat(s.leaves()).extracting(BlockDevice::name).containsExactly("vda", "vda");
+  }
+
+  @Test
+  void aDeviceCarriesItsSizeWhatHoldsItItsPartitionsAndItsBtrfs() throws IOException {
+    Path nvme = temp.resolve("sys/devices/pci0000:00/block/nvme0n1");
+    Files.writeString(nvme.resolve("size"), "4194304\n");
+    Files.createDirectories(nvme.resolve("nvme0n1p2/holders/md0"));
+
+    BlockDevice disk = locator.locate(dir("part")).devices().get(0).below().get(0);
+
+    assertThat(disk.sizeBytes()).hasValue(4194304L * 512);
+    assertThat(disk.partitions()).containsExactly(Map.entry("nvme0n1p2", "259:2"));
+    assertThat(disk.holders()).containsExactly("nvme0n1p2: md0");
+    assertThat(disk.btrfsFilesystem()).isEmpty();
+    assertThat(locator.locate(dir("btrfs")).devices()).extracting(BlockDevice::btrfsFilesystem)
+        .containsOnly(Optional.of("0b9f7a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"));
+  }
+
+  @Test
+  void aNodeThatIsNoBlockDeviceHasNone() throws IOException {
+    assertThat(locator.blockDevice(t.resolve("images/fast.img"))).isEmpty();
+    assertThat(locator.blockDevice(t.resolve("nowhere"))).isEmpty();
   }
 
   @Test

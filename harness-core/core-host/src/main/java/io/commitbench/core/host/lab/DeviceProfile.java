@@ -1,4 +1,4 @@
-package io.commitbench.storage.lab;
+package io.commitbench.core.host.lab;
 
 import java.util.Arrays;
 import java.util.List;
@@ -95,30 +95,30 @@ public enum DeviceProfile {
    * and nbdfuse over one connection ({@code -C 1}). (nbdkit's noparallel filter would do the same
    * but keeps nbdfuse from exiting for tens of seconds after its unmount.)
    */
-  boolean serial() {
+  public boolean serial() {
     return this == HDD;
   }
 
   /** nbdkit's options before the plugin: the filters, outermost first, and {@code --threads=1} when serial. */
-  List<String> nbdkitOptions() {
+  public List<String> nbdkitOptions() {
     List<String> options = new java.util.ArrayList<>(serial() ? List.of("--threads=1") : List.of());
     filters.forEach(f -> options.add("--filter=" + f));
     return options;
   }
 
   /** nbdfuse's options before its mount: one connection when serial. */
-  List<String> nbdfuseOptions() {
+  public List<String> nbdfuseOptions() {
     return serial() ? List.of("-C", "1") : List.of();
   }
 
   /** The filters' parameters, as nbdkit takes them after the plugin's. */
-  List<String> filterParameters() {
+  public List<String> filterParameters() {
     return filterParameters;
   }
 
   /** The profile a device has when none is given: ram for the ssd, throttle for the hdd and the raw disks. */
   public static DeviceProfile defaultFor(String deviceName) {
-    return LabLayout.SSD.equals(deviceName) ? RAM : THROTTLE;
+    return LabDevice.SSD.equals(deviceName) ? RAM : THROTTLE;
   }
 
   /** The profile named {@code label}; anything else is refused with the names allowed. */

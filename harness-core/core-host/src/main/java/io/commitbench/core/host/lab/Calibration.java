@@ -1,4 +1,4 @@
-package io.commitbench.storage.lab;
+package io.commitbench.core.host.lab;
 
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.commitbench.storage.lab;
+package io.commitbench.core.host.lab;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ public record LabCgroup(Path dir, Map<String, List<String>> throttle) {
   }
 
   /** This cgroup with {@code line} recorded as written to {@code file}, after the lines written before. */
-  LabCgroup withLine(String file, String line) {
+  public LabCgroup withLine(String file, String line) {
     Map<String, List<String>> more = new TreeMap<>(throttle);
     List<String> lines = new ArrayList<>(more.getOrDefault(file, List.of()));
     lines.add(line);

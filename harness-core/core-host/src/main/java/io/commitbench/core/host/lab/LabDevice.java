@@ -1,7 +1,8 @@
-package io.commitbench.storage.lab;
+package io.commitbench.core.host.lab;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One lab device as far as {@code up} got with it: each field records a thing that was made, so
@@ -29,6 +30,13 @@ public record LabDevice(String name, Path image, long sizeBytes, boolean imageCr
     boolean mountPointCreated, boolean mounted, DeviceProfile profile, Optional<LabServer> server,
     Optional<Calibration> calibration) {
 
+  /** The device name of the fast device, whose default profile is ram. */
+  public static final String SSD = "ssd";
+  /** The device name of the slow device. */
+  public static final String HDD = "hdd";
+
+  private static final Pattern DISK = Pattern.compile("disk[1-9][0-9]*");
+
   /** A device of its name's default profile (ram for the ssd, throttle otherwise), as a lab.json without profiles records it. */
   public LabDevice(String name, Path image, long sizeBytes, boolean imageCreated, Optional<String> loop,
       Optional<String> majMin, Optional<String> rotational, boolean formatted, Optional<Path> mountPoint,
@@ -38,59 +46,64 @@ public record LabDevice(String name, Path image, long sizeBytes, boolean imageCr
   }
 
   /** A device of which nothing is made yet, of its name's default profile. */
-  static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint) {
+  public static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint) {
     return planned(name, image, sizeBytes, mountPoint, DeviceProfile.defaultFor(name), Optional.empty());
   }
 
   /** A device of which nothing is made yet. */
-  static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint, DeviceProfile profile,
+  public static LabDevice planned(String name, Path image, long sizeBytes, Optional<Path> mountPoint, DeviceProfile profile,
       Optional<LabServer> server) {
     return new LabDevice(name, image, sizeBytes, false, Optional.empty(), Optional.empty(), Optional.empty(), false,
         mountPoint, false, false, profile, server, Optional.empty());
   }
 
-  LabDevice withImageCreated(boolean created) {
+  public LabDevice withImageCreated(boolean created) {
     return new LabDevice(name, image, sizeBytes, created, loop, majMin, rotational, formatted, mountPoint,
         mountPointCreated, mounted, profile, server, calibration);
   }
 
-  LabDevice withLoop(Optional<String> device, Optional<String> numbers, Optional<String> rotationalReading) {
+  public LabDevice withLoop(Optional<String> device, Optional<String> numbers, Optional<String> rotationalReading) {
     return new LabDevice(name, image, sizeBytes, imageCreated, device, numbers, rotationalReading, formatted,
         mountPoint, mountPointCreated, mounted, profile, server, calibration);
   }
 
-  LabDevice withFormatted(boolean made) {
+  public LabDevice withFormatted(boolean made) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, made, mountPoint,
         mountPointCreated, mounted, profile, server, calibration);
   }
 
-  LabDevice withMountPointCreated(boolean created) {
+  public LabDevice withMountPointCreated(boolean created) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
         created, mounted, profile, server, calibration);
   }
 
-  LabDevice withMounted(boolean isMounted) {
+  public LabDevice withMounted(boolean isMounted) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
         mountPointCreated, isMounted, profile, server, calibration);
   }
 
-  LabDevice withServer(LabServer changed) {
+  public LabDevice withServer(LabServer changed) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
         mountPointCreated, mounted, profile, Optional.of(changed), calibration);
   }
 
-  LabDevice withCalibration(Calibration measured) {
+  public LabDevice withCalibration(Calibration measured) {
     return new LabDevice(name, image, sizeBytes, imageCreated, loop, majMin, rotational, formatted, mountPoint,
         mountPointCreated, mounted, profile, server, Optional.of(measured));
   }
 
+  /** Whether a device is one of the raw disks: a loop device only, no filesystem, no mount. */
+  public static boolean isDisk(String deviceName) {
+    return DISK.matcher(deviceName).matches();
+  }
+
   /** The kernel's name of the loop device, e.g. {@code loop3}, as under {@code /sys/block}. */
-  Optional<String> kernelName() {
+  public Optional<String> kernelName() {
     return loop.map(l -> Path.of(l).getFileName().toString());
   }
 
   /** What the loop device is attached to: the FUSE file of a served device, else the image. */
-  Path loopBacking() {
+  public Path loopBacking() {
     return server.map(LabServer::file).orElse(image);
   }
 }

@@ -1,4 +1,4 @@
-package io.commitbench.storage.lab;
+package io.commitbench.core.host.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,19 +41,22 @@ import java.util.TreeMap;
  * so such a lab can be taken down. Its own number makes a reader that knows only format 1 refuse
  * a newer file instead of misreading its throttle arrays. Any other format is
  * refused.
+ *
+ * <p>The one reader and writer of the format: {@code storage lab} writes it after every step, and
+ * both the storage agent and a run's environment facts read it through {@link LabState}.
  */
-final class LabStateJson {
+public final class LabStateJson {
 
-  static final String FORMAT = "commitbench.lab/3";
+  public static final String FORMAT = "commitbench.lab/3";
   /** The format without profiles: read, never written. */
-  static final String FORMAT_2 = "commitbench.lab/2";
+  public static final String FORMAT_2 = "commitbench.lab/2";
   /** The format without raw disks: read, never written. */
-  static final String FORMAT_1 = "commitbench.lab/1";
+  public static final String FORMAT_1 = "commitbench.lab/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private LabStateJson() {}
 
-  static byte[] write(LabState state) throws IOException {
+  public static byte[] write(LabState state) throws IOException {
     ObjectNode o = JSON.createObjectNode();
     o.put("format", FORMAT);
     o.put("id", state.id());
@@ -109,7 +112,7 @@ final class LabStateJson {
     return (JSON.writeValueAsString(o) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 
-  static LabState parse(byte[] bytes, Path file) throws IOException {
+  public static LabState parse(byte[] bytes, Path file) throws IOException {
     JsonNode o = JSON.readTree(bytes);
     if (o == null || !List.of(FORMAT, FORMAT_2, FORMAT_1).contains(o.path("format").asText())) {
       throw new IOException(file + " is not a commitbench lab file (format " + FORMAT + ", " + FORMAT_2 + " or "

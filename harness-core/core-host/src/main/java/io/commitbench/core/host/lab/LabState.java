@@ -1,6 +1,6 @@
-package io.commitbench.storage.lab;
+package io.commitbench.core.host.lab;
 
-import io.commitbench.storage.host.RealPaths;
+import io.commitbench.core.host.RealPaths;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,7 +119,7 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
    * they are for a layout tool (RAID0 over 1..5 devices, say).
    */
   public List<Path> disks() {
-    return devices.stream().filter(d -> LabLayout.isDisk(d.name())).flatMap(d -> d.loop().stream())
+    return devices.stream().filter(d -> LabDevice.isDisk(d.name())).flatMap(d -> d.loop().stream())
         .map(Path::of).toList();
   }
 
@@ -141,17 +141,17 @@ public record LabState(String id, Path root, LabFilesystem filesystem, Instant c
         .flatMap(name -> cgroup.map(LabCgroup::dir));
   }
 
-  LabState withDevice(LabDevice changed) {
+  public LabState withDevice(LabDevice changed) {
     List<LabDevice> list = new ArrayList<>(devices);
     list.replaceAll(d -> d.name().equals(changed.name()) ? changed : d);
     return new LabState(id, root, filesystem, created, complete, list, cgroup);
   }
 
-  LabState withCgroup(Optional<LabCgroup> newCgroup) {
+  public LabState withCgroup(Optional<LabCgroup> newCgroup) {
     return new LabState(id, root, filesystem, created, complete, devices, newCgroup);
   }
 
-  LabState withComplete(boolean done) {
+  public LabState withComplete(boolean done) {
     return new LabState(id, root, filesystem, created, done, devices, cgroup);
   }
 }

@@ -1,4 +1,4 @@
-package io.commitbench.storage.host;
+package io.commitbench.core.host;
 
 import java.io.IOException;
 import java.nio.file.Files;

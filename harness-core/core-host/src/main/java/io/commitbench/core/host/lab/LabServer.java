@@ -1,4 +1,4 @@
-package io.commitbench.storage.lab;
+package io.commitbench.core.host.lab;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.Optional;
 public record LabServer(Path dir, boolean dirCreated, Optional<Long> nbdkitPid, boolean fuseStarted,
     Optional<Long> nbdfusePid) {
 
-  static LabServer planned(Path dir) {
+  public static LabServer planned(Path dir) {
     return new LabServer(dir, false, Optional.empty(), false, Optional.empty());
   }
 
@@ -49,19 +49,19 @@ public record LabServer(Path dir, boolean dirCreated, Optional<Long> nbdkitPid, 
   }
 
   /** The files the chain leaves in its directory: removed with it by {@code down}. */
-  List<Path> files() {
+  public List<Path> files() {
     return List.of(socket(), nbdkitPidFile(), nbdfusePidFile(), nbdfuseLog());
   }
 
-  LabServer withDirCreated(boolean created) {
+  public LabServer withDirCreated(boolean created) {
     return new LabServer(dir, created, nbdkitPid, fuseStarted, nbdfusePid);
   }
 
-  LabServer withNbdkitPid(Optional<Long> pid) {
+  public LabServer withNbdkitPid(Optional<Long> pid) {
     return new LabServer(dir, dirCreated, pid, fuseStarted, nbdfusePid);
   }
 
-  LabServer withFuse(boolean started, Optional<Long> pid) {
+  public LabServer withFuse(boolean started, Optional<Long> pid) {
     return new LabServer(dir, dirCreated, nbdkitPid, started, pid);
   }
 }
