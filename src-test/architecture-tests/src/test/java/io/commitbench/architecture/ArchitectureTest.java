@@ -2,11 +2,8 @@ package io.commitbench.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static io.commitbench.architecture.CommitbenchClasses.ALL;
-import static io.commitbench.architecture.CommitbenchClasses.GENERIC_PACKAGES;
-import static io.commitbench.architecture.CommitbenchClasses.KIND_PACKAGES;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaCall;
@@ -21,15 +18,17 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rules the modules are built to: they keep the package graph acyclic, the generic code
- * free of every database kind, and {@code System.exit} in the CLI's entry point. Each test names
+ * The rules the modules are built to: they keep the package graph acyclic, each module to what
+ * its POM declares, the generic code free of every database kind, and {@code System.exit} in the
+ * CLI's entry point. {@link ArchitectureRulesTest} shows the module rules failing on fixtures. Each test names
  * what broke it and where.
  */
 class ArchitectureTest {
 
+  private static final Modules MODULES = Modules.COMMITBENCH;
+
   /** The core, the storage agent, campaigns and the CLI: every class outside the kinds' own packages. */
-  private static final DescribedPredicate<JavaClass> GENERIC = JavaClass.Predicates.resideInAnyPackage(GENERIC_PACKAGES)
-      .and(JavaClass.Predicates.resideOutsideOfPackages(KIND_PACKAGES)).as("are generic (core, storage agent, campaigns, CLI)");
+  private static final DescribedPredicate<JavaClass> GENERIC = MODULES.generic();
 
   /** Each package of harness-core is a slice; none may reach back to one that reaches it. */
   @Test
@@ -49,13 +48,20 @@ class ArchitectureTest {
     rule.check(ALL);
   }
 
-  /**
-   * Each package of the storage agent is a slice, and none reaches back to one that reaches it: the
-   * journal is written by the plan's applier and read by undo, and knows neither.
-   */
   @Test
-  void storageAgentPackagesAreFreeOfCycles() {
-    ArchRule rule = slices().matching("io.commitbench.storage.(**)").should().beFreeOfCycles();
+  void storagePackagesAreFreeOfCycles() {
+    ModuleRules.storagePackagesAreFreeOfCycles(MODULES).check(ALL);
+  }
+
+  @Test
+  void journalKnowsNeitherPlanNorUndo() {
+    ModuleRules.journalKnowsNeitherPlanNorUndo(MODULES).check(ALL);
+  }
+
+  /** Every package of every module (drivers, campaigns and the CLI too) is a slice, in no cycle. */
+  @Test
+  void allPackagesAreFreeOfCycles() {
+    ArchRule rule = slices().matching(MODULES.pkg("(**)")).should().beFreeOfCycles();
     rule.check(ALL);
   }
 
@@ -67,30 +73,26 @@ class ArchitectureTest {
   }
 
   /**
-   * The modules depend one way, as their POMs say: the core on nothing of ours; a kind's driver and
-   * the storage agent on the core; a kind's storage module on the agent and the drivers; campaigns
-   * on the agent; the CLI on campaigns, the agent and the core, and on no kind (the kinds are its
-   * runtime dependencies, found through ServiceLoader). A POM that gained a dependency upwards
-   * would build; this rule would not pass.
+   * harness-core's modules, the drivers, the storage agent, the kinds' storage modules, campaigns
+   * and the CLI each use only what their POMs declare: the CLI names no kind (the kinds are its
+   * runtime dependencies, found through ServiceLoader), the engine no workload.
    */
   @Test
-  void modulesDependOnlyDownwards() {
-    ArchRule rule = layeredArchitecture().consideringOnlyDependenciesInLayers()
-        .layer("core").definedBy("io.commitbench.core..")
-        .layer("drivers").definedBy("io.commitbench.driver..")
-        .layer("storage agent").definedBy(JavaClass.Predicates.resideInAPackage("io.commitbench.storage..")
-            .and(JavaClass.Predicates.resideOutsideOfPackages(KIND_PACKAGES)).as("the storage agent"))
-        .layer("kinds' storage").definedBy(JavaClass.Predicates.resideInAnyPackage(KIND_PACKAGES)
-            .and(JavaClass.Predicates.resideInAPackage("io.commitbench.storage..")).as("the kinds' storage modules"))
-        .layer("campaigns").definedBy("io.commitbench.campaign..")
-        .layer("cli").definedBy("io.commitbench.cli..")
-        .whereLayer("core").mayNotAccessAnyLayer()
-        .whereLayer("drivers").mayOnlyAccessLayers("core")
-        .whereLayer("storage agent").mayOnlyAccessLayers("core")
-        .whereLayer("kinds' storage").mayOnlyAccessLayers("core", "drivers", "storage agent")
-        .whereLayer("campaigns").mayOnlyAccessLayers("core", "storage agent")
-        .whereLayer("cli").mayOnlyAccessLayers("core", "storage agent", "campaigns")
-        .because("each module depends only on the modules below it (docs/architecture.md)");
+  void modulesUseOnlyWhatTheirPomsDeclare() {
+    ModuleRules.modulesUseOnlyWhatTheirPomsDeclare(MODULES, false).check(ALL);
+  }
+
+  @Test
+  void everyClassIsInOneModule() {
+    ModuleRules.everyClassIsInOneModule(MODULES).check(ALL);
+  }
+
+  /** A kind's folder has a driver package; one missing from {@link Modules#KINDS} would count as generic. */
+  @Test
+  void everyDriverPackageIsAListedKind() {
+    ArchRule rule = classes().that().resideInAPackage(MODULES.pkg("driver.."))
+        .should().resideInAnyPackage(Modules.KINDS.stream().map(kind -> MODULES.pkg("driver." + kind + "..")).toArray(String[]::new))
+        .because("each kind is listed in Modules.KINDS, so its storage package is known as a kind's");
     rule.check(ALL);
   }
 
@@ -101,7 +103,7 @@ class ArchitectureTest {
     @Override
     public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
       Matcher m = kindPackage.matcher(javaClass.getPackageName());
-      boolean kind = m.matches() && JavaClass.Predicates.resideInAnyPackage(KIND_PACKAGES).test(javaClass);
+      boolean kind = m.matches() && JavaClass.Predicates.resideInAnyPackage(MODULES.kindPackages()).test(javaClass);
       return kind ? SliceIdentifier.of(m.group(1)) : SliceIdentifier.ignore();
     }
 
@@ -121,9 +123,7 @@ class ArchitectureTest {
 
   @Test
   void genericCodeDoesNotDependOnAnyKind() {
-    ArchRule rule = noClasses().that(GENERIC).should().dependOnClassesThat().resideInAnyPackage(KIND_PACKAGES)
-        .because("a kind's code is found through ServiceLoader by the dialect's name, never named by generic code");
-    rule.check(ALL);
+    ModuleRules.genericCodeDoesNotDependOnAnyKind(MODULES).check(ALL);
   }
 
   @Test

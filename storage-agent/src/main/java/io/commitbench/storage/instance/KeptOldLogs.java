@@ -1,6 +1,5 @@
 package io.commitbench.storage.instance;
 
-import io.commitbench.storage.relocate.ManagedLogRelocation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,13 +18,19 @@ import java.util.stream.Stream;
  *
  * <p>Stateless; reads the file system only.
  */
-final class KeptOldLogs {
+public final class KeptOldLogs {
+
+  /**
+   * What a kept old log's name has between the log's name and its number: {@code LOG.moved-1}.
+   * Relocations name the copies they keep with it; destroy finds them by it.
+   */
+  public static final String SUFFIX = ".moved-";
 
   /** How far below a removed tree a log, and so its kept copy, can lie. */
   static final int DEPTH = 2;
 
   private static final Pattern KEPT_NAME =
-      Pattern.compile(".+" + Pattern.quote(ManagedLogRelocation.KEPT_SUFFIX) + "[0-9]+");
+      Pattern.compile(".+" + Pattern.quote(SUFFIX) + "[0-9]+");
 
   private KeptOldLogs() {}
 

@@ -3,6 +3,7 @@ package io.commitbench.storage.relocate;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
+import io.commitbench.storage.instance.KeptOldLogs;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
@@ -59,8 +60,6 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   static final String REMOVED_MADE = "removed the directory the relocation made";
   /** How the note begins that a made directory was not empty and stays. */
   static final String LEFT_MADE = "left the directory the relocation made, ";
-  /** What a kept old log's name has between the log's name and its number: {@code pg_wal.moved-1}. */
-  public static final String KEPT_SUFFIX = ".moved-";
 
   protected final ManagedInstance instance;
   protected final Path target;
@@ -360,7 +359,7 @@ public abstract class ManagedLogRelocation implements JournaledRelocation {
   protected final Path keptLog() {
     Path log = oldLog();
     for (int n = 1; ; n++) {
-      Path kept = log.resolveSibling(log.getFileName() + KEPT_SUFFIX + n);
+      Path kept = log.resolveSibling(log.getFileName() + KeptOldLogs.SUFFIX + n);
       if (!exists(kept)) {
         return kept;
       }
