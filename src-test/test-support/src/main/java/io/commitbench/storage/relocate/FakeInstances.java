@@ -12,7 +12,6 @@ import java.util.Optional;
 
 /**
  * Instance directories as create leaves them, without a server: enough for plans and refusals.
- * Public for the undo dispatch's test, which lives next to the Oracle model it also needs.
  */
 public final class FakeInstances {
 
