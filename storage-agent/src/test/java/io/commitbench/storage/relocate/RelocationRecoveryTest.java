@@ -10,11 +10,13 @@ import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.journal.JournalReader;
 import io.commitbench.storage.plan.Applier;
+import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.PlannedStep;
 import io.commitbench.storage.plan.RefusedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,9 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Recovery of a PostgreSQL WAL move whose process died, on a fake instance and server: rolled back
- * while the server never ran on the copy, finished once the new log directory was recorded, and
- * refused while the lock's process lives or the lock is another relocation's.
+ * Recovery of a log move whose process died, on an instance of the fake kind: rolled back while
+ * the server never ran on the copy, finished once the new log directory was recorded, and refused
+ * while the lock's process lives or the lock is another relocation's.
  */
 class RelocationRecoveryTest {
 
@@ -39,52 +41,54 @@ class RelocationRecoveryTest {
     journal = base.resolve("relocate-log-1.journal");
   }
 
-  /** The journal and the instance as a move killed after {@code steps} (the last is a step name) leaves them. */
-  private ManagedInstance killedAfter(FakeServer server, String... steps) throws Exception {
-    ManagedInstance pg = FakeInstances.postgresql(base, server);
-    inst = pg.descriptor().instanceDir();
-    try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, Map.of("instance", inst.toString(),
-        "kind", "postgresql", "from", inst.resolve("log").toString(), "to", target.toString(),
-        "log", inst.resolve("log/pg_wal").toString()))) {
+  /** The journal and the instance as a move killed after {@code steps} leaves them. */
+  private ManagedInstance killedAfter(FakeKindServer server, String... steps) throws Exception {
+    ManagedInstance instance = FakeKindInstance.create(base, server);
+    inst = instance.descriptor().instanceDir();
+    try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, parameters())) {
       j.step(ManagedLogRelocation.LOCKED, Map.of("server", ManagedLogRelocation.RUNNING));
       for (String step : steps) {
         j.step(step);
       }
     }
-    // A pid that ran once and is gone: this test's own, with another start time.
-    Files.writeString(inst.resolve(RelocationLock.FILE), journal + "\npid " + ProcessHandle.current().pid()
-        + "\nstarted 2000-01-01T00:00:00Z\n");
-    return pg;
+    writeDeadLock();
+    return instance;
   }
 
-  private JournaledRelocationRun recover(FakeServer server) throws Exception {
+  private Map<String, String> parameters() {
+    return Map.of("instance", inst.toString(), "kind", FakeKindEngine.KIND, "from", inst.resolve("log").toString(),
+        "to", target.toString(), "log", inst.resolve("log").resolve(FakeKindEngine.LOG_FILE).toString());
+  }
+
+  /** A lock naming the journal and a pid that ran once and is gone: this test's own, with another start time. */
+  private void writeDeadLock() throws Exception {
+    Files.writeString(inst.resolve(RelocationLock.FILE), journal + "\npid " + ProcessHandle.current().pid()
+        + "\nstarted 2000-01-01T00:00:00Z\n");
+  }
+
+  private JournaledRelocationRun recover(FakeKindServer server) throws Exception {
     return new JournaledRelocationRun(RelocationUndo.reverse(JournalReader.read(journal), server, Clock.systemUTC()),
         base.resolve("recovery.journal"), server);
   }
 
   @Test
-  void aMoveKilledAfterTheSwapIsRolledBackToTheOldWalAndTheServerStartedAsItWas() throws Exception {
-    FakeServer server = new FakeServer(false);
-    killedAfter(server, ManagedLogRelocation.STOPPED, "copied the WAL", "pointed pg_wal at the copy");
-    Files.createDirectories(target.resolve("pg_wal"));
-    Files.write(target.resolve("pg_wal/000000010000000000000001"), new byte[1024]);
-    Files.delete(inst.resolve("data/pg_wal"));
-    Files.createSymbolicLink(inst.resolve("data/pg_wal"), target.resolve("pg_wal"));
-    Files.createSymbolicLink(inst.resolve("data/pg_wal.commitbench-new"), target.resolve("pg_wal"));
+  void aMoveKilledAfterTheCopyIsRolledBackAndTheServerStartedAsItWas() throws Exception {
+    FakeKindServer server = new FakeKindServer(false);
+    killedAfter(server, ManagedLogRelocation.STOPPED, "copied the fake log");
+    Path copy = target.resolve(FakeKindEngine.LOG_FILE);
+    Files.write(copy, new byte[1024]);
     JournaledRelocationRun recovery = recover(server);
 
     assertThat(recovery.relocation().plan().steps()).extracting(PlannedStep::description).containsExactly(
         "take over the relocation lock " + inst.resolve(RelocationLock.FILE),
-        "remove the new link that was not renamed yet", "point pg_wal back at the old WAL atomically (in-process)",
-        "remove the copy " + target.resolve("pg_wal") + " (the old WAL is complete and stays the log)",
+        "remove the copy " + copy + " (the old fake log stays the log)",
         "start the server with its log in " + inst.resolve("log") + ", as it was", "release the relocation lock",
         "end the interrupted journal " + journal + ": rolled back, naming this recovery's journal");
     recovery.apply();
 
-    assertThat(Files.readSymbolicLink(inst.resolve("data/pg_wal"))).isEqualTo(inst.resolve("log/pg_wal"));
-    assertThat(inst.resolve("data/pg_wal.commitbench-new")).doesNotExist();
-    assertThat(target.resolve("pg_wal")).doesNotExist();
-    assertThat(inst.resolve("log/pg_wal/000000010000000000000001")).exists();
+    assertThat(copy).doesNotExist();
+    assertThat(inst.resolve("log").resolve(FakeKindEngine.LOG_FILE)).exists();
+    assertThat(InstanceDescriptor.read(inst).logDir()).isEqualTo(inst.resolve("log"));
     assertThat(inst.resolve(RelocationLock.FILE)).doesNotExist();
     assertThat(server.running()).as("started again: it ran before the move").isTrue();
     assertThat(JournalReader.read(journal).outcome()).get().asString().contains("interrupted; rolled back");
@@ -95,25 +99,21 @@ class RelocationRecoveryTest {
 
   @Test
   void aRolledBackMoveThatMadeItsTargetRemovesItWhenEmpty() throws Exception {
-    FakeServer server = new FakeServer(false);
+    FakeKindServer server = new FakeKindServer(false);
     Files.delete(target); // the move made it: --create-target
-    ManagedInstance pg = FakeInstances.postgresql(base, server);
-    inst = pg.descriptor().instanceDir();
-    try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, Map.of("instance", inst.toString(),
-        "kind", "postgresql", "from", inst.resolve("log").toString(), "to", target.toString(),
-        "log", inst.resolve("log/pg_wal").toString()))) {
+    inst = FakeKindInstance.create(base, server).descriptor().instanceDir();
+    try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, parameters())) {
       j.step(ManagedLogRelocation.LOCKED, Map.of("server", ManagedLogRelocation.RUNNING));
       j.step(ManagedLogRelocation.MADE_TARGET, Map.of("path", target.toString()));
       j.step(ManagedLogRelocation.STOPPED);
-      j.step("copied the WAL");
+      j.step("copied the fake log");
     }
-    Files.writeString(inst.resolve(RelocationLock.FILE), journal + "\npid " + ProcessHandle.current().pid()
-        + "\nstarted 2000-01-01T00:00:00Z\n");
-    Files.createDirectories(target.resolve("pg_wal"));
+    writeDeadLock();
+    Files.write(Files.createDirectories(target).resolve(FakeKindEngine.LOG_FILE), new byte[1024]);
     JournaledRelocationRun recovery = recover(server);
 
     assertThat(recovery.relocation().plan().steps()).extracting(PlannedStep::actions)
-        .contains(java.util.List.of("rmdir " + target));
+        .contains(List.of("rmdir " + target));
     recovery.apply();
 
     assertThat(target).as("the copy went, then the directory the move made").doesNotExist();
@@ -123,34 +123,33 @@ class RelocationRecoveryTest {
 
   @Test
   void aMoveKilledOnceTheNewLogDirectoryWasRecordedIsFinished() throws Exception {
-    FakeServer server = new FakeServer(true);
-    ManagedInstance pg = killedAfter(server, ManagedLogRelocation.STOPPED, "copied the WAL",
-        "pointed pg_wal at the copy", ManagedLogRelocation.RECORDED_NEW);
-    Files.createDirectories(target.resolve("pg_wal"));
-    Files.delete(inst.resolve("data/pg_wal"));
-    Files.createSymbolicLink(inst.resolve("data/pg_wal"), target.resolve("pg_wal"));
-    pg.descriptor().withLogDir(target).write();
+    FakeKindServer server = new FakeKindServer(true);
+    ManagedInstance instance = killedAfter(server, ManagedLogRelocation.STOPPED, "copied the fake log",
+        ManagedLogRelocation.RECORDED_NEW);
+    Files.write(target.resolve(FakeKindEngine.LOG_FILE), new byte[1024]);
+    instance.descriptor().withLogDir(target).write();
     JournaledRelocationRun recovery = recover(server);
 
-    assertThat(String.join("\n", recovery.relocation().plan().render(io.commitbench.storage.plan.Plan.Mode.DRY_RUN)))
+    assertThat(String.join("\n", recovery.relocation().plan().render(Plan.Mode.DRY_RUN)))
         .contains(": finish it", "the copy is the log now", "storage undo " + journal + " --apply");
     recovery.apply();
 
     assertThat(InstanceDescriptor.read(inst).logDir()).isEqualTo(target);
-    assertThat(inst.resolve("log/pg_wal")).as("the old WAL, kept renamed as the move does").doesNotExist();
+    assertThat(inst.resolve("log").resolve(FakeKindEngine.LOG_FILE)).as("the old log, kept renamed as the move does")
+        .doesNotExist();
     try (Stream<Path> kept = Files.list(inst.resolve("log"))) {
-      assertThat(kept.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("pg_wal.moved-"));
+      assertThat(kept.map(p -> p.getFileName().toString()))
+          .anyMatch(n -> n.startsWith(FakeKindEngine.LOG_FILE + ManagedLogRelocation.KEPT_SUFFIX));
     }
     assertThat(server.running()).isTrue();
-    assertThat(server.commands).extracting(c -> c.argv().get(c.argv().size() - 1)).containsSubsequence("stop",
-        "start");
+    assertThat(server.ctlCommands()).containsSubsequence("stop", "start");
     assertThat(inst.resolve(RelocationLock.FILE)).doesNotExist();
     assertThat(JournalReader.read(journal).completed()).as("the interrupted journal completed").isTrue();
   }
 
   @Test
   void refusesWhileTheLockIsHeldByAProcessThatRunsOrIsAnotherRelocations() throws Exception {
-    FakeServer server = new FakeServer(false);
+    FakeKindServer server = new FakeKindServer(false);
     killedAfter(server, ManagedLogRelocation.STOPPED);
     Path lock = inst.resolve(RelocationLock.FILE);
     Files.writeString(lock, journal + "\npid " + ProcessHandle.current().pid() + "\n");
@@ -160,7 +159,7 @@ class RelocationRecoveryTest {
     Files.writeString(lock, "/elsewhere/relocate-log-2.journal\n");
     assertThatThrownBy(() -> recover(server)).isInstanceOf(RefusedException.class)
         .hasMessageContaining("for another relocation, journal /elsewhere/relocate-log-2.journal");
-    assertThat(server.commands).extracting(c -> c.argv().get(c.argv().size() - 1)).doesNotContain("start", "stop");
+    assertThat(server.ctlCommands()).doesNotContain("start", "stop");
   }
 
   /** A relocation and the journal it writes, as the command line runs it. */
