@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** A {@code fake} instance directory as create leaves it, without a server: {@code base/fk} with a 1 MiB log/fake.log. */
-final class FakeKindInstance {
+public final class FakeKindInstance {
 
   private FakeKindInstance() {}
 
-  static ManagedInstance create(Path base, CommandRunner runner) throws IOException {
+  public static ManagedInstance create(Path base, CommandRunner runner) throws IOException {
     Path inst = Files.createDirectories(base.resolve("fk"));
     Files.createDirectories(inst.resolve("data"));
     Path log = Files.createDirectories(inst.resolve("log"));

@@ -11,12 +11,12 @@ import java.util.List;
  * status} exits 0 while it runs and 3 while stopped, {@code start} and {@code stop} change that;
  * every other command succeeds. Records every command.
  */
-final class FakeKindServer implements CommandRunner {
+public final class FakeKindServer implements CommandRunner {
 
   final List<Command> commands = new ArrayList<>();
   private boolean running;
 
-  FakeKindServer(boolean running) {
+  public FakeKindServer(boolean running) {
     this.running = running;
   }
 

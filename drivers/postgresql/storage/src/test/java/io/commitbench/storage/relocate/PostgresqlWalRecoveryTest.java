@@ -38,7 +38,7 @@ class PostgresqlWalRecoveryTest {
 
   /** The journal and the instance as a move killed after {@code steps} (the last is a step name) leaves them. */
   private ManagedInstance killedAfter(FakeServer server, String... steps) throws Exception {
-    ManagedInstance pg = FakeInstances.postgresql(base, server);
+    ManagedInstance pg = FakePostgresqlInstance.create(base, server);
     inst = pg.descriptor().instanceDir();
     try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, Map.of("instance", inst.toString(),
         "kind", "postgresql", "from", inst.resolve("log").toString(), "to", target.toString(),
