@@ -96,7 +96,7 @@ class ActorPasswordIT {
    */
   @Test
   void postgresqlActorsLogInThroughScramOnAServerThatChecks(@TempDir Path tmp) throws Exception {
-    ManagedInstanceIT.requirements("postgresql");
+    InstanceItSupport.requirements("postgresql");
     Path base = InstanceItSupport.base("actor-password-it-");
     ManagedInstance instance = null;
     try {

@@ -49,7 +49,7 @@ class AdminAfterRestartIT {
   @ValueSource(strings = {"postgresql", "mariadb"})
   void aRestartedServerGivesTheRunItsAdminConnectionBackForCountersAndCleanup(String kind, @TempDir Path tmp)
       throws Exception {
-    ManagedInstanceIT.requirements(kind);
+    InstanceItSupport.requirements(kind);
     DatabaseKind dbKind = kind.equals("postgresql") ? DatabaseKind.POSTGRESQL : DatabaseKind.MARIADB;
     String superuser = kind.equals("postgresql") ? "postgres" : "root";
     Path base = InstanceItSupport.base("admin-restart-it-");

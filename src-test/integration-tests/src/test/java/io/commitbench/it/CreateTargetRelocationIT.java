@@ -37,7 +37,7 @@ class CreateTargetRelocationIT {
   @ParameterizedTest
   @ValueSource(strings = {"postgresql", "mariadb"})
   void relocatesIntoADirectoryItMakesAndUndoRemovesItWhenEmpty(String kind) throws Exception {
-    ManagedInstanceIT.requirements(kind);
+    InstanceItSupport.requirements(kind);
     Path base = InstanceItSupport.base("instance-it-create-target-" + kind + "-");
     ProcessCommandRunner runner = ProcessCommandRunner.standard();
     ManagedInstance instance = null;
@@ -47,8 +47,7 @@ class CreateTargetRelocationIT {
       String user = instance.engine().osUser();
       Path dir = instance.descriptor().instanceDir();
       Path made = base.resolve("made");
-      RelocateLogIT.Checks checks = kind.equals("postgresql")
-          ? new RelocateLogIT.PostgresqlChecks(instance) : new RelocateLogIT.MariadbChecks();
+      LogChecks checks = LogChecks.of(kind, instance);
       String url = instance.engine().jdbcUrl(instance.descriptor());
       checks.createSentinel(url);
       String before = checks.fingerprint(url);
@@ -148,11 +147,11 @@ class CreateTargetRelocationIT {
   }
 
   private static void setMaxWalSize(String url, String statement, String expected) throws Exception {
-    RelocateLogIT.exec(url, "postgres", statement, "SELECT pg_reload_conf()");
-    for (int i = 0; i < 50 && !RelocateLogIT.one(url, "postgres", "SHOW max_wal_size").equals(expected); i++) {
+    LogChecks.exec(url, "postgres", statement, "SELECT pg_reload_conf()");
+    for (int i = 0; i < 50 && !LogChecks.one(url, "postgres", "SHOW max_wal_size").equals(expected); i++) {
       Thread.sleep(100);
     }
-    assertThat(RelocateLogIT.one(url, "postgres", "SHOW max_wal_size")).isEqualTo(expected);
+    assertThat(LogChecks.one(url, "postgres", "SHOW max_wal_size")).isEqualTo(expected);
   }
 
   private static CliResult cli(String... args) {

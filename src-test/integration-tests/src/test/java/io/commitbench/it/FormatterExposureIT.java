@@ -37,7 +37,7 @@ class FormatterExposureIT {
   @ParameterizedTest
   @ValueSource(strings = {"postgresql", "mariadb"})
   void everyArmShowsWhatItHadToActOn(String kind, @TempDir Path tmp) throws Exception {
-    ManagedInstanceIT.requirements(kind);
+    InstanceItSupport.requirements(kind);
     Path base = InstanceItSupport.base("formatter-exposure-it-" + kind + "-");
     ManagedInstance instance = null;
     try {

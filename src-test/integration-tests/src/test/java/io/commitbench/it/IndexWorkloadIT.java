@@ -8,11 +8,9 @@ import io.commitbench.it.support.DatabaseKind;
 import io.commitbench.it.support.DatabaseTarget;
 import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.it.support.RunOutput;
+import io.commitbench.it.support.Tables;
 import io.commitbench.it.support.TestNames;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,17 +70,6 @@ class IndexWorkloadIT {
     assertThat(bytes).as("size as %s reports it", f.path("dataSize").path("how").asText())
         .isBetween(RECORDS * 26L, RECORDS * 52L * 60);
     assertThat(f.path("totalSeconds").asDouble()).isPositive();
-    assertThat(tableExists(target, names.tablePrefix() + "1")).as("dropped after the run").isFalse();
-  }
-
-  static boolean tableExists(DatabaseTarget target, String table) throws SQLException {
-    try (Connection c = target.connect(); ResultSet rs = c.getMetaData().getTables(null, null, "%", null)) {
-      while (rs.next()) {
-        if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
-          return true;
-        }
-      }
-      return false;
-    }
+    assertThat(Tables.exists(target, names.tablePrefix() + "1")).as("dropped after the run").isFalse();
   }
 }

@@ -2,6 +2,7 @@ package io.commitbench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.storage.journal.JournalReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,11 +10,21 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 
 /** What the managed-instance ITs share: their requirements, a base directory, a journal check, cleanup. */
 final class InstanceItSupport {
 
   private InstanceItSupport() {}
+
+  /** Skips the test, saying why, when a managed instance of this kind cannot run here. */
+  static void requirements(String kind) throws IOException {
+    String reason = missing(kind);
+    if (reason != null) {
+      System.out.println(DatabaseTargets.LOG_PREFIX + "skipped: " + reason);
+    }
+    Assumptions.assumeTrue(reason == null, reason);
+  }
 
   /** Why a managed instance of this kind cannot run here, or null. */
   static String missing(String kind) throws IOException {

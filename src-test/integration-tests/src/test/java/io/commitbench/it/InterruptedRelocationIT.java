@@ -61,8 +61,8 @@ class InterruptedRelocationIT {
   @ParameterizedTest
   @ValueSource(strings = {"postgresql", "mariadb"})
   void killedWhileCopyingIsRolledBackByUndo(String kind) throws Exception {
-    StorageLabIT.requirements();
-    ManagedInstanceIT.requirements(kind);
+    LabItSupport.requirements();
+    InstanceItSupport.requirements(kind);
     Path root = Files.createTempDirectory(Path.of("/var/tmp"), "lab-it-");
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
     Path base = InstanceItSupport.base("interrupted-it-" + kind + "-");
@@ -76,8 +76,7 @@ class InterruptedRelocationIT {
       String user = instance.engine().osUser();
       Path target = Files.createDirectories(lab.mount("hdd").resolve("log"));
       runner.run(Command.of("chown", user + ":", target.toString()));
-      RelocateLogIT.Checks checks = kind.equals("postgresql") ? new RelocateLogIT.PostgresqlChecks(instance)
-          : new RelocateLogIT.MariadbChecks();
+      LogChecks checks = LogChecks.of(kind, instance);
       String url = instance.engine().jdbcUrl(instance.descriptor());
       checks.createSentinel(url);
       String before = checks.fingerprint(url);
@@ -177,7 +176,7 @@ class InterruptedRelocationIT {
   @ParameterizedTest
   @ValueSource(strings = {"postgresql", "mariadb"})
   void killedOnceTheNewLogWasRecordedIsFinishedByUndoAndUndoneByTheNext(String kind) throws Exception {
-    ManagedInstanceIT.requirements(kind);
+    InstanceItSupport.requirements(kind);
     Path base = InstanceItSupport.base("interrupted-late-it-" + kind + "-");
     Path dir = base.resolve("inst");
     Process relocation = null;
@@ -186,8 +185,7 @@ class InterruptedRelocationIT {
           Optional.empty(), runner);
       Path target = Files.createDirectories(base.resolve("b"));
       runner.run(Command.of("chown", instance.engine().osUser() + ":", target.toString()));
-      RelocateLogIT.Checks checks = kind.equals("postgresql") ? new RelocateLogIT.PostgresqlChecks(instance)
-          : new RelocateLogIT.MariadbChecks();
+      LogChecks checks = LogChecks.of(kind, instance);
       String url = instance.engine().jdbcUrl(instance.descriptor());
       checks.createSentinel(url);
       String before = checks.fingerprint(url);

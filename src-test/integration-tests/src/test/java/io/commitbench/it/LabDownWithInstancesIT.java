@@ -42,9 +42,9 @@ class LabDownWithInstancesIT {
 
   @Test
   void downRefusesWhileStoppedInstancesKeepTheirLogOrDataOnTheLab() throws Exception {
-    StorageLabIT.requirements();
-    ManagedInstanceIT.requirements("postgresql");
-    ManagedInstanceIT.requirements("mariadb");
+    LabItSupport.requirements();
+    InstanceItSupport.requirements("postgresql");
+    InstanceItSupport.requirements("mariadb");
     Path root = Files.createTempDirectory(Path.of("/var/tmp"), "lab-it-");
     // The servers run as their own OS users, who must reach the directories on the mounts.
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -141,7 +141,7 @@ class LabDownWithInstancesIT {
     assertThat(Files.readString(root.resolve(LabState.FILE))).isEqualTo(labJson);
     for (String name : List.of("ssd", "hdd")) {
       assertThat(lab.device(name).image()).exists();
-      assertThat(StorageLabIT.mountLine(lab.mount(name))).as(name + " still mounted").isPresent();
+      assertThat(LabItSupport.mountLine(lab.mount(name))).as(name + " still mounted").isPresent();
     }
   }
 

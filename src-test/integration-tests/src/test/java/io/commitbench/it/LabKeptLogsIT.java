@@ -45,8 +45,8 @@ class LabKeptLogsIT {
 
   @Test
   void plansNameTheKeptOldLogsTheirApplyMakesAndLabDownNamesThemAndDeletesThemOnlyWhenTold() throws Exception {
-    StorageLabIT.requirements();
-    ManagedInstanceIT.requirements("postgresql");
+    LabItSupport.requirements();
+    InstanceItSupport.requirements("postgresql");
     Path root = Files.createTempDirectory(Path.of("/var/tmp"), "lab-kept-it-");
     // The server runs as its own OS user, who must reach the directories on the mounts.
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));

@@ -6,7 +6,6 @@ import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +16,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,7 +33,7 @@ class ManagedInstanceIT {
   @ParameterizedTest
   @ValueSource(strings = {"postgresql", "mariadb"})
   void createStartStopDestroy(String kind) throws Exception {
-    requirements(kind);
+    InstanceItSupport.requirements(kind);
     Path base = InstanceItSupport.base("instance-it-" + kind + "-");
     Optional<Path> cgroup = Files.isDirectory(BLKIO)
         ? Optional.of(Files.createDirectory(BLKIO.resolve("instance-it-" + ProcessHandle.current().pid() + "-" + kind)))
@@ -116,13 +114,5 @@ class ManagedInstanceIT {
       rs.next();
       return rs.getString(1);
     }
-  }
-
-  static void requirements(String kind) throws IOException {
-    String reason = InstanceItSupport.missing(kind);
-    if (reason != null) {
-      System.out.println(PREFIX + "skipped: " + reason);
-    }
-    Assumptions.assumeTrue(reason == null, reason);
   }
 }

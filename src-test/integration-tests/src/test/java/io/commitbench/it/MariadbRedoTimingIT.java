@@ -46,7 +46,7 @@ class MariadbRedoTimingIT {
 
   @Test
   void aManagedInstanceTimesItsRedoLogWhereTheServerHasTheInstrument(@TempDir Path tmp) throws Exception {
-    ManagedInstanceIT.requirements("mariadb");
+    InstanceItSupport.requirements("mariadb");
     Path base = InstanceItSupport.base("redo-timing-it-");
     ManagedInstance instance = null;
     try {

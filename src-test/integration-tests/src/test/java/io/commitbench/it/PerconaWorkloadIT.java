@@ -8,6 +8,7 @@ import io.commitbench.it.support.DatabaseKind;
 import io.commitbench.it.support.DatabaseTarget;
 import io.commitbench.it.support.DatabaseTargets;
 import io.commitbench.it.support.RunOutput;
+import io.commitbench.it.support.Tables;
 import io.commitbench.it.support.TestNames;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -69,7 +70,7 @@ class PerconaWorkloadIT {
     // A row holds at least its id, dates and numbers and some 60 characters of text.
     assertThat(bytes).as("%s size as %s reports it", strings, f.path("dataSize").path("how").asText())
         .isBetween(ROWS * 60L, ROWS * 2_000L);
-    assertThat(IndexWorkloadIT.tableExists(target, names.tablePrefix() + "1")).as("dropped after the run").isFalse();
+    assertThat(Tables.exists(target, names.tablePrefix() + "1")).as("dropped after the run").isFalse();
     return bytes;
   }
 }

@@ -54,7 +54,7 @@ class StorageLabIT {
 
   @BeforeEach
   void setUp() throws IOException {
-    requirements();
+    LabItSupport.requirements();
     root = Files.createTempDirectory(Path.of("/var/tmp"), "lab-it-");
     spec = LabSpec.defaults(root).withId("lab-it-" + Integer.toHexString(ThreadLocalRandom.current().nextInt()))
         .withSizes(SIZE, SIZE);
@@ -89,7 +89,7 @@ class StorageLabIT {
     Path hdd = lab.mount("hdd");
     for (String name : List.of("ssd", "hdd")) {
       String loop = lab.device(name).loop().orElseThrow();
-      assertThat(mountLine(lab.mount(name))).as(name + " mount").isPresent().get().asString()
+      assertThat(LabItSupport.mountLine(lab.mount(name))).as(name + " mount").isPresent().get().asString()
           .startsWith(loop + " " + lab.mount(name) + " ext4 ");
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lab.mount(name)))).isEqualTo("rwxr-xr-x");
     }
@@ -122,7 +122,7 @@ class StorageLabIT {
       Path image = lab.device(name).image();
       assertThat(runner.run(Command.of("losetup", "-j", image.toString())).stdout()).as("loop on " + image).isBlank();
       assertThat(image).doesNotExist();
-      assertThat(mountLine(lab.mount(name))).isEmpty();
+      assertThat(LabItSupport.mountLine(lab.mount(name))).isEmpty();
     }
     assertThat(Files.readAllLines(Path.of("/proc/self/mounts"))).noneMatch(l -> l.contains(" " + root + "/"));
     assertThat(cgroup).doesNotExist();
@@ -143,7 +143,7 @@ class StorageLabIT {
     System.out.println(PREFIX + "down while busy: exit " + cli.exitCode() + ": " + cli.err().strip());
     assertThat(cli.exitCode()).isEqualTo(2);
     assertThat(cli.err()).contains("pid " + holder.pid() + " (sleep)");
-    assertThat(mountLine(lab.mount("ssd"))).isPresent();
+    assertThat(LabItSupport.mountLine(lab.mount("ssd"))).isPresent();
     assertThat(LabState.read(root)).contains(lab);
 
     assertThatThrownBy(() -> Lab.up(spec.withId(spec.id() + "-b"), runner, System.out))
@@ -159,7 +159,7 @@ class StorageLabIT {
     holder.waitFor();
     holder = null;
     Lab.down(root, runner, System.out);
-    assertThat(mountLine(lab.mount("ssd"))).isEmpty();
+    assertThat(LabItSupport.mountLine(lab.mount("ssd"))).isEmpty();
   }
 
   @Test
@@ -265,7 +265,7 @@ class StorageLabIT {
 
   /** Unmounts the btrfs over the disks, if mounted, and has the kernel forget its devices before they go. */
   private void unmountLayout() throws IOException {
-    if (layoutMount == null || mountLine(layoutMount).isEmpty()) {
+    if (layoutMount == null || LabItSupport.mountLine(layoutMount).isEmpty()) {
       return;
     }
     runner.run(Command.of("umount", layoutMount.toString()));
@@ -306,27 +306,5 @@ class StorageLabIT {
     double millis = (System.nanoTime() - start) / 1e6;
     Files.delete(file);
     return millis;
-  }
-
-  static Optional<String> mountLine(Path mountPoint) throws IOException {
-    return Files.readAllLines(Path.of("/proc/self/mounts")).stream()
-        .filter(l -> l.split(" ")[1].equals(mountPoint.toString())).findFirst();
-  }
-
-  static void requirements() throws IOException {
-    String reason = null;
-    if (!"root".equals(System.getProperty("user.name"))) {
-      reason = "not root: loop devices, mount and cgroups need root";
-    } else if (!Files.exists(Path.of("/dev/loop-control"))) {
-      reason = "no /dev/loop-control: this kernel has no loop devices";
-    } else if (!Files.exists(Path.of("/sys/fs/cgroup/blkio/blkio.throttle.write_iops_device"))) {
-      reason = "no cgroup v1 blkio controller at /sys/fs/cgroup/blkio";
-    } else if (Stream.of("/usr/sbin/mkfs.ext4", "/sbin/mkfs.ext4").noneMatch(p -> Files.isExecutable(Path.of(p)))) {
-      reason = "no mkfs.ext4";
-    }
-    if (reason != null) {
-      System.out.println(PREFIX + "skipped: " + reason);
-    }
-    Assumptions.assumeTrue(reason == null, reason);
   }
 }

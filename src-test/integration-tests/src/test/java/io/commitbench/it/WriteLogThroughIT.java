@@ -37,7 +37,7 @@ class WriteLogThroughIT {
   @ParameterizedTest
   @ValueSource(strings = {"postgresql", "mariadb"})
   void rewritesTheLogOfARunningServerAndStartsItAgainWithItsDataIntact(String kind) throws Exception {
-    ManagedInstanceIT.requirements(kind);
+    InstanceItSupport.requirements(kind);
     Path base = InstanceItSupport.base("instance-it-write-through-" + kind + "-");
     ProcessCommandRunner runner = ProcessCommandRunner.standard();
     ManagedInstance instance = null;
@@ -46,8 +46,7 @@ class WriteLogThroughIT {
           Optional.empty(), runner);
       Path dir = instance.descriptor().instanceDir();
       Path log = instance.currentLog();
-      RelocateLogIT.Checks checks = kind.equals("postgresql")
-          ? new RelocateLogIT.PostgresqlChecks(instance) : new RelocateLogIT.MariadbChecks();
+      LogChecks checks = LogChecks.of(kind, instance);
       String url = instance.engine().jdbcUrl(instance.descriptor());
       checks.createSentinel(url);
       String before = checks.fingerprint(url);

@@ -39,4 +39,11 @@ class MariadbEngineTest {
     assertThat(MariadbEngine.PERFORMANCE_SCHEMA).allSatisfy(o -> assertThat(o).startsWith("--performance-schema")
         .contains("=").doesNotContain(" ", "'", "\""));
   }
+
+  @Test
+  void startsInsideTheThrottleCgroup() {
+    InstanceDescriptor d = new InstanceDescriptor(Path.of("/i"), "mariadb", "10.11", Path.of("/b"), 1,
+        Path.of("/i/data"), Path.of("/i/log"), Path.of("/i/s"), Optional.of(Path.of("/cg")), Instant.EPOCH, List.of());
+    assertThat(new MariadbEngine().startCommand(d).cgroup()).contains(Path.of("/cg"));
+  }
 }

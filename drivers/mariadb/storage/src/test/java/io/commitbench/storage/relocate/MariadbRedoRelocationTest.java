@@ -24,7 +24,7 @@ class MariadbRedoRelocationTest {
     RecordingRunner runner = RecordingRunner.allSucceed();
     Path target = Files.createDirectories(base.resolve("fast"));
     Path inst = base.resolve("my");
-    Plan plan = new MariadbRedoRelocation(FakeInstances.mariadb(base, runner), target, List.of(base), runner,
+    Plan plan = new MariadbRedoRelocation(FakeMariadbInstance.create(base, runner), target, List.of(base), runner,
         Clock.systemUTC()).plan();
 
     String client = "mariadb --no-defaults --protocol=tcp -h 127.0.0.1 -P 45678 -u root -N -B -e ";
@@ -48,7 +48,7 @@ class MariadbRedoRelocationTest {
     RecordingRunner runner = RecordingRunner.allSucceed();
     Path target = Files.createDirectories(base.resolve("fast"));
     Files.writeString(target.resolve("ib_logfile0"), "x");
-    assertThatThrownBy(() -> new MariadbRedoRelocation(FakeInstances.mariadb(base, runner), target, List.of(base),
+    assertThatThrownBy(() -> new MariadbRedoRelocation(FakeMariadbInstance.create(base, runner), target, List.of(base),
         runner, Clock.systemUTC()).plan()).isInstanceOf(RefusedException.class).hasMessageContaining("ib_logfile0");
   }
 
@@ -56,7 +56,7 @@ class MariadbRedoRelocationTest {
   void refusesATargetTheMysqlUserCannotWrite() throws Exception {
     RecordingRunner runner = new RecordingRunner(c -> c.argv().get(0).equals("test"));
     Path target = Files.createDirectories(base.resolve("fast"));
-    assertThatThrownBy(() -> new MariadbRedoRelocation(FakeInstances.mariadb(base, runner), target, List.of(base),
+    assertThatThrownBy(() -> new MariadbRedoRelocation(FakeMariadbInstance.create(base, runner), target, List.of(base),
         runner, Clock.systemUTC()).plan()).isInstanceOf(RefusedException.class)
         .hasMessageContaining("not writable by the server's OS user mysql");
   }

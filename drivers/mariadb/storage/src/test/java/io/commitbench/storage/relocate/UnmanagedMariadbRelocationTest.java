@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The MariaDB half of UnmanagedRelocationsTest, with the kind whose plan it checks. */
+/** The operator plan for a MariaDB server the agent does not manage, chosen by its URL. */
 class UnmanagedMariadbRelocationTest {
 
   @Test

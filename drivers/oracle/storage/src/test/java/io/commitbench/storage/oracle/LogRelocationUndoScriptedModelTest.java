@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.exec.ProcessCommandRunner;
-import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.journal.Journal;
 import io.commitbench.storage.plan.Applier;
 import io.commitbench.storage.plan.RefusedException;
-import io.commitbench.storage.relocate.FakeInstances;
 import io.commitbench.storage.relocate.JournaledRelocation;
 import io.commitbench.storage.relocate.ManagedLogRelocation;
 import io.commitbench.storage.undo.LogRelocationUndo;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link LogRelocationUndo} picks the reversal by the operation a journal records: an Oracle
  * relocation's journal is reversed over SQL (here on {@link ScriptedOracleRedoModel}, since no
- * Oracle server runs here; OracleRelocateCliIT does it on a real one), a managed instance's on the
- * instance.
+ * Oracle server runs here; OracleRelocateCliIT does it on a real one); another operation is
+ * refused naming both that undo reverses.
  */
 class LogRelocationUndoScriptedModelTest {
 
@@ -88,27 +85,6 @@ class LogRelocationUndoScriptedModelTest {
 
     assertThatThrownBy(() -> reverseOver(LogRelocationUndo.read(forward), Optional.empty(), FAST, ProcessCommandRunner.standard(),
         Clock.systemUTC())).isInstanceOf(RefusedException.class).hasMessageContaining("CDB$ROOT");
-  }
-
-  @Test
-  void aManagedInstancesJournalIsReversedOnTheInstanceWithoutAConnection() throws Exception {
-    ProcessCommandRunner runner = ProcessCommandRunner.standard();
-    ManagedInstance instance = FakeInstances.mariadb(dir, runner);
-    Path origin = Files.createDirectories(dir.resolve("origin"));
-    Path logDir = instance.descriptor().logDir();
-    Path file = dir.resolve("managed.journal");
-    try (Journal journal = Journal.begin(file, ManagedLogRelocation.OPERATION, Map.of(
-        "instance", instance.descriptor().instanceDir().toString(), "kind", instance.descriptor().kind(),
-        "from", origin.toString(), "to", logDir.toString()))) {
-      journal.completed();
-    }
-
-    LogRelocationUndo undo = LogRelocationUndo.read(file);
-    assertThat(undo.needsConnection()).isFalse();
-    JournaledRelocation back = reverseOver(undo, Optional.empty(), FAST, runner, Clock.systemUTC());
-    assertThat(back).isInstanceOf(ManagedLogRelocation.class);
-    assertThat(back.journalParameters()).containsEntry("from", logDir.toString()).containsEntry("to", origin.toString());
-    assertThat(back.defaultJournal().getParent()).isEqualTo(instance.descriptor().instanceDir().resolve("journals"));
   }
 
   @Test

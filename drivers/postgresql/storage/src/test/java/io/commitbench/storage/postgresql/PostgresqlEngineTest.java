@@ -33,6 +33,16 @@ class PostgresqlEngineTest {
     assertThat(PostgresqlEngine.walTiming("14")).contains("track_wal_io_timing=on");
   }
 
+  @Test
+  void startsInsideTheThrottleCgroup() {
+    InstanceDescriptor d = new InstanceDescriptor(Path.of("/i"), "postgresql", "15", Path.of("/b"), 1,
+        Path.of("/i/data"), Path.of("/i/log"), Path.of("/i/s"), Optional.of(Path.of("/cg")), Instant.EPOCH, List.of());
+    assertThat(new PostgresqlEngine().startCommand(d).cgroup()).contains(Path.of("/cg"));
+    assertThat(new PostgresqlEngine().initCommands(d).get(0).display())
+        .isEqualTo("runuser -u postgres -- /b/initdb -D /i/data --waldir=/i/log/pg_wal -A trust -U postgres"
+            + " --data-checksums");
+  }
+
   /** The value of pg_ctl's -o: the server's own options. */
   private static String optionsOf(List<String> argv) {
     return argv.get(argv.indexOf("-o") + 1);

@@ -38,7 +38,7 @@ class PostgresqlWalRelocationTest {
   }
 
   private PostgresqlWalRelocation relocation(RecordingRunner runner, Path to, List<Path> roots) throws Exception {
-    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    ManagedInstance pg = FakePostgresqlInstance.create(base, runner);
     return new PostgresqlWalRelocation(pg, to, roots, runner, CLOCK);
   }
 
@@ -104,7 +104,7 @@ class PostgresqlWalRelocationTest {
     CommandRunner runner = c -> new CommandResult(c, 0,
         c.display().contains("pg_controldata") ? "Database cluster state:               in production\n" : "", "");
     // the dry run and the apply are two processes: two objects, each with a clock that has moved on
-    PostgresqlWalRelocation dryRun = new PostgresqlWalRelocation(FakeInstances.postgresql(base, runner), target,
+    PostgresqlWalRelocation dryRun = new PostgresqlWalRelocation(FakePostgresqlInstance.create(base, runner), target,
         List.of(base), runner, ticking());
     List<PlannedStep> planned = dryRun.plan().steps();
     String keep = planned.get(planned.size() - 1).actions().get(0);
@@ -143,7 +143,7 @@ class PostgresqlWalRelocationTest {
   void thePlanWarnsWhenTheWalMayOutgrowTheTargetsFreeSpaceButDoesNotRefuse() throws Exception {
     // 1 PiB of max_wal_size: more than any test machine's free space
     CommandRunner runner = settings("max_wal_size\t1073741824\tMB\nwal_keep_size\t0\tMB\n");
-    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    ManagedInstance pg = FakePostgresqlInstance.create(base, runner);
     Plan plan = new PostgresqlWalRelocation(pg, target, List.of(base), runner, CLOCK).plan();
     assertThat(plan.notes()).anySatisfy(n -> assertThat(n)
         .startsWith("WARNING: the WAL may grow to 1,125,899,906,842,624 bytes (max_wal_size 1024 TB + wal_keep_size"
@@ -154,11 +154,11 @@ class PostgresqlWalRelocationTest {
   @Test
   void thePlanSaysNothingWhenTheWalFitsAndSaysWhenItCouldNotCheck() throws Exception {
     CommandRunner fits = settings("max_wal_size\t1\tMB\nwal_keep_size\t0\tMB\n");
-    ManagedInstance pg = FakeInstances.postgresql(base, fits);
+    ManagedInstance pg = FakePostgresqlInstance.create(base, fits);
     assertThat(new PostgresqlWalRelocation(pg, target, List.of(base), fits, CLOCK).plan().notes())
         .noneSatisfy(n -> assertThat(n).contains("WARNING"));
     RecordingRunner silent = RecordingRunner.allSucceed(); // psql answers nothing
-    ManagedInstance quiet = FakeInstances.postgresql(Files.createDirectories(base.resolve("other")), silent);
+    ManagedInstance quiet = FakePostgresqlInstance.create(Files.createDirectories(base.resolve("other")), silent);
     assertThat(new PostgresqlWalRelocation(quiet, target, List.of(base), silent, CLOCK).plan().notes())
         .anySatisfy(n -> assertThat(n).startsWith("not checked whether the WAL may outgrow the free space in " + target)
             .contains("no max_wal_size"));

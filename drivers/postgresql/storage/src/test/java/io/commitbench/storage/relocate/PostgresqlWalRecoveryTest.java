@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.storage.exec.CommandRunner;
-import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
 import io.commitbench.storage.instance.RelocationLock;
 import io.commitbench.storage.journal.Journal;
@@ -16,17 +15,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Recovery of a PostgreSQL WAL move whose process died, on a fake instance and server: rolled back
- * while the server never ran on the copy, finished once the new log directory was recorded, and
- * refused while the lock's process lives or the lock is another relocation's.
+ * Recovery of a PostgreSQL WAL move killed after it swapped the pg_wal link, on a fake instance
+ * and server: the link is pointed back at the old WAL and the copy removed.
  */
-class RelocationRecoveryTest {
+class PostgresqlWalRecoveryTest {
 
   @TempDir Path base;
   private Path inst;
@@ -41,7 +38,7 @@ class RelocationRecoveryTest {
 
   /** The journal and the instance as a move killed after {@code steps} (the last is a step name) leaves them. */
   private ManagedInstance killedAfter(FakeServer server, String... steps) throws Exception {
-    ManagedInstance pg = FakeInstances.postgresql(base, server);
+    ManagedInstance pg = FakePostgresqlInstance.create(base, server);
     inst = pg.descriptor().instanceDir();
     try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, Map.of("instance", inst.toString(),
         "kind", "postgresql", "from", inst.resolve("log").toString(), "to", target.toString(),
@@ -91,76 +88,6 @@ class RelocationRecoveryTest {
     assertThat(JournalReader.read(recovery.journal()).completed()).isTrue();
     assertThatThrownBy(() -> RelocationUndo.reverse(JournalReader.read(journal), server, Clock.systemUTC()))
         .isInstanceOf(RefusedException.class).hasMessageContaining("did not complete");
-  }
-
-  @Test
-  void aRolledBackMoveThatMadeItsTargetRemovesItWhenEmpty() throws Exception {
-    FakeServer server = new FakeServer(false);
-    Files.delete(target); // the move made it: --create-target
-    ManagedInstance pg = FakeInstances.postgresql(base, server);
-    inst = pg.descriptor().instanceDir();
-    try (Journal j = Journal.begin(journal, ManagedLogRelocation.OPERATION, Map.of("instance", inst.toString(),
-        "kind", "postgresql", "from", inst.resolve("log").toString(), "to", target.toString(),
-        "log", inst.resolve("log/pg_wal").toString()))) {
-      j.step(ManagedLogRelocation.LOCKED, Map.of("server", ManagedLogRelocation.RUNNING));
-      j.step(ManagedLogRelocation.MADE_TARGET, Map.of("path", target.toString()));
-      j.step(ManagedLogRelocation.STOPPED);
-      j.step("copied the WAL");
-    }
-    Files.writeString(inst.resolve(RelocationLock.FILE), journal + "\npid " + ProcessHandle.current().pid()
-        + "\nstarted 2000-01-01T00:00:00Z\n");
-    Files.createDirectories(target.resolve("pg_wal"));
-    JournaledRelocationRun recovery = recover(server);
-
-    assertThat(recovery.relocation().plan().steps()).extracting(PlannedStep::actions)
-        .contains(java.util.List.of("rmdir " + target));
-    recovery.apply();
-
-    assertThat(target).as("the copy went, then the directory the move made").doesNotExist();
-    assertThat(JournalReader.read(recovery.journal()).steps()).extracting(e -> e.text())
-        .containsSubsequence("removed the copy", ManagedLogRelocation.REMOVED_MADE);
-  }
-
-  @Test
-  void aMoveKilledOnceTheNewLogDirectoryWasRecordedIsFinished() throws Exception {
-    FakeServer server = new FakeServer(true);
-    ManagedInstance pg = killedAfter(server, ManagedLogRelocation.STOPPED, "copied the WAL",
-        "pointed pg_wal at the copy", ManagedLogRelocation.RECORDED_NEW);
-    Files.createDirectories(target.resolve("pg_wal"));
-    Files.delete(inst.resolve("data/pg_wal"));
-    Files.createSymbolicLink(inst.resolve("data/pg_wal"), target.resolve("pg_wal"));
-    pg.descriptor().withLogDir(target).write();
-    JournaledRelocationRun recovery = recover(server);
-
-    assertThat(String.join("\n", recovery.relocation().plan().render(io.commitbench.storage.plan.Plan.Mode.DRY_RUN)))
-        .contains(": finish it", "the copy is the log now", "storage undo " + journal + " --apply");
-    recovery.apply();
-
-    assertThat(InstanceDescriptor.read(inst).logDir()).isEqualTo(target);
-    assertThat(inst.resolve("log/pg_wal")).as("the old WAL, kept renamed as the move does").doesNotExist();
-    try (Stream<Path> kept = Files.list(inst.resolve("log"))) {
-      assertThat(kept.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("pg_wal.moved-"));
-    }
-    assertThat(server.running()).isTrue();
-    assertThat(server.commands).extracting(c -> c.argv().get(c.argv().size() - 1)).containsSubsequence("stop",
-        "start");
-    assertThat(inst.resolve(RelocationLock.FILE)).doesNotExist();
-    assertThat(JournalReader.read(journal).completed()).as("the interrupted journal completed").isTrue();
-  }
-
-  @Test
-  void refusesWhileTheLockIsHeldByAProcessThatRunsOrIsAnotherRelocations() throws Exception {
-    FakeServer server = new FakeServer(false);
-    killedAfter(server, ManagedLogRelocation.STOPPED);
-    Path lock = inst.resolve(RelocationLock.FILE);
-    Files.writeString(lock, journal + "\npid " + ProcessHandle.current().pid() + "\n");
-    assertThatThrownBy(() -> recover(server)).isInstanceOf(RefusedException.class)
-        .hasMessageContaining("still running").hasMessageContaining("pid " + ProcessHandle.current().pid());
-
-    Files.writeString(lock, "/elsewhere/relocate-log-2.journal\n");
-    assertThatThrownBy(() -> recover(server)).isInstanceOf(RefusedException.class)
-        .hasMessageContaining("for another relocation, journal /elsewhere/relocate-log-2.journal");
-    assertThat(server.commands).extracting(c -> c.argv().get(c.argv().size() - 1)).doesNotContain("start", "stop");
   }
 
   /** A relocation and the journal it writes, as the command line runs it. */

@@ -12,6 +12,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * Undo of a completed relocation, on an instance of the fake kind: the move back to the recorded
+ * origin, a target the move made removed only when empty, and the refusals (another operation, no
+ * end, no instance, a log moved since, no journal).
+ */
 class RelocationUndoTest {
 
   @TempDir Path base;
@@ -28,16 +33,16 @@ class RelocationUndoTest {
   }
 
   private Map<String, String> params(Path inst, String to) {
-    return Map.of("instance", inst.toString(), "kind", "postgresql", "from", inst.resolve("log").toString(), "to", to);
+    return Map.of("instance", inst.toString(), "kind", FakeKindEngine.KIND, "from", inst.resolve("log").toString(), "to", to);
   }
 
   @Test
   void movesTheLogBackToTheRecordedOrigin() throws Exception {
-    RecordingRunner runner = RecordingRunner.allSucceed();
-    Path inst = FakeInstances.postgresql(base, runner).descriptor().instanceDir();
+    FakeKindServer runner = new FakeKindServer(false);
+    Path inst = FakeKindInstance.create(base, runner).descriptor().instanceDir();
     // the instance's log is in log/ (as the fake is made); the journal says a relocation put it there from "old"
     Path old = Files.createDirectories(base.resolve("old"));
-    Path file = journal("relocate-log", Map.of("instance", inst.toString(), "kind", "postgresql",
+    Path file = journal("relocate-log", Map.of("instance", inst.toString(), "kind", FakeKindEngine.KIND,
         "from", old.toString(), "to", inst.resolve("log").toString()), true);
     ManagedLogRelocation back = RelocationUndo.of(file, runner, Clock.systemUTC());
     assertThat(back.journalParameters()).containsEntry("to", old.toString())
@@ -47,12 +52,12 @@ class RelocationUndoTest {
 
   @Test
   void theUndoOfAMoveThatMadeItsTargetRemovesItIfEmpty() throws Exception {
-    RecordingRunner runner = RecordingRunner.allSucceed();
-    Path inst = FakeInstances.postgresql(base, runner).descriptor().instanceDir();
+    FakeKindServer runner = new FakeKindServer(false);
+    Path inst = FakeKindInstance.create(base, runner).descriptor().instanceDir();
     Path old = Files.createDirectories(base.resolve("old"));
     Path made = inst.resolve("log");
     Path file = base.resolve("made.jsonl");
-    try (Journal j = Journal.begin(file, "relocate-log", Map.of("instance", inst.toString(), "kind", "postgresql",
+    try (Journal j = Journal.begin(file, "relocate-log", Map.of("instance", inst.toString(), "kind", FakeKindEngine.KIND,
         "from", old.toString(), "to", made.toString()))) {
       j.step("made the target directory", Map.of("path", made.toString()));
       j.completed();
@@ -66,10 +71,10 @@ class RelocationUndoTest {
 
   @Test
   void theUndoOfAMoveIntoAnExistingTargetLeavesItAlone() throws Exception {
-    RecordingRunner runner = RecordingRunner.allSucceed();
-    Path inst = FakeInstances.postgresql(base, runner).descriptor().instanceDir();
+    FakeKindServer runner = new FakeKindServer(false);
+    Path inst = FakeKindInstance.create(base, runner).descriptor().instanceDir();
     Path old = Files.createDirectories(base.resolve("old"));
-    Path file = journal("relocate-log", Map.of("instance", inst.toString(), "kind", "postgresql",
+    Path file = journal("relocate-log", Map.of("instance", inst.toString(), "kind", FakeKindEngine.KIND,
         "from", old.toString(), "to", inst.resolve("log").toString()), true);
     assertThat(RelocationUndo.of(file, runner, Clock.systemUTC()).plan().steps())
         .noneSatisfy(s -> assertThat(s.actions()).anySatisfy(a -> assertThat(a).startsWith("rmdir")));
@@ -78,28 +83,28 @@ class RelocationUndoTest {
   @Test
   void refusesAnotherOperation() throws Exception {
     Path file = journal("lab-create", Map.of(), true);
-    assertThatThrownBy(() -> RelocationUndo.of(file, RecordingRunner.allSucceed(), Clock.systemUTC()))
+    assertThatThrownBy(() -> RelocationUndo.of(file, new FakeKindServer(false), Clock.systemUTC()))
         .isInstanceOf(RefusedException.class).hasMessageContaining("records 'lab-create'");
   }
 
   @Test
   void refusesAnUnfinishedRelocation() throws Exception {
-    Path file = journal("relocate-log", params(base.resolve("pg"), "/x"), false);
-    assertThatThrownBy(() -> RelocationUndo.of(file, RecordingRunner.allSucceed(), Clock.systemUTC()))
+    Path file = journal("relocate-log", params(base.resolve("fk"), "/x"), false);
+    assertThatThrownBy(() -> RelocationUndo.of(file, new FakeKindServer(false), Clock.systemUTC()))
         .isInstanceOf(RefusedException.class).hasMessageContaining("did not complete");
   }
 
   @Test
   void refusesAnUnknownInstance() throws Exception {
     Path file = journal("relocate-log", params(base.resolve("gone"), "/x"), true);
-    assertThatThrownBy(() -> RelocationUndo.of(file, RecordingRunner.allSucceed(), Clock.systemUTC()))
+    assertThatThrownBy(() -> RelocationUndo.of(file, new FakeKindServer(false), Clock.systemUTC()))
         .isInstanceOf(RefusedException.class).hasMessageContaining("is not known");
   }
 
   @Test
   void refusesWhenTheLogMovedSince() throws Exception {
-    RecordingRunner runner = RecordingRunner.allSucceed();
-    Path inst = FakeInstances.postgresql(base, runner).descriptor().instanceDir();
+    FakeKindServer runner = new FakeKindServer(false);
+    Path inst = FakeKindInstance.create(base, runner).descriptor().instanceDir();
     Path file = journal("relocate-log", params(inst, "/elsewhere"), true);
     assertThatThrownBy(() -> RelocationUndo.of(file, runner, Clock.systemUTC()))
         .isInstanceOf(RefusedException.class).hasMessageContaining("not in /elsewhere");
@@ -108,7 +113,7 @@ class RelocationUndoTest {
   @Test
   void refusesAFileThatIsNoJournal() throws Exception {
     Path file = Files.writeString(base.resolve("x.txt"), "hello\n");
-    assertThatThrownBy(() -> RelocationUndo.of(file, RecordingRunner.allSucceed(), Clock.systemUTC()))
+    assertThatThrownBy(() -> RelocationUndo.of(file, new FakeKindServer(false), Clock.systemUTC()))
         .isInstanceOf(RefusedException.class).hasMessageContaining("cannot undo");
   }
 }

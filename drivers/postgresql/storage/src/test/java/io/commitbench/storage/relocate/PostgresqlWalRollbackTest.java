@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A move whose verification fails (pg_controldata does not say "in production"): everything goes
- * back, the server is started on the old WAL, and the journal says so.
+ * A PostgreSQL WAL move whose verification fails (pg_controldata does not say "in production"):
+ * everything goes back, the server is started on the old WAL, and the journal says so.
  */
-class RelocationRollbackTest {
+class PostgresqlWalRollbackTest {
 
   @TempDir Path base;
 
@@ -29,7 +29,7 @@ class RelocationRollbackTest {
   void aFailedVerificationPutsTheOldWalBackAndStartsAsBefore() throws Exception {
     // every command "succeeds" with empty output, so pg_controldata shows no cluster state
     RecordingRunner runner = RecordingRunner.allSucceed();
-    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    ManagedInstance pg = FakePostgresqlInstance.create(base, runner);
     Path inst = pg.descriptor().instanceDir();
     Path target = Files.createDirectories(base.resolve("fast"));
     PostgresqlWalRelocation r = new PostgresqlWalRelocation(pg, target, List.of(base), runner, Clock.systemUTC());
@@ -65,7 +65,7 @@ class RelocationRollbackTest {
   @Test
   void aFailedMoveRemovesTheTargetItMade() throws Exception {
     RecordingRunner runner = RecordingRunner.allSucceed();
-    ManagedInstance pg = FakeInstances.postgresql(base, runner);
+    ManagedInstance pg = FakePostgresqlInstance.create(base, runner);
     Path made = base.resolve("made");
     ManagedLogRelocation r = new PostgresqlWalRelocation(pg, made, List.of(base), runner, Clock.systemUTC())
         .creatingTarget(true);

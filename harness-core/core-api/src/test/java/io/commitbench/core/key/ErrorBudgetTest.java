@@ -1,8 +1,7 @@
-package io.commitbench.core.config;
+package io.commitbench.core.key;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.commitbench.core.key.ErrorBudget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

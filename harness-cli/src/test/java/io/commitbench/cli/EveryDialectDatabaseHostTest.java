@@ -1,18 +1,19 @@
-package io.commitbench.core.host;
+package io.commitbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.host.DatabaseHost;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Which JDBC URLs name a database on this host ("db-box", 192.168.1.20 in these tests): each
- * kind's dialect reads the hosts of its URLs ({@code Dialect.hosts}), DatabaseHost decides. Here,
- * where every dialect is on the class path, so one table covers them all.
+ * Which JDBC URLs name a database on this host ("db-box", 192.168.1.20 in these tests), each
+ * kind's URLs as its dialect reads their hosts ({@code Dialect.hosts}) and DatabaseHost decides.
+ * Here, where every dialect is on the class path, so one table covers them all.
  */
-class DatabaseHostTest {
+class EveryDialectDatabaseHostTest {
 
   private static final Set<String> THIS_HOST = Set.of("db-box", "192.168.1.20");
   private static final DialectRegistry DIALECTS = DialectRegistry.load();

@@ -9,7 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class UnmanagedRelocationsTest {
+/** The operator plan for a PostgreSQL server the agent does not manage, chosen by its URL. */
+class UnmanagedPostgresqlRelocationTest {
 
   @Test
   void postgresqlPlanIsForItsOperatorOnly() throws Exception {

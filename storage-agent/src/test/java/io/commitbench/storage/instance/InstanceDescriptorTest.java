@@ -3,8 +3,6 @@ package io.commitbench.storage.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.commitbench.storage.mariadb.MariadbEngine;
-import io.commitbench.storage.postgresql.PostgresqlEngine;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -21,19 +19,19 @@ class InstanceDescriptorTest {
 
   @Test
   void roundTripsAndWritesTheConnectionKeysTheHarnessReads() throws Exception {
-    InstanceDescriptor d = new InstanceDescriptor(dir, "mariadb", "10.11.19", Path.of("/usr/sbin"), 40001,
+    InstanceDescriptor d = new InstanceDescriptor(dir, "fake", "1.0", Path.of("/usr/sbin"), 40001,
         dir.resolve("data"), dir.resolve("log"), dir.resolve("socket"), Optional.of(Path.of("/sys/fs/cgroup/blkio/x")),
         Instant.parse("2026-11-21T08:00:00Z"), List.of(dir.resolve("data")));
     d.write();
     assertThat(InstanceDescriptor.read(dir)).isEqualTo(d);
     assertThat(InstanceDescriptor.read(dir).withLogDir(Path.of("/ssd")).logDir()).isEqualTo(Path.of("/ssd"));
 
-    d.writeConnection(new MariadbEngine().jdbcUrl(d), "root");
+    d.writeConnection("jdbc:fake://127.0.0.1:40001/test", "root");
     Properties p = new Properties();
     try (var in = Files.newInputStream(dir.resolve(InstanceDescriptor.CONNECTION_FILE))) {
       p.load(in);
     }
-    assertThat(p).containsEntry("db.type", "mariadb").containsEntry("db.url", "jdbc:mariadb://127.0.0.1:40001/test")
+    assertThat(p).containsEntry("db.type", "fake").containsEntry("db.url", "jdbc:fake://127.0.0.1:40001/test")
         .containsEntry("db.user", "root");
   }
 
@@ -41,16 +39,5 @@ class InstanceDescriptorTest {
   void aDirectoryWithoutDescriptorIsNoInstance() {
     assertThatThrownBy(() -> InstanceDescriptor.read(dir)).isInstanceOf(NoSuchFileException.class)
         .hasMessageContaining("not a managed instance");
-  }
-
-  @Test
-  void startsInsideTheThrottleCgroup() {
-    InstanceDescriptor d = new InstanceDescriptor(dir, "postgresql", "15", Path.of("/b"), 1, dir.resolve("data"),
-        dir.resolve("log"), dir.resolve("s"), Optional.of(Path.of("/cg")), Instant.EPOCH, List.of());
-    assertThat(new PostgresqlEngine().startCommand(d).cgroup()).contains(Path.of("/cg"));
-    assertThat(new MariadbEngine().startCommand(d).cgroup()).contains(Path.of("/cg"));
-    assertThat(new PostgresqlEngine().initCommands(d).get(0).display())
-        .isEqualTo("runuser -u postgres -- /b/initdb -D " + dir + "/data --waldir=" + dir
-            + "/log/pg_wal -A trust -U postgres --data-checksums");
   }
 }

@@ -1,14 +1,21 @@
-package io.commitbench.storage.format;
+package io.commitbench.storage.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.storage.exec.ProcessCommandRunner;
+import io.commitbench.storage.format.FormatterContext;
+import io.commitbench.storage.format.FormatterRegistry;
+import io.commitbench.storage.format.LogExposure;
+import io.commitbench.storage.format.LogFormatterProvider;
 import io.commitbench.storage.plan.RefusedException;
 import org.junit.jupiter.api.Test;
 
-/** The registry refuses an arm a kind does not have, with PostgreSQL's arms on the class path. */
-class FormatterRegistryTest {
+/**
+ * PostgreSQL's arms and log exposure as the registry finds them through {@code META-INF/services},
+ * beside a kind (h2) that registers none.
+ */
+class PostgresqlFormatterRegistrationTest {
 
   @Test
   void anArmTheKindDoesNotHaveIsRefusedListingTheAllowedOnes() {
