@@ -3,6 +3,7 @@ package io.commitbench.storage.relocate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.commitbench.storage.instance.KeptOldLogs;
 import io.commitbench.storage.exec.CommandRunner;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.ManagedInstance;
@@ -139,7 +140,7 @@ class RelocationRecoveryTest {
         .doesNotExist();
     try (Stream<Path> kept = Files.list(inst.resolve("log"))) {
       assertThat(kept.map(p -> p.getFileName().toString()))
-          .anyMatch(n -> n.startsWith(FakeKindEngine.LOG_FILE + ManagedLogRelocation.KEPT_SUFFIX));
+          .anyMatch(n -> n.startsWith(FakeKindEngine.LOG_FILE + KeptOldLogs.SUFFIX));
     }
     assertThat(server.running()).isTrue();
     assertThat(server.ctlCommands()).containsSubsequence("stop", "start");
