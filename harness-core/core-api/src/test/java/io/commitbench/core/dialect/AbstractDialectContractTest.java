@@ -69,14 +69,14 @@ public abstract class AbstractDialectContractTest {
     assertThat(ns.userPrefix() + "10000").hasSizeLessThanOrEqualTo(dialect().maxUserNameLength());
     assertThat(dialect().maxIdentifierLength()).as("at least Oracle 12.1's 30").isGreaterThanOrEqualTo(30);
     String mark = "commitbench run=r1 host=h pid=1 started=2025-04-25T14:30:12Z";
-    assertThat(String.join("\n", dialect().markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
+    assertThat(String.join("\n", dialect().marks().markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
         .contains(sampleTable().qualifiedName());
-    assertThat(dialect().markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(dialect().marksUsers());
+    assertThat(dialect().marks().markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(dialect().marks().marksUsers());
   }
 
   @Test
   void theProductKeysItNamesAreTheEnginesProductKeys() {
-    assertThat(dialect().productKeys()).isSubsetOf(io.commitbench.core.key.ParameterKeys.PRODUCT_KEYS);
+    assertThat(dialect().users().productKeys()).isSubsetOf(io.commitbench.core.key.ParameterKeys.PRODUCT_KEYS);
   }
 
   @Test
@@ -182,14 +182,14 @@ public abstract class AbstractDialectContractTest {
   void userStatementsNameTheUser() {
     // Whether the password goes in clear or as the product's hash of it is the dialect's to say
     // (and its own test's to check): the contract asks only that the user be named.
-    List<String> create = dialect().createUserStatements(USER, 50);
+    List<String> create = dialect().users().createUserStatements(USER, 50);
     assertThat(create).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));
 
-    List<String> grant = dialect().grantStatements(USER, sampleTable());
+    List<String> grant = dialect().users().grantStatements(USER, sampleTable());
     assertThat(grant).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));
     assertThat(String.join("\n", grant)).contains(sampleTable().qualifiedName());
 
-    List<String> drop = dialect().dropUserStatements(USER);
+    List<String> drop = dialect().users().dropUserStatements(USER);
     assertThat(drop).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));
     assertThat(String.join("\n", drop)).doesNotContain(USER.password());
   }
@@ -225,14 +225,14 @@ public abstract class AbstractDialectContractTest {
    */
   @Test
   void lockingAnswersAreComplete() {
-    assertThat(dialect().isolationLevels()).contains(IsolationLevel.READ_COMMITTED);
-    assertThat(dialect().lockWaitTimeoutStatements(7)).allSatisfy(sql -> assertThat(sql).containsPattern("\\b7"));
-    dialect().lockWaitView().ifPresent(view -> {
+    assertThat(dialect().locking().isolationLevels()).contains(IsolationLevel.READ_COMMITTED);
+    assertThat(dialect().locking().lockWaitTimeoutStatements(7)).allSatisfy(sql -> assertThat(sql).containsPattern("\\b7"));
+    dialect().locking().lockWaitView().ifPresent(view -> {
       assertThat(view.sessionIdSql()).isNotBlank().doesNotContain("?");
       assertThat(view.waitingSql()).containsOnlyOnce("?");
       assertThat(view.pollMillis()).isPositive();
     });
-    assertThat(dialect().errorCode(new SQLException("what"))).isNotNull();
+    assertThat(dialect().locking().errorCode(new SQLException("what"))).isNotNull();
   }
 
   private static String subprotocol(String url) {
