@@ -13,9 +13,11 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link Dialect} must satisfy, whatever the product. Each driver module has one
- * test that extends this class and names its dialect and a JDBC URL it must accept; product
- * details (exact SQL text, vendor codes) are tested next to the dialect. Needs no server.
+ * What every {@link Dialect} and the roles it hands out ({@link Users}, {@link OwnershipMarks},
+ * {@link ServerReadings}, {@link LockingSupport}) must satisfy, whatever the product. Each driver
+ * module has one test that extends this class and names its dialect and a JDBC URL it must
+ * accept; product details (exact SQL text, vendor codes) are tested next to the dialect. Needs no
+ * server.
  *
  * <pre>
  * class PostgresqlDialectTest extends AbstractDialectContractTest {
@@ -72,6 +74,23 @@ public abstract class AbstractDialectContractTest {
     assertThat(String.join("\n", dialect().marks().markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
         .contains(sampleTable().qualifiedName());
     assertThat(dialect().marks().markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(dialect().marks().marksUsers());
+  }
+
+  @Test
+  void aMarkedTableIsCreatedWithEveryStatementOfItsCreateAndItsMark() {
+    String mark = "commitbench run=r1 host=h pid=1";
+    List<String> create = dialect().createTableStatements(sampleTable());
+    String marked = String.join("\n", dialect().marks().createMarkedTableStatements(create, sampleTable(), mark));
+    assertThat(marked).contains("'" + mark + "'");
+    for (String statement : create.subList(1, create.size())) {
+      assertThat(marked).contains(statement);
+    }
+    assertThat(marked).startsWith(create.get(0));
+  }
+
+  @Test
+  void itsServerReadingsHaveLogCounters() {
+    assertThat(dialect().server().logCounters()).isNotNull();
   }
 
   @Test
@@ -141,6 +160,19 @@ public abstract class AbstractDialectContractTest {
         .map(Field::getName)
         .toList();
     assertThat(instanceFields).as("instance fields").isEmpty();
+  }
+
+  /** The roles a dialect hands out serve every actor too: stateless, given, the same each time. */
+  @Test
+  void itsRolesAreStatelessLikeTheDialect() {
+    List<Object> roles = List.of(dialect().users(), dialect().marks(), dialect().server(), dialect().locking());
+    for (Object role : roles) {
+      Class<?> type = role.getClass();
+      assertThat(Arrays.stream(type.getDeclaredFields()).filter(f -> !Modifier.isStatic(f.getModifiers())))
+          .as("instance fields of %s", type.getName()).isEmpty();
+    }
+    assertThat(dialect().users()).isSameAs(dialect().users());
+    assertThat(dialect().bulkLoader()).as("bulk loader").isNotNull();
   }
 
   @Test

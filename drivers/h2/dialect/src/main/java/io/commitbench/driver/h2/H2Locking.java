@@ -1,5 +1,6 @@
 package io.commitbench.driver.h2;
 
+import io.commitbench.core.dialect.LockWaitView;
 import io.commitbench.core.dialect.LockingSupport;
 import java.util.List;
 import java.util.Optional;
@@ -18,8 +19,8 @@ final class H2Locking implements LockingSupport {
 
   /** A session waits for a lock while {@code INFORMATION_SCHEMA.SESSIONS} names the session blocking it. */
   @Override
-  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
-    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT SESSION_ID()",
+  public Optional<LockWaitView> lockWaitView() {
+    return Optional.of(new LockWaitView("SELECT SESSION_ID()",
         "SELECT 1 FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID = ? AND BLOCKER_ID IS NOT NULL"));
   }
 }

@@ -12,8 +12,8 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * H2's users for the actors: created by an admin, dropped with their rights, listed from
- * {@code INFORMATION_SCHEMA.USERS} with their comments. Stateless and thread-safe.
+ * H2's users for the actors: created by an admin, dropped with their rights, listed from {@code
+ * INFORMATION_SCHEMA.USERS} with their comments. Stateless and thread-safe.
  */
 final class H2Users implements Users {
 

@@ -1,5 +1,6 @@
 package io.commitbench.driver.mariadb;
 
+import io.commitbench.core.dialect.LockWaitView;
 import io.commitbench.core.dialect.LockingSupport;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -7,8 +8,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * MariaDB's answers to the locking probe: {@code innodb_lock_wait_timeout} bounds a wait,
- * {@code information_schema.innodb_trx} shows a transaction in {@code LOCK WAIT}. Stateless and thread-safe.
+ * MariaDB's answers to the locking probe: {@code innodb_lock_wait_timeout} bounds a wait, {@code
+ * information_schema.innodb_trx} shows a transaction in {@code LOCK WAIT}. Stateless and
+ * thread-safe.
  */
 final class MariadbLocking implements LockingSupport {
 
@@ -25,8 +27,8 @@ final class MariadbLocking implements LockingSupport {
    * every 150 ms.
    */
   @Override
-  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
-    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT CONNECTION_ID()",
+  public Optional<LockWaitView> lockWaitView() {
+    return Optional.of(new LockWaitView("SELECT CONNECTION_ID()",
         "SELECT 1 FROM information_schema.innodb_trx WHERE trx_mysql_thread_id = ? AND trx_state = 'LOCK WAIT'", 150));
   }
 

@@ -7,6 +7,7 @@ import io.commitbench.core.dialect.OwnershipMarks;
 import io.commitbench.core.dialect.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ final class MariadbMarks implements OwnershipMarks {
    */
   @Override
   public List<String> createMarkedTableStatements(List<String> create, TableSpec table, String mark) {
-    List<String> statements = new java.util.ArrayList<>(create);
+    List<String> statements = new ArrayList<>(create);
     statements.set(0, create.get(0) + " COMMENT='" + mark + "'");
     return statements;
   }

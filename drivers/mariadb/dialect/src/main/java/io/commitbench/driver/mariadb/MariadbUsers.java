@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * MariaDB's accounts {@code 'name'@'%'} for the actors: created with the {@code
- * mysql_native_password} hash in place of the password, dropped with their grants. Stateless and thread-safe.
+ * mysql_native_password} hash in place of the password, dropped with their grants. Stateless and
+ * thread-safe.
  */
 final class MariadbUsers implements Users {
 

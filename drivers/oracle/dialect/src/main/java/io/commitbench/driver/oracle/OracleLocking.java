@@ -1,12 +1,14 @@
 package io.commitbench.driver.oracle;
 
+import io.commitbench.core.dialect.LockWaitView;
 import io.commitbench.core.dialect.LockingSupport;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Oracle's answers to the locking probe: READ COMMITTED and SERIALIZABLE only, ORA numbers
- * as Oracle writes them, {@code V$SESSION} for a session that waits. Stateless and thread-safe.
+ * Oracle's answers to the locking probe: READ COMMITTED and SERIALIZABLE only, ORA numbers as
+ * Oracle writes them, {@code V$SESSION} for a session that waits. Stateless and thread-safe.
  */
 final class OracleLocking implements LockingSupport {
 
@@ -22,7 +24,7 @@ final class OracleLocking implements LockingSupport {
 
   /** Oracle has READ COMMITTED (its default) and SERIALIZABLE, no REPEATABLE READ. */
   @Override
-  public java.util.Set<io.commitbench.core.dialect.IsolationLevel> isolationLevels() {
+  public Set<io.commitbench.core.dialect.IsolationLevel> isolationLevels() {
     return java.util.EnumSet.of(io.commitbench.core.dialect.IsolationLevel.READ_COMMITTED,
         io.commitbench.core.dialect.IsolationLevel.SERIALIZABLE);
   }
@@ -35,8 +37,8 @@ final class OracleLocking implements LockingSupport {
 
   /** A session waits while {@code V$SESSION} names the session blocking it (needs SELECT on V$SESSION). */
   @Override
-  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
-    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT SYS_CONTEXT('USERENV', 'SID') FROM DUAL",
+  public Optional<LockWaitView> lockWaitView() {
+    return Optional.of(new LockWaitView("SELECT SYS_CONTEXT('USERENV', 'SID') FROM DUAL",
         "SELECT 1 FROM v$session WHERE sid = ? AND blocking_session IS NOT NULL"));
   }
 }

@@ -5,13 +5,16 @@ import io.commitbench.core.dialect.DbObject;
 import io.commitbench.core.dialect.DbSession;
 import io.commitbench.core.dialect.OwnershipMarks;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Oracle keeps table comments ({@code COMMENT ON TABLE}, the default) but none on users;
- * tables and their comments are read from the dictionary, sessions from {@code V$SESSION}. Stateless and thread-safe.
+ * Oracle keeps table comments ({@code COMMENT ON TABLE}, the default) but none on users; tables
+ * and their comments are read from the dictionary, sessions from {@code V$SESSION}. Stateless and
+ * thread-safe.
  */
 final class OracleMarks implements OwnershipMarks {
 
@@ -22,8 +25,8 @@ final class OracleMarks implements OwnershipMarks {
   @Override
   public List<DbObject> tablesStartingWith(Connection admin, String qualifier,
       String prefix) throws SQLException {
-    List<DbObject> found = new java.util.ArrayList<>();
-    try (java.sql.PreparedStatement st = admin.prepareStatement("SELECT t.table_name, c.comments FROM all_tables t"
+    List<DbObject> found = new ArrayList<>();
+    try (PreparedStatement st = admin.prepareStatement("SELECT t.table_name, c.comments FROM all_tables t"
         + " LEFT JOIN all_tab_comments c ON c.owner = t.owner AND c.table_name = t.table_name"
         + " WHERE t.owner = ? AND t.table_name LIKE ?")) {
       st.setString(1, qualifier.toUpperCase(java.util.Locale.ROOT));

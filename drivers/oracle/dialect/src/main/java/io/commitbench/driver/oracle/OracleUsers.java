@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Oracle's database users for the actors, each with a quota on the USERS tablespace and
- * CREATE SESSION; dropped with CASCADE, ignoring only ORA-01918 (no such user). Stateless and thread-safe.
+ * Oracle's database users for the actors, each with a quota on the USERS tablespace and CREATE
+ * SESSION; dropped with CASCADE, ignoring only ORA-01918 (no such user). Stateless and
+ * thread-safe.
  */
 final class OracleUsers implements Users {
 

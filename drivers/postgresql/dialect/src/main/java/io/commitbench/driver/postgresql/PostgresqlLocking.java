@@ -1,5 +1,6 @@
 package io.commitbench.driver.postgresql;
 
+import io.commitbench.core.dialect.LockWaitView;
 import io.commitbench.core.dialect.LockingSupport;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -21,8 +22,8 @@ final class PostgresqlLocking implements LockingSupport {
 
   /** A backend waits for a lock while its {@code wait_event_type} is {@code Lock}. */
   @Override
-  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
-    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT pg_backend_pid()",
+  public Optional<LockWaitView> lockWaitView() {
+    return Optional.of(new LockWaitView("SELECT pg_backend_pid()",
         "SELECT 1 FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'"));
   }
 

@@ -9,8 +9,9 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * PostgreSQL marks tables and roles with comments, and a transaction holds DDL, so a table
- * and its mark commit together; sessions are listed from {@code pg_stat_activity}. Stateless and thread-safe.
+ * PostgreSQL marks tables and roles with comments, and a transaction holds DDL, so a table and its
+ * mark commit together; sessions are listed from {@code pg_stat_activity}. Stateless and
+ * thread-safe.
  */
 final class PostgresqlMarks implements OwnershipMarks {
 

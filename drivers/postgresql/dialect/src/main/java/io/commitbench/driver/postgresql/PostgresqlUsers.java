@@ -14,8 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * PostgreSQL's login roles for the actors: created with a SCRAM verifier in place of the
- * password, granted USAGE on the table's schema where they lack it, dropped with what they own. Stateless and thread-safe.
+ * PostgreSQL's login roles for the actors: created with a SCRAM verifier in place of the password,
+ * granted USAGE on the table's schema where they lack it, dropped with what they own. Stateless
+ * and thread-safe.
  */
 final class PostgresqlUsers implements Users {
 
