@@ -57,8 +57,9 @@ public final class NameGuard {
     List<DbObject> takenTables = dialect.marks().tablesStartingWith(admin, qualifier, tablePrefix).stream()
         .filter(t -> tableNames.contains(t.name())).toList();
     Set<String> userNames = Set.copyOf(users);
-    List<DbObject> takenUsers = users.isEmpty() ? List.of() : dialect.users().usersStartingWith(admin, userPrefix).stream()
-        .filter(u -> userNames.contains(u.name())).toList();
+    List<DbObject> takenUsers = users.isEmpty() ? List.of()
+        : dialect.users().usersStartingWith(admin, userPrefix).stream()
+            .filter(u -> userNames.contains(u.name())).toList();
     if (takenTables.isEmpty() && takenUsers.isEmpty()) {
       return;
     }

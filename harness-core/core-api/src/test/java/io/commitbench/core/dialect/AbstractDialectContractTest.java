@@ -71,9 +71,10 @@ public abstract class AbstractDialectContractTest {
     assertThat(ns.userPrefix() + "10000").hasSizeLessThanOrEqualTo(dialect().maxUserNameLength());
     assertThat(dialect().maxIdentifierLength()).as("at least Oracle 12.1's 30").isGreaterThanOrEqualTo(30);
     String mark = "commitbench run=r1 host=h pid=1 started=2025-04-25T14:30:12Z";
-    assertThat(String.join("\n", dialect().marks().markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
+    OwnershipMarks marks = dialect().marks();
+    assertThat(String.join("\n", marks.markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
         .contains(sampleTable().qualifiedName());
-    assertThat(dialect().marks().markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(dialect().marks().marksUsers());
+    assertThat(marks.markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(marks.marksUsers());
   }
 
   @Test
@@ -257,14 +258,15 @@ public abstract class AbstractDialectContractTest {
    */
   @Test
   void lockingAnswersAreComplete() {
-    assertThat(dialect().locking().isolationLevels()).contains(IsolationLevel.READ_COMMITTED);
-    assertThat(dialect().locking().lockWaitTimeoutStatements(7)).allSatisfy(sql -> assertThat(sql).containsPattern("\\b7"));
-    dialect().locking().lockWaitView().ifPresent(view -> {
+    LockingSupport locking = dialect().locking();
+    assertThat(locking.isolationLevels()).contains(IsolationLevel.READ_COMMITTED);
+    assertThat(locking.lockWaitTimeoutStatements(7)).allSatisfy(sql -> assertThat(sql).containsPattern("\\b7"));
+    locking.lockWaitView().ifPresent(view -> {
       assertThat(view.sessionIdSql()).isNotBlank().doesNotContain("?");
       assertThat(view.waitingSql()).containsOnlyOnce("?");
       assertThat(view.pollMillis()).isPositive();
     });
-    assertThat(dialect().locking().errorCode(new SQLException("what"))).isNotNull();
+    assertThat(locking.errorCode(new SQLException("what"))).isNotNull();
   }
 
   private static String subprotocol(String url) {

@@ -105,7 +105,8 @@ final class SchemaSetup {
    */
   void loaded() throws SQLException {
     for (SchemaTable table : tables) {
-      execute(dialect.marks().markTableStatements(table.spec(), mark.text()), "mark table " + table.spec().name(), false);
+      execute(dialect.marks().markTableStatements(table.spec(), mark.text()), "mark table " + table.spec().name(),
+          false);
     }
     commitIfNeeded();
   }
@@ -189,8 +190,8 @@ final class SchemaSetup {
       create.addAll(dialect.marks().markUserStatements(user, mark.text()));
       createMarked(create, () -> users.add(user), "create user " + user.name(), true);
       for (SchemaTable table : grantedTables) {
-        execute(dialect.users().grantStatements(user, table.spec()), "grant " + table.spec().name() + " to " + user.name(),
-            false);
+        execute(dialect.users().grantStatements(user, table.spec()),
+            "grant " + table.spec().name() + " to " + user.name(), false);
       }
     }
   }
@@ -253,8 +254,8 @@ final class SchemaSetup {
     users.addAll(created.users());
     mode = created.mode();
     for (SchemaTable table : tables) {
-      execute(dialect.marks().markTableStatements(table.spec(), mark.loadingText()), "mark table " + table.spec().name(),
-          false);
+      execute(dialect.marks().markTableStatements(table.spec(), mark.loadingText()),
+          "mark table " + table.spec().name(), false);
       execute(List.of("DELETE FROM " + table.spec().qualifiedName()), "empty table " + table.spec().name(), false);
     }
     commitIfNeeded();

@@ -56,7 +56,8 @@ public final class LockOutcomes {
     String code = dialect.locking().errorCode(victim.error());
     String otherDid = other.error() == null
         ? otherName + " then completed its update (it ran " + other.millis() + " ms) and committed"
-        : otherName + " failed too: " + dialect.classify(other.error()).label() + " " + dialect.locking().errorCode(other.error());
+        : otherName + " failed too: " + dialect.classify(other.error()).label() + " "
+            + dialect.locking().errorCode(other.error());
     if (s1Victim && s1Row2.endNanos() < closed) {
       return row(level, LockScenario.DEADLOCK, LockOutcome.FAILED_AT_ONCE, victimName, victim.error(), victim.millis(),
           millis(victim.endNanos() - closed), seen, "S1's update of row 2 failed before S2 closed the cycle; " + otherDid);

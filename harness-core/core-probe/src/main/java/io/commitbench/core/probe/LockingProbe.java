@@ -27,8 +27,9 @@ import java.util.function.Function;
  * the end, also when a step fails; nothing else is created or dropped.
  *
  * <p>Every wait is bounded: each session's lock waits by the dialect's session setting
- * ({@link io.commitbench.core.dialect.LockingSupport#lockWaitTimeoutStatements}) or else the JDBC query timeout, and the probe's
- * own wait for a step by {@link #boundNanos}, after which the step's connection is aborted.
+ * ({@link io.commitbench.core.dialect.LockingSupport#lockWaitTimeoutStatements}) or else the JDBC
+ * query timeout, and the probe's own wait for a step by {@link #boundNanos}, after which the
+ * step's connection is aborted.
  */
 public final class LockingProbe {
 

@@ -111,7 +111,8 @@ class H2DialectEmbeddedTest {
     assertThat(dialect.users().usersStartingWith(admin, "cb_user_"))
         .containsExactly(new io.commitbench.core.dialect.DbObject("cb_user_1", "commitbench run=r1 host=h pid=1"));
     try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {
-      assertThat(dialect.marks().sessions(admin)).extracting(io.commitbench.core.dialect.DbSession::user).contains("cb_user_1");
+      assertThat(dialect.marks().sessions(admin)).extracting(io.commitbench.core.dialect.DbSession::user)
+          .contains("cb_user_1");
     }
   }
 
@@ -126,8 +127,8 @@ class H2DialectEmbeddedTest {
     run(admin, dialect.createTableStatements(table));
     run(admin, dialect.users().createUserStatements(user, 50));
     // A taken name fails: the run must never take over a user it did not create.
-    assertThatThrownBy(() -> run(admin, dialect.users().createUserStatements(user, 50))).isInstanceOf(SQLException.class)
-        .hasMessageContaining("already exists");
+    assertThatThrownBy(() -> run(admin, dialect.users().createUserStatements(user, 50)))
+        .isInstanceOf(SQLException.class).hasMessageContaining("already exists");
     run(admin, dialect.users().grantStatements(user, table));
 
     try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {

@@ -116,7 +116,8 @@ class RunNamesOnH2Test {
           Optional.empty());
       LeftoverDrops drops = new LeftoverDrops(h2, qualifier);
       assertThat(drops.apply(admin, drops.of(finished))).as("failures").isEmpty();
-      assertThat(h2.marks().tablesStartingWith(admin, qualifier, "cb_")).extracting(DbObject::name).containsExactly("cb_other");
+      assertThat(h2.marks().tablesStartingWith(admin, qualifier, "cb_")).extracting(DbObject::name)
+          .containsExactly("cb_other");
       assertThat(h2.users().usersStartingWith(admin, mark.userPrefix())).isEmpty();
     }
     assertThat(kept.refusal()).isNull();

@@ -112,7 +112,8 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   @Test
   void aTableIsCreatedWithItsMarkInOneStatement() {
     assertThat(maria.marks().transactionalDdl()).isFalse();
-    assertThat(maria.marks().createMarkedTableStatements(maria.createTableStatements(table), table, "commitbench run=r1"))
+    assertThat(maria.marks().createMarkedTableStatements(maria.createTableStatements(table), table,
+        "commitbench run=r1"))
         .containsExactly("CREATE TABLE test.cb_table_1 (num_attr BIGINT NOT NULL, text_attr VARCHAR(40), text2_attr"
             + " VARCHAR(40)) ENGINE=InnoDB COMMENT='commitbench run=r1'",
             "CREATE UNIQUE INDEX cb_table_1_num_ix ON test.cb_table_1 (num_attr)",
