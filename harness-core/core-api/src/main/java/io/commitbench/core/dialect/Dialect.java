@@ -332,9 +332,9 @@ public interface Dialect {
 
   /**
    * How this product takes many rows fastest (a load before a run, {@code commitbench prepare}).
-   * The loader is the bulk-load role: a kind
-   * that loads faster implements {@link BulkLoader} in its own class. The default: JDBC batches of a
-   * prepared INSERT, which every product takes.
+   * {@link BulkLoader} is the bulk-load role: a kind that loads faster implements it in its own
+   * class. A loader may keep state for one load, so each call gives a new one. The default: JDBC
+   * batches of a prepared INSERT, which every product takes.
    */
   default BulkLoader bulkLoader() {
     return new BatchInsertLoader();
