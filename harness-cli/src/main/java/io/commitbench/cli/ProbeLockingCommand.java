@@ -159,8 +159,8 @@ final class ProbeLockingCommand implements Callable<Integer> {
         return ConfigErrors.report(e, err);
       }
       Dialect dialect = dialects.byName(config.dbType()).orElseThrow();
-      List<IsolationLevel> has = Arrays.stream(IsolationLevel.values()).filter(dialect.isolationLevels()::contains)
-          .toList();
+      List<IsolationLevel> has = Arrays.stream(IsolationLevel.values())
+          .filter(dialect.locking().isolationLevels()::contains).toList();
       List<IsolationLevel> chosen = levels.isEmpty() ? has : levels;
       chosen.stream().filter(l -> !has.contains(l)).forEach(l -> problems.add(file + ": --isolation " + l.optionName()
           + ": " + dialect.name() + " has no " + l.sqlName() + "; allowed for " + dialect.name() + ": "

@@ -58,7 +58,7 @@ class ActorPasswordIT {
       throws Exception {
     TestNames names = TestNames.unique();
     DbUser user = new DbUser(names.userPrefix() + "1", password());
-    List<String> create = new PostgresqlDialect().createUserStatements(user, 50);
+    List<String> create = new PostgresqlDialect().users().createUserStatements(user, 50);
     assertThat(create).noneSatisfy(sql -> assertThat(sql).contains(user.password()));
     Optional<Path> serverLog = debianServerLog(pg);
     long logBefore = serverLog.isPresent() ? Files.size(serverLog.get()) : 0;
@@ -113,7 +113,7 @@ class ActorPasswordIT {
 
       DbUser user = new DbUser(names.userPrefix() + "9", password());
       try (Connection admin = DriverManager.getConnection(url, "postgres", "")) {
-        execute(admin, new PostgresqlDialect().createUserStatements(user, 50));
+        execute(admin, new PostgresqlDialect().users().createUserStatements(user, 50));
       }
       try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {
         assertThat(actor.isValid(5)).isTrue();
@@ -153,7 +153,7 @@ class ActorPasswordIT {
     TestNames names = TestNames.unique();
     DbUser user = new DbUser(names.userPrefix() + "1", password());
     Dialect dialect = new MariadbDialect();
-    List<String> create = dialect.createUserStatements(user, 50);
+    List<String> create = dialect.users().createUserStatements(user, 50);
     assertThat(create).noneSatisfy(sql -> assertThat(sql).contains(user.password()));
 
     try (Connection admin = maria.connect()) {

@@ -94,7 +94,7 @@ class ConcurrentSchemaGrantsIT {
           try (Connection c = pg.connect(); Statement s = c.createStatement()) {
             start.await();
             for (int round = 0; round < ROUNDS; round++) {
-              for (String sql : dialect.grantStatements(role, table)) {
+              for (String sql : dialect.users().grantStatements(role, table)) {
                 s.execute(sql);
               }
             }

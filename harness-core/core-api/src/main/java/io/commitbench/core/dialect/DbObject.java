@@ -3,8 +3,8 @@ package io.commitbench.core.dialect;
 import java.util.Locale;
 
 /**
- * A table or user found on the server, as {@link Dialect#tablesStartingWith} and {@link
- * Dialect#usersStartingWith} list it: its name in lower case (H2 and Oracle keep unquoted names
+ * A table or user found on the server, as {@link OwnershipMarks#tablesStartingWith} and {@link
+ * Users#usersStartingWith} list it: its name in lower case (H2 and Oracle keep unquoted names
  * in upper case) and its comment, where commitbench keeps its ownership mark.
  *
  * @param name the name, lower case

@@ -3,7 +3,7 @@ package io.commitbench.core.dialect;
 import java.util.Locale;
 
 /**
- * A session open on the server now, as {@link Dialect#sessions} lists it: whose it is and, for
+ * A session open on the server now, as {@link OwnershipMarks#sessions} lists it: whose it is and, for
  * a message, where it comes from and since when.
  *
  * @param user the login, lower case

@@ -1,8 +1,7 @@
 package io.commitbench.core.dialect;
 
-import io.commitbench.core.server.CounterSnapshot;
-import io.commitbench.core.server.Fact;
-import io.commitbench.core.server.LogCounters;
+import io.commitbench.core.load.BatchInsertLoader;
+import io.commitbench.core.load.BulkLoader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -10,20 +9,35 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Everything that differs between database products: SQL text, DDL, user management, which
- * errors mean what, and which JDBC URLs belong to it. Generic code never branches on the kind
- * of database; it asks the dialect.
+ * Everything that differs between database products. The dialect itself answers what every
+ * caller that connects and issues SQL needs: which JDBC URLs belong to the product and what is
+ * wrong with one, how to connect and set up a session, SQL text, DDL and name limits, and which
+ * errors mean what. The other concerns are roles, each its own type that a kind implements in its
+ * own class beside its dialect, handed out by the dialect:
+ *
+ * <ul>
+ *   <li>{@link #users()}: making, granting to, listing and dropping the actors' login users;
+ *   <li>{@link #marks()}: ownership marks on what a run creates, and reading them back;
+ *   <li>{@link #server()}: the server's facts, log-write counters and data sizes;
+ *   <li>{@link #locking()}: the locking probe's questions;
+ *   <li>{@link #bulkLoader()}: taking many rows fast.
+ * </ul>
+ *
+ * Generic code never branches on the kind of database; it asks the dialect, or the role it needs.
  *
  * <p>Implementations are found through {@link java.util.ServiceLoader} (register the class in
  * {@code META-INF/services/io.commitbench.core.dialect.Dialect}), need a public no-argument
- * constructor, and must be stateless and thread-safe: one instance serves every actor.
+ * constructor, and must be stateless and thread-safe: one instance serves every actor, and so do
+ * the roles it hands out.
  *
  * <pre>
  * Dialect d = DialectRegistry.load().forUrl("jdbc:postgresql://127.0.0.1/test").orElseThrow();
  * for (String sql : d.createTableStatements(table)) statement.execute(sql);
+ * for (String sql : d.users().createUserStatements(user, 50)) statement.execute(sql);
  * </pre>
  */
 public interface Dialect {
+
 
   /** The value of {@code db.type} that selects this dialect, lower case: {@code postgresql}. */
   String name();
@@ -217,14 +231,6 @@ public interface Dialect {
     return List.of("ALTER TABLE " + table.qualifiedName() + " ALTER COLUMN " + column + " RESTART WITH " + next);
   }
 
-  /**
-   * How this product takes many rows fastest (a load before a run, {@code commitbench prepare}).
-   * The default: JDBC batches of a prepared INSERT, which every product takes.
-   */
-  default io.commitbench.core.load.BulkLoader bulkLoader() {
-    return new io.commitbench.core.load.BatchInsertLoader();
-  }
-
   /** DDL that drops the table if it exists; must not fail when it is absent. */
   default List<String> dropTableStatements(TableSpec table) {
     return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());
@@ -234,36 +240,6 @@ public interface Dialect {
   default WorkloadSql workloadSql(TableSpec table) {
     return WorkloadSql.ansi(table.qualifiedName());
   }
-
-  /**
-   * Whether the connected user may create database users (to choose {@code users.mode} when it
-   * is {@code auto}). Must not change anything.
-   */
-  boolean canCreateUsers(Connection admin) throws SQLException;
-
-  /**
-   * Statements that create a login user for one actor, with the password and, where the product
-   * has one, a storage quota. Where the server accepts a hash of the password in place of the
-   * password, the statement carries the hash, so the password is in no server log or session
-   * view; where it does not, the text contains the password. Callers never log it either way.
-   */
-  List<String> createUserStatements(DbUser user, int quotaMegabytes);
-
-  /**
-   * The engine's keys that only some products act on, of those this one does ({@link
-   * io.commitbench.core.key.ParameterKeys#PRODUCT_KEYS}): {@code quota} where {@link
-   * #createUserStatements} gives the user a storage quota. A report shows such a key only for a
-   * run whose database acts on it. The default: none.
-   */
-  default java.util.Set<String> productKeys() {
-    return java.util.Set.of();
-  }
-
-  /** Statements that let the user read and change the central table (SELECT/INSERT/UPDATE/DELETE). */
-  List<String> grantStatements(DbUser user, TableSpec table);
-
-  /** Statements that remove the user and whatever was granted to it; must not fail when absent. */
-  List<String> dropUserStatements(DbUser user);
 
   /**
    * The longest name of a table or index the product accepts, in characters (the harness's names
@@ -280,76 +256,6 @@ public interface Dialect {
     return maxIdentifierLength();
   }
 
-  /**
-   * Statements that put commitbench's ownership mark on a table this run created, so that a later
-   * run can say whose the table is and {@code commitbench cleanup} can find it. The mark holds
-   * letters, digits, spaces and {@code = : . _ -} only, so it needs no escaping. The default: a
-   * table comment ({@code COMMENT ON TABLE}).
-   */
-  default List<String> markTableStatements(TableSpec table, String mark) {
-    return List.of("COMMENT ON TABLE " + table.qualifiedName() + " IS '" + mark + "'");
-  }
-
-  /**
-   * Whether a transaction holds DDL, so that a CREATE and the COMMENT that marks its object commit
-   * together or not at all: a run killed at any moment then leaves no object of its own without
-   * the mark, which {@code commitbench cleanup} would refuse as someone else's. The default: no,
-   * DDL commits by itself.
-   */
-  default boolean transactionalDdl() {
-    return false;
-  }
-
-  /**
-   * Statements that create a table together with commitbench's mark: {@code create} (its CREATE
-   * TABLE, then CREATE INDEX statements) with the mark put on as early as the product allows. The
-   * default: {@code create}, then {@link #markTableStatements}, one step where {@link
-   * #transactionalDdl} holds them in one transaction, else two.
-   */
-  default List<String> createMarkedTableStatements(List<String> create, TableSpec table, String mark) {
-    List<String> statements = new java.util.ArrayList<>(create);
-    statements.addAll(markTableStatements(table, mark));
-    return statements;
-  }
-
-  /**
-   * Whether the product keeps a comment on a user, so {@link #markUserStatements} can mark one.
-   * Where it does not, a user is tied to its run by the run's {@code user.prefix}, which the mark
-   * on the run's tables names. The default: no.
-   */
-  default boolean marksUsers() {
-    return false;
-  }
-
-  /** Statements that mark a user this run created (see {@link #marksUsers}); the default: none. */
-  default List<String> markUserStatements(DbUser user, String mark) {
-    return List.of();
-  }
-
-  /**
-   * The tables of schema (or database) {@code qualifier} whose names start with {@code prefix}
-   * ({@code ""}: all), with their comments. Must not change anything. The default reads JDBC's
-   * {@link java.sql.DatabaseMetaData#getTables}, with {@code qualifier} as the schema.
-   */
-  default List<DbObject> tablesStartingWith(Connection admin, String qualifier, String prefix) throws SQLException {
-    return Catalogs.tables(admin, null, qualifier == null || qualifier.isEmpty() ? null : qualifier, prefix);
-  }
-
-  /**
-   * The users (login roles, accounts of the host pattern the harness creates) whose names start
-   * with {@code prefix}, with their comments where the product keeps one. Must not change anything.
-   */
-  List<DbObject> usersStartingWith(Connection admin, String prefix) throws SQLException;
-
-  /**
-   * The sessions open on the server now, with their users, so that {@code commitbench cleanup}
-   * leaves alone the objects of a run whose actors are still logged in. The default: none known
-   * (the product offers no list to commitbench).
-   */
-  default List<DbSession> sessions(Connection admin) throws SQLException {
-    return List.of();
-  }
-
   /** What kind of failure an exception from this product means. */
   ErrorClass classify(SQLException error);
 
@@ -363,49 +269,6 @@ public interface Dialect {
    */
   default boolean sysbenchIgnores(SQLException error) {
     return ErrorClass.CONFLICTS.contains(classify(error));
-  }
-
-  // The locking probe's questions (commitbench probe locking), together.
-
-  /**
-   * The code of {@code error} the way the product's documentation and users write it, for
-   * reports: the vendor code where the product numbers its errors ({@code 1213}), else the
-   * SQLState ({@code 40P01}). The default: the vendor code when it is not 0, else the SQLState.
-   */
-  default String errorCode(SQLException error) {
-    if (error.getErrorCode() != 0) {
-      return Integer.toString(error.getErrorCode());
-    }
-    return error.getSQLState() == null ? "" : error.getSQLState();
-  }
-
-  /** The isolation levels the product has, of the three the locking probe tries; the default: all three. */
-  default java.util.Set<IsolationLevel> isolationLevels() {
-    return java.util.EnumSet.allOf(IsolationLevel.class);
-  }
-
-  /**
-   * Statements that bound, for the session, how long one statement waits for a row lock before
-   * the server fails it ({@link ErrorClass#LOCK_TIMEOUT}), so that a probe of lock waits never
-   * hangs. The default, none, means the product has no such session setting: the caller then
-   * bounds each statement with the JDBC query timeout.
-   */
-  default List<String> lockWaitTimeoutStatements(int seconds) {
-    return List.of();
-  }
-
-  /** Where the server shows that a session waits for a lock; the default: not known. */
-  default Optional<LockWaitView> lockWaitView() {
-    return Optional.empty();
-  }
-
-  /**
-   * The server's settings that decide how lock conflicts end (how soon deadlocks are looked for,
-   * whether they are, the default lock wait), as a new session gets them, read for the probe's
-   * output as {@code name=value}. Must not change anything. The default: none read.
-   */
-  default List<String> lockingSettings(Connection admin) throws SQLException {
-    return List.of();
   }
 
   /**
@@ -430,41 +293,6 @@ public interface Dialect {
   }
 
   /**
-   * Reads the server's log-write counters, the database's own view of what commits cost. The
-   * default: the product offers none to commitbench.
-   */
-  default LogCounters logCounters() {
-    return admin -> CounterSnapshot.unavailable(
-        name() + ": no log-write counters are read for this database");
-  }
-
-  /**
-   * Facts about the server for {@code environment.json}: product and version, durability
-   * settings, and where the redo/WAL files are (group {@code log_location}, value an absolute
-   * path on the server's host). The default reports product and version from the JDBC metadata.
-   * A fact that cannot be read is returned as unknown with the reason, never left out silently.
-   */
-  default List<Fact> serverFacts(Connection admin) throws SQLException {
-    java.sql.DatabaseMetaData meta = admin.getMetaData();
-    return java.util.List.of(
-        Fact.of("server", "product", meta.getDatabaseProductName()),
-        Fact.of("server", "version", meta.getDatabaseProductVersion()));
-  }
-
-  // --- The size of a workload's data and its multi-row INSERT (the index and read-only workloads) ---
-
-  /**
-   * How many bytes the server says {@code tables} take, their indexes included, read on the
-   * central user's connection after the rows are in; empty when the product reports none. The
-   * default: none.
-   *
-   * @param tables one or more, in the schema the admin connection works in
-   */
-  default Optional<DataSize> dataSize(Connection admin, List<TableSpec> tables) throws SQLException {
-    return Optional.empty();
-  }
-
-  /**
    * One INSERT of {@code rows} rows into {@code columns}, each value a JDBC parameter, row after
    * row. The default: the standard's {@code VALUES (?, ?), (?, ?)}, which H2, PostgreSQL and
    * MariaDB take.
@@ -473,5 +301,42 @@ public interface Dialect {
     String row = "(" + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")";
     return "INSERT INTO " + qualifiedTable + " (" + String.join(", ", columns) + ") VALUES "
         + String.join(", ", java.util.Collections.nCopies(rows, row));
+  }
+
+  // --- The roles: each a type of its own, implemented by a kind in its own class ---
+
+  /** How this product makes, grants to, lists and drops the actors' login users. */
+  Users users();
+
+  /**
+   * How this product marks the tables and users a run creates and reads the marks back. The
+   * default: table comments through {@code COMMENT ON TABLE}, no marks on users, the tables from
+   * the JDBC metadata, no sessions known.
+   */
+  default OwnershipMarks marks() {
+    return OwnershipMarks.TABLE_COMMENTS;
+  }
+
+  /**
+   * What this product's server says about itself: facts, log-write counters, data sizes. The
+   * default: product and version from the JDBC metadata, no counters, no data size.
+   */
+  default ServerReadings server() {
+    return ServerReadings.metadataOnly(name());
+  }
+
+  /** The locking probe's answers for this product; the default: {@link LockingSupport#DEFAULTS}. */
+  default LockingSupport locking() {
+    return LockingSupport.DEFAULTS;
+  }
+
+  /**
+   * How this product takes many rows fastest (a load before a run, {@code commitbench prepare}).
+   * {@link BulkLoader} is the bulk-load role: a kind that loads faster implements it in its own
+   * class. A loader may keep state for one load, so each call gives a new one. The default: JDBC
+   * batches of a prepared INSERT, which every product takes.
+   */
+  default BulkLoader bulkLoader() {
+    return new BatchInsertLoader();
   }
 }

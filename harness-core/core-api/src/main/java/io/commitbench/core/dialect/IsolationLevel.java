@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /**
  * The transaction isolation levels of the SQL standard that the locking probe tries, each set
  * through JDBC ({@link Connection#setTransactionIsolation}); which of them a product has, its
- * dialect says ({@link Dialect#isolationLevels}). READ UNCOMMITTED is left out: it changes what a
+ * dialect says ({@link LockingSupport#isolationLevels}). READ UNCOMMITTED is left out: it changes what a
  * transaction reads, not how two writers of one row meet.
  */
 public enum IsolationLevel {

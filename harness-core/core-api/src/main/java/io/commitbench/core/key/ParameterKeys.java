@@ -67,7 +67,7 @@ public final class ParameterKeys {
 
   /**
    * The engine's keys that only some products act on: each dialect names those it does ({@code
-   * Dialect#productKeys}), and a report shows them only for its runs.
+   * Users#productKeys}), and a report shows them only for its runs.
    */
   public static final List<String> PRODUCT_KEYS = List.of(QUOTA);
 

@@ -34,7 +34,7 @@ public final class LeftoverDrops {
   public List<Drop> of(RunLeftovers run) {
     List<Drop> drops = new ArrayList<>();
     for (String user : run.users()) {
-      drops.add(new Drop("user " + user, dialect.dropUserStatements(new DbUser(user, NO_PASSWORD))));
+      drops.add(new Drop("user " + user, dialect.users().dropUserStatements(new DbUser(user, NO_PASSWORD))));
     }
     for (String table : run.tables()) {
       TableSpec spec = new TableSpec(table, qualifier, dialect.qualifiedName(qualifier, table), 0);

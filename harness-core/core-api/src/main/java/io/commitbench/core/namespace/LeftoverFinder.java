@@ -58,7 +58,7 @@ public final class LeftoverFinder {
     String start = prefix.orElse("");
     Map<OwnershipMark, Objects> runs = new LinkedHashMap<>();
     List<String> unmarked = new ArrayList<>();
-    for (DbObject table : dialect.tablesStartingWith(admin, qualifier, start)) {
+    for (DbObject table : dialect.marks().tablesStartingWith(admin, qualifier, start)) {
       Optional<OwnershipMark> mark = OwnershipMark.parse(table.comment());
       if (mark.isEmpty()) {
         if (prefix.isPresent()) {
@@ -68,8 +68,8 @@ public final class LeftoverFinder {
         runs.computeIfAbsent(mark.get(), m -> new Objects()).tables.add(table.name());
       }
     }
-    if (dialect.marksUsers()) {
-      for (DbObject user : dialect.usersStartingWith(admin, start)) {
+    if (dialect.marks().marksUsers()) {
+      for (DbObject user : dialect.users().usersStartingWith(admin, start)) {
         Optional<OwnershipMark> mark = OwnershipMark.parse(user.comment());
         if (mark.isEmpty()) {
           if (prefix.isPresent()) {
@@ -86,7 +86,7 @@ public final class LeftoverFinder {
         if (userPrefix.isEmpty()) {
           continue;
         }
-        for (DbObject user : dialect.usersStartingWith(admin, userPrefix)) {
+        for (DbObject user : dialect.users().usersStartingWith(admin, userPrefix)) {
           if (user.name().matches(java.util.regex.Pattern.quote(userPrefix) + "[0-9]+")) {
             run.getValue().users.add(user.name());
             claimed.add(user.name());
@@ -94,7 +94,7 @@ public final class LeftoverFinder {
         }
       }
       if (prefix.isPresent()) {
-        dialect.usersStartingWith(admin, start).stream().filter(u -> !claimed.contains(u.name()))
+        dialect.users().usersStartingWith(admin, start).stream().filter(u -> !claimed.contains(u.name()))
             .forEach(u -> unmarked.add("user " + u.name() + " (" + dialect.name() + " keeps no mark on users, and no"
                 + " commitbench table here names its prefix)"));
       }
@@ -102,7 +102,7 @@ public final class LeftoverFinder {
     Optional<String> sessionsUnknown = Optional.empty();
     List<DbSession> sessions;
     try {
-      sessions = dialect.sessions(admin);
+      sessions = dialect.marks().sessions(admin);
     } catch (SQLException e) {
       sessions = List.of();
       sessionsUnknown = Optional.of("cannot read the server's sessions: " + e.getMessage());

@@ -54,11 +54,12 @@ public final class NameGuard {
       throws NamesRefusedException, SQLException {
     checkLengths(tablePrefix, tables, userPrefix, users);
     Set<String> tableNames = tables.stream().map(TableSpec::name).collect(Collectors.toSet());
-    List<DbObject> takenTables = dialect.tablesStartingWith(admin, qualifier, tablePrefix).stream()
+    List<DbObject> takenTables = dialect.marks().tablesStartingWith(admin, qualifier, tablePrefix).stream()
         .filter(t -> tableNames.contains(t.name())).toList();
     Set<String> userNames = Set.copyOf(users);
-    List<DbObject> takenUsers = users.isEmpty() ? List.of() : dialect.usersStartingWith(admin, userPrefix).stream()
-        .filter(u -> userNames.contains(u.name())).toList();
+    List<DbObject> takenUsers = users.isEmpty() ? List.of()
+        : dialect.users().usersStartingWith(admin, userPrefix).stream()
+            .filter(u -> userNames.contains(u.name())).toList();
     if (takenTables.isEmpty() && takenUsers.isEmpty()) {
       return;
     }
@@ -98,14 +99,14 @@ public final class NameGuard {
         + " this run would create " + (count == 1 ? "is" : "are") + " taken on the server; nothing was created or"
         + " dropped:");
     // Where users carry no mark, the runs whose tables name this user.prefix may own them.
-    Map<String, OwnershipMark> byUserPrefix = dialect.marksUsers() || users.isEmpty() ? Map.of()
-        : dialect.tablesStartingWith(admin, qualifier, "").stream()
+    Map<String, OwnershipMark> byUserPrefix = dialect.marks().marksUsers() || users.isEmpty() ? Map.of()
+        : dialect.marks().tablesStartingWith(admin, qualifier, "").stream()
             .flatMap(t -> OwnershipMark.parse(t.comment()).stream())
             .collect(Collectors.toMap(OwnershipMark::userPrefix, mark -> mark, (a, b) -> a));
     List<String> lines = new ArrayList<>();
     tables.forEach(t -> lines.add("table " + t.name() + ": " + owner(t)));
     for (DbObject user : users) {
-      lines.add("user " + user.name() + ": " + (dialect.marksUsers() ? owner(user)
+      lines.add("user " + user.name() + ": " + (dialect.marks().marksUsers() ? owner(user)
           : Optional.ofNullable(byUserPrefix.get(userPrefix)).map(mark -> "may be " + mark.describe()
               + "'s: the mark on its tables names user.prefix=" + userPrefix + " (" + dialect.name()
               + " keeps no mark on users)").orElse("no commitbench table names user.prefix=" + userPrefix

@@ -101,7 +101,7 @@ public final class EnvironmentCollector {
 
   private static List<Fact> server(Dialect dialect, Connection admin) {
     try {
-      return dialect.serverFacts(admin);
+      return dialect.server().serverFacts(admin);
     } catch (SQLException | RuntimeException e) {
       String reason = dialect.name() + ": cannot read the server's facts: "
           + (e instanceof SQLException sql ? FactQueries.reason(sql) : e.toString());

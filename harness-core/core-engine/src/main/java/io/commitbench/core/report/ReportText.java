@@ -62,7 +62,7 @@ public final class ReportText {
    * creates one, and the run creates users.
    *
    * @param usersModeUsed what {@code users.mode} resolved to ({@code db-users} or {@code shared})
-   * @param productKeys the product keys the run's database acts on ({@code Dialect#productKeys})
+   * @param productKeys the product keys the run's database acts on ({@code Users#productKeys})
    */
   public static String header(BenchmarkConfig c, List<BoundWorkload.HeaderLine> workloadLines, String usersModeUsed,
       Set<String> productKeys, List<String> extraLines) {

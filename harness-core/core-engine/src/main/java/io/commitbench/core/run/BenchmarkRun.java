@@ -211,7 +211,8 @@ public final class BenchmarkRun {
       SchemaSetup.Created previous = kept != null && kept.holds() ? kept.take() : null;
       UsersMode mode = previous != null ? previous.mode() : setup.resolveMode();
       List<String> environment = recordEnvironment(admin.get());
-      log.print(ReportText.header(config, workload.headerLines(), mode.value(), dialect.productKeys(), environment));
+      log.print(ReportText.header(config, workload.headerLines(), mode.value(), dialect.users().productKeys(),
+          environment));
       log.print("results: " + directory.toAbsolutePath());
       try {
         long began = System.nanoTime();

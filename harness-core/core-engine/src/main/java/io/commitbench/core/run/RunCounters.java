@@ -105,7 +105,7 @@ final class RunCounters {
 
   private CounterSnapshot read(Connection connection, CounterContext when) {
     try {
-      return dialect.logCounters().read(connection, when);
+      return dialect.server().logCounters().read(connection, when);
     } catch (SQLException | RuntimeException e) {
       return CounterSnapshot.failed("could not read the server's counters: " + describe.apply(e));
     }

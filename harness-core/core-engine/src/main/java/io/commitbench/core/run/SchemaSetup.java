@@ -53,7 +53,7 @@ final class SchemaSetup {
 
   /** Decides the users mode; refuses db-users when the configured user may not create users. */
   UsersMode resolveMode() throws SQLException {
-    boolean mayCreate = dialect.canCreateUsers(admin.get());
+    boolean mayCreate = dialect.users().canCreateUsers(admin.get());
     mode = switch (config.usersMode()) {
       case AUTO -> mayCreate ? UsersMode.DB_USERS : UsersMode.SHARED;
       case DB_USERS -> {
@@ -91,7 +91,7 @@ final class SchemaSetup {
     for (SchemaTable table : workloadTables) {
       TableSpec spec = table.spec();
       // Marked as loading until loaded() says the rows are all in.
-      createMarked(dialect.createMarkedTableStatements(table.create(), spec, mark.loadingText()),
+      createMarked(dialect.marks().createMarkedTableStatements(table.create(), spec, mark.loadingText()),
           () -> tables.add(table), "create table " + spec.name(), false);
     }
     createUsers(userNames, tables);
@@ -105,7 +105,8 @@ final class SchemaSetup {
    */
   void loaded() throws SQLException {
     for (SchemaTable table : tables) {
-      execute(dialect.markTableStatements(table.spec(), mark.text()), "mark table " + table.spec().name(), false);
+      execute(dialect.marks().markTableStatements(table.spec(), mark.text()), "mark table " + table.spec().name(),
+          false);
     }
     commitIfNeeded();
   }
@@ -127,7 +128,7 @@ final class SchemaSetup {
     String qualifier = dialect.centralQualifier(admin.get());
     java.util.Set<String> present = new java.util.HashSet<>();
     java.util.Set<String> halfLoaded = new java.util.TreeSet<>();
-    for (io.commitbench.core.dialect.DbObject table : dialect.tablesStartingWith(admin.get(), qualifier,
+    for (io.commitbench.core.dialect.DbObject table : dialect.marks().tablesStartingWith(admin.get(), qualifier,
         config.tablePrefix())) {
       present.add(table.name());
       if (OwnershipMark.loadIncomplete(table.comment())) {
@@ -185,12 +186,12 @@ final class SchemaSetup {
     SecureRandom random = new SecureRandom();
     for (String name : userNames) {
       DbUser user = new DbUser(name, password(random));
-      List<String> create = new ArrayList<>(dialect.createUserStatements(user, config.quotaMegabytes()));
-      create.addAll(dialect.markUserStatements(user, mark.text()));
+      List<String> create = new ArrayList<>(dialect.users().createUserStatements(user, config.quotaMegabytes()));
+      create.addAll(dialect.marks().markUserStatements(user, mark.text()));
       createMarked(create, () -> users.add(user), "create user " + user.name(), true);
       for (SchemaTable table : grantedTables) {
-        execute(dialect.grantStatements(user, table.spec()), "grant " + table.spec().name() + " to " + user.name(),
-            false);
+        execute(dialect.users().grantStatements(user, table.spec()),
+            "grant " + table.spec().name() + " to " + user.name(), false);
       }
     }
   }
@@ -202,7 +203,7 @@ final class SchemaSetup {
    */
   private void createMarked(List<String> statements, Runnable owned, String what, boolean sensitive)
       throws SQLException {
-    if (!dialect.transactionalDdl()) {
+    if (!dialect.marks().transactionalDdl()) {
       createOwned(statements, owned, what, sensitive);
       return;
     }
@@ -253,8 +254,8 @@ final class SchemaSetup {
     users.addAll(created.users());
     mode = created.mode();
     for (SchemaTable table : tables) {
-      execute(dialect.markTableStatements(table.spec(), mark.loadingText()), "mark table " + table.spec().name(),
-          false);
+      execute(dialect.marks().markTableStatements(table.spec(), mark.loadingText()),
+          "mark table " + table.spec().name(), false);
       execute(List.of("DELETE FROM " + table.spec().qualifiedName()), "empty table " + table.spec().name(), false);
     }
     commitIfNeeded();
@@ -281,7 +282,7 @@ final class SchemaSetup {
     List<Leftover> left = new ArrayList<>();
     if (admin.isLost()) {
       for (DbUser user : users) {
-        left.add(new Leftover("user " + user.name(), dialect.dropUserStatements(user), NOT_TRIED));
+        left.add(new Leftover("user " + user.name(), dialect.users().dropUserStatements(user), NOT_TRIED));
       }
       for (SchemaTable table : tables) {
         left.add(new Leftover("table " + table.spec().name(), table.drop(), NOT_TRIED));
@@ -291,7 +292,7 @@ final class SchemaSetup {
       return left;
     }
     for (DbUser user : users) {
-      tryDrop(dialect.dropUserStatements(user), "user " + user.name(), left);
+      tryDrop(dialect.users().dropUserStatements(user), "user " + user.name(), left);
     }
     for (SchemaTable table : tables) {
       tryDrop(table.drop(), "table " + table.spec().name(), left);

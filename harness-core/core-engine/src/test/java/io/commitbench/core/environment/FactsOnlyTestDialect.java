@@ -1,7 +1,9 @@
 package io.commitbench.core.environment;
 
+import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.UnsupportedTestDialect;
 import io.commitbench.core.server.Fact;
+import io.commitbench.core.server.LogCounters;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -12,7 +14,7 @@ import java.util.List;
  */
 final class FactsOnlyTestDialect extends UnsupportedTestDialect {
 
-  /** What {@link #serverFacts} does. */
+  /** What {@link ServerReadings#serverFacts} does. */
   @FunctionalInterface
   interface Facts {
     List<Fact> read(Connection admin) throws SQLException;
@@ -26,8 +28,19 @@ final class FactsOnlyTestDialect extends UnsupportedTestDialect {
   }
 
   @Override
-  public List<Fact> serverFacts(Connection admin) throws SQLException {
-    return facts == null ? super.serverFacts(admin) : facts.read(admin);
+  public ServerReadings server() {
+    ServerReadings defaults = super.server();
+    return facts == null ? defaults : new ServerReadings() {
+      @Override
+      public LogCounters logCounters() {
+        return defaults.logCounters();
+      }
+
+      @Override
+      public List<Fact> serverFacts(Connection admin) throws SQLException {
+        return facts.read(admin);
+      }
+    };
   }
 
   @Override

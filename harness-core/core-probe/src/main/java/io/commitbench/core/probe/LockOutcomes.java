@@ -53,10 +53,11 @@ public final class LockOutcomes {
     String victimName = s1Victim ? "S1" : "S2";
     String otherName = s1Victim ? "S2" : "S1";
     ErrorClass cls = dialect.classify(victim.error());
-    String code = dialect.errorCode(victim.error());
+    String code = dialect.locking().errorCode(victim.error());
     String otherDid = other.error() == null
         ? otherName + " then completed its update (it ran " + other.millis() + " ms) and committed"
-        : otherName + " failed too: " + dialect.classify(other.error()).label() + " " + dialect.errorCode(other.error());
+        : otherName + " failed too: " + dialect.classify(other.error()).label() + " "
+            + dialect.locking().errorCode(other.error());
     if (s1Victim && s1Row2.endNanos() < closed) {
       return row(level, LockScenario.DEADLOCK, LockOutcome.FAILED_AT_ONCE, victimName, victim.error(), victim.millis(),
           millis(victim.endNanos() - closed), seen, "S1's update of row 2 failed before S2 closed the cycle; " + otherDid);
@@ -114,7 +115,7 @@ public final class LockOutcomes {
   private ProbeRow row(IsolationLevel level, LockScenario scenario, LockOutcome outcome, String session,
       SQLException failure, long waited, long after, WaitSeen seen, String detail) {
     return new ProbeRow(database, level, scenario, outcome, session, failure == null ? null : dialect.classify(failure),
-        failure == null ? "" : dialect.errorCode(failure), waited, after, seen, detail, firstLine(failure));
+        failure == null ? "" : dialect.locking().errorCode(failure), waited, after, seen, detail, firstLine(failure));
   }
 
   private static long millis(long nanos) {

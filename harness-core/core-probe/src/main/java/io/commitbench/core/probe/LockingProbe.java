@@ -27,8 +27,9 @@ import java.util.function.Function;
  * the end, also when a step fails; nothing else is created or dropped.
  *
  * <p>Every wait is bounded: each session's lock waits by the dialect's session setting
- * ({@link Dialect#lockWaitTimeoutStatements}) or else the JDBC query timeout, and the probe's
- * own wait for a step by {@link #boundNanos}, after which the step's connection is aborted.
+ * ({@link io.commitbench.core.dialect.LockingSupport#lockWaitTimeoutStatements}) or else the JDBC
+ * query timeout, and the probe's own wait for a step by {@link #boundNanos}, after which the
+ * step's connection is aborted.
  */
 public final class LockingProbe {
 
@@ -86,7 +87,7 @@ public final class LockingProbe {
       // The admin resets rows and drops the table after sessions that may have been aborted: the
       // same bound keeps it from waiting on their locks for ever.
       try (java.sql.Statement st = admin.createStatement()) {
-        for (String sql : dialect.lockWaitTimeoutStatements(settings.lockTimeoutSeconds())) {
+        for (String sql : dialect.locking().lockWaitTimeoutStatements(settings.lockTimeoutSeconds())) {
           st.execute(sql);
         }
       }
@@ -102,7 +103,7 @@ public final class LockingProbe {
         table.create(admin, OwnershipMark.ofThisProcess(config.runId(), config.owner(), Instant.now(),
             config.tablePrefix(), config.userPrefix()).text());
         List<ProbeRow> rows = probe(admin, table, database);
-        return new DatabaseProbe(database, spec.qualifiedName(), dialect.lockWaitTimeoutStatements(
+        return new DatabaseProbe(database, spec.qualifiedName(), dialect.locking().lockWaitTimeoutStatements(
             settings.lockTimeoutSeconds()), settingsOf(admin), rows);
       } catch (SQLException | RuntimeException e) {
         failure = new ProbeFailedException(database + ": " + e.getMessage(), e);
@@ -141,7 +142,7 @@ public final class LockingProbe {
   private List<ProbeRow> probe(Connection admin, ProbeTable table, String database)
       throws SQLException, InterruptedException {
     LockOutcomes outcomes = new LockOutcomes(dialect, database);
-    LockWaitWatcher watcher = new LockWaitWatcher(admin, dialect.lockWaitView());
+    LockWaitWatcher watcher = new LockWaitWatcher(admin, dialect.locking().lockWaitView());
     List<ProbeRow> rows = new ArrayList<>();
     for (IsolationLevel level : settings.levels()) {
       for (LockScenario scenario : settings.scenarios()) {
@@ -250,7 +251,7 @@ public final class LockingProbe {
 
   private List<String> settingsOf(Connection admin) {
     try {
-      return dialect.lockingSettings(admin);
+      return dialect.locking().lockingSettings(admin);
     } catch (SQLException e) {
       return List.of("not read: " + e.getMessage());
     }

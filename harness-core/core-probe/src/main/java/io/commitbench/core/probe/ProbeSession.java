@@ -55,7 +55,7 @@ final class ProbeSession implements AutoCloseable {
   static ProbeSession open(String name, Connection connection, Dialect dialect, IsolationLevel level,
       int lockTimeoutSeconds, java.util.List<String> sessionSql) throws SQLException {
     try {
-      java.util.List<String> bound = dialect.lockWaitTimeoutStatements(lockTimeoutSeconds);
+      java.util.List<String> bound = dialect.locking().lockWaitTimeoutStatements(lockTimeoutSeconds);
       try (Statement st = connection.createStatement()) {
         for (String sql : bound) {
           st.execute(sql);
@@ -69,9 +69,9 @@ final class ProbeSession implements AutoCloseable {
         }
       }
       Object id = null;
-      if (dialect.lockWaitView().isPresent()) {
+      if (dialect.locking().lockWaitView().isPresent()) {
         try (Statement st = connection.createStatement();
-            ResultSet rs = st.executeQuery(dialect.lockWaitView().get().sessionIdSql())) {
+            ResultSet rs = st.executeQuery(dialect.locking().lockWaitView().get().sessionIdSql())) {
           id = rs.next() ? rs.getObject(1) : null;
         }
       }

@@ -58,7 +58,7 @@ public final class ProbeTable {
   public void create(Connection admin, String mark) throws SQLException {
     execute(admin, List.of(createSql()));
     created = true;
-    execute(admin, dialect.markTableStatements(spec, mark));
+    execute(admin, dialect.marks().markTableStatements(spec, mark));
   }
 
   /** Puts the two rows back (deletes and inserts them, committed). */

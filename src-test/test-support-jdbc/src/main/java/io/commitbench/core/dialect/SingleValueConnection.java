@@ -12,14 +12,14 @@ import java.util.List;
 
 /**
  * A JDBC connection stand-in for unit tests of read-only dialect queries such as {@link
- * Dialect#canCreateUsers}: every query answers one row with one value (or no row at all), and
+ * Users#canCreateUsers}: every query answers one row with one value (or no row at all), and
  * the SQL is recorded so a test can check what was asked. Anything beyond plain statements,
  * prepared statements without parameters, {@code next}, the getters and {@code close} throws
  * {@link UnsupportedOperationException}, so a dialect that does more than query is caught.
  *
  * <pre>
  * SingleValueConnection fake = SingleValueConnection.answering(1L);
- * assertThat(dialect.canCreateUsers(fake.connection())).isTrue();
+ * assertThat(dialect.users().canCreateUsers(fake.connection())).isTrue();
  * assertThat(fake.executedSql()).singleElement().asString().startsWith("SELECT");
  * </pre>
  *

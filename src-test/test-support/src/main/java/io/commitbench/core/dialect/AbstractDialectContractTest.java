@@ -13,9 +13,11 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link Dialect} must satisfy, whatever the product. Each driver module has one
- * test that extends this class and names its dialect and a JDBC URL it must accept; product
- * details (exact SQL text, vendor codes) are tested next to the dialect. Needs no server.
+ * What every {@link Dialect} and the roles it hands out ({@link Users}, {@link OwnershipMarks},
+ * {@link ServerReadings}, {@link LockingSupport}) must satisfy, whatever the product. Each driver
+ * module has one test that extends this class and names its dialect and a JDBC URL it must
+ * accept; product details (exact SQL text, vendor codes) are tested next to the dialect. Needs no
+ * server.
  *
  * <pre>
  * class PostgresqlDialectTest extends AbstractDialectContractTest {
@@ -69,14 +71,32 @@ public abstract class AbstractDialectContractTest {
     assertThat(ns.userPrefix() + "10000").hasSizeLessThanOrEqualTo(dialect().maxUserNameLength());
     assertThat(dialect().maxIdentifierLength()).as("at least Oracle 12.1's 30").isGreaterThanOrEqualTo(30);
     String mark = "commitbench run=r1 host=h pid=1 started=2025-04-25T14:30:12Z";
-    assertThat(String.join("\n", dialect().markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
+    OwnershipMarks marks = dialect().marks();
+    assertThat(String.join("\n", marks.markTableStatements(sampleTable(), mark))).contains("'" + mark + "'")
         .contains(sampleTable().qualifiedName());
-    assertThat(dialect().markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(dialect().marksUsers());
+    assertThat(marks.markUserStatements(USER, mark).isEmpty()).as("marks users").isNotEqualTo(marks.marksUsers());
+  }
+
+  @Test
+  void aMarkedTableIsCreatedWithEveryStatementOfItsCreateAndItsMark() {
+    String mark = "commitbench run=r1 host=h pid=1";
+    List<String> create = dialect().createTableStatements(sampleTable());
+    String marked = String.join("\n", dialect().marks().createMarkedTableStatements(create, sampleTable(), mark));
+    assertThat(marked).contains("'" + mark + "'");
+    for (String statement : create.subList(1, create.size())) {
+      assertThat(marked).contains(statement);
+    }
+    assertThat(marked).startsWith(create.get(0));
+  }
+
+  @Test
+  void itsServerReadingsHaveLogCounters() {
+    assertThat(dialect().server().logCounters()).isNotNull();
   }
 
   @Test
   void theProductKeysItNamesAreTheEnginesProductKeys() {
-    assertThat(dialect().productKeys()).isSubsetOf(io.commitbench.core.key.ParameterKeys.PRODUCT_KEYS);
+    assertThat(dialect().users().productKeys()).isSubsetOf(io.commitbench.core.key.ParameterKeys.PRODUCT_KEYS);
   }
 
   @Test
@@ -143,6 +163,19 @@ public abstract class AbstractDialectContractTest {
     assertThat(instanceFields).as("instance fields").isEmpty();
   }
 
+  /** The roles a dialect hands out serve every actor too: stateless, given, the same each time. */
+  @Test
+  void itsRolesAreStatelessLikeTheDialect() {
+    List<Object> roles = List.of(dialect().users(), dialect().marks(), dialect().server(), dialect().locking());
+    for (Object role : roles) {
+      Class<?> type = role.getClass();
+      assertThat(Arrays.stream(type.getDeclaredFields()).filter(f -> !Modifier.isStatic(f.getModifiers())))
+          .as("instance fields of %s", type.getName()).isEmpty();
+    }
+    assertThat(dialect().users()).isSameAs(dialect().users());
+    assertThat(dialect().bulkLoader()).as("bulk loader").isNotNull();
+  }
+
   @Test
   void isRegisteredAsAService() {
     Dialect found = DialectRegistry.load(getClass().getClassLoader()).byName(dialect().name()).orElseThrow();
@@ -182,14 +215,14 @@ public abstract class AbstractDialectContractTest {
   void userStatementsNameTheUser() {
     // Whether the password goes in clear or as the product's hash of it is the dialect's to say
     // (and its own test's to check): the contract asks only that the user be named.
-    List<String> create = dialect().createUserStatements(USER, 50);
+    List<String> create = dialect().users().createUserStatements(USER, 50);
     assertThat(create).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));
 
-    List<String> grant = dialect().grantStatements(USER, sampleTable());
+    List<String> grant = dialect().users().grantStatements(USER, sampleTable());
     assertThat(grant).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));
     assertThat(String.join("\n", grant)).contains(sampleTable().qualifiedName());
 
-    List<String> drop = dialect().dropUserStatements(USER);
+    List<String> drop = dialect().users().dropUserStatements(USER);
     assertThat(drop).isNotEmpty().allSatisfy(sql -> assertThat(sql).contains(USER.name()));
     assertThat(String.join("\n", drop)).doesNotContain(USER.password());
   }
@@ -225,14 +258,15 @@ public abstract class AbstractDialectContractTest {
    */
   @Test
   void lockingAnswersAreComplete() {
-    assertThat(dialect().isolationLevels()).contains(IsolationLevel.READ_COMMITTED);
-    assertThat(dialect().lockWaitTimeoutStatements(7)).allSatisfy(sql -> assertThat(sql).containsPattern("\\b7"));
-    dialect().lockWaitView().ifPresent(view -> {
+    LockingSupport locking = dialect().locking();
+    assertThat(locking.isolationLevels()).contains(IsolationLevel.READ_COMMITTED);
+    assertThat(locking.lockWaitTimeoutStatements(7)).allSatisfy(sql -> assertThat(sql).containsPattern("\\b7"));
+    locking.lockWaitView().ifPresent(view -> {
       assertThat(view.sessionIdSql()).isNotBlank().doesNotContain("?");
       assertThat(view.waitingSql()).containsOnlyOnce("?");
       assertThat(view.pollMillis()).isPositive();
     });
-    assertThat(dialect().errorCode(new SQLException("what"))).isNotNull();
+    assertThat(locking.errorCode(new SQLException("what"))).isNotNull();
   }
 
   private static String subprotocol(String url) {

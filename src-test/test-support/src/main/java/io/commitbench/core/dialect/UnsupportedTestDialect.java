@@ -51,29 +51,35 @@ public abstract class UnsupportedTestDialect implements Dialect {
     throw notPartOfThisTest("connectionProperties");
   }
 
+  /** Users whose every method fails loudly as well. */
   @Override
-  public boolean canCreateUsers(Connection admin) throws SQLException {
-    throw notPartOfThisTest("canCreateUsers");
-  }
+  public Users users() {
+    return new Users() {
+      @Override
+      public boolean canCreateUsers(Connection admin) {
+        throw notPartOfThisTest("canCreateUsers");
+      }
 
-  @Override
-  public List<DbObject> usersStartingWith(Connection admin, String prefix) throws SQLException {
-    throw notPartOfThisTest("usersStartingWith");
-  }
+      @Override
+      public List<DbObject> usersStartingWith(Connection admin, String prefix) {
+        throw notPartOfThisTest("usersStartingWith");
+      }
 
-  @Override
-  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    throw notPartOfThisTest("createUserStatements");
-  }
+      @Override
+      public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
+        throw notPartOfThisTest("createUserStatements");
+      }
 
-  @Override
-  public List<String> grantStatements(DbUser user, TableSpec table) {
-    throw notPartOfThisTest("grantStatements");
-  }
+      @Override
+      public List<String> grantStatements(DbUser user, TableSpec table) {
+        throw notPartOfThisTest("grantStatements");
+      }
 
-  @Override
-  public List<String> dropUserStatements(DbUser user) {
-    throw notPartOfThisTest("dropUserStatements");
+      @Override
+      public List<String> dropUserStatements(DbUser user) {
+        throw notPartOfThisTest("dropUserStatements");
+      }
+    };
   }
 
   @Override

@@ -1,23 +1,19 @@
 package io.commitbench.driver.h2;
 
-
 import io.commitbench.core.dialect.Availability;
-import io.commitbench.core.dialect.Catalogs;
 import io.commitbench.core.dialect.ConnectionTimeouts;
-import io.commitbench.core.dialect.DbObject;
-import io.commitbench.core.dialect.DbSession;
-import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.LockingSupport;
+import io.commitbench.core.dialect.OwnershipMarks;
+import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
+import io.commitbench.core.dialect.Users;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -39,6 +35,11 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class H2Dialect implements Dialect {
+
+  private static final Users USERS = new H2Users();
+  private static final OwnershipMarks MARKS = new H2Marks();
+  private static final LockingSupport LOCKING = new H2Locking();
+  private static final ServerReadings SERVER = new H2Readings();
 
   private static final String DRIVER_CLASS = "org.h2.Driver";
   /** A URL of H2's server mode, the only one that names a host and port. */
@@ -128,67 +129,10 @@ public final class H2Dialect implements Dialect {
     return qualifiedName(table.qualifier(), index);
   }
 
-  /** True when the current user is an H2 admin: only admins may create users in H2. */
-  @Override
-  public boolean canCreateUsers(Connection admin) throws SQLException {
-    try (Statement st = admin.createStatement();
-        ResultSet rs = st.executeQuery(
-            "SELECT IS_ADMIN FROM INFORMATION_SCHEMA.USERS WHERE USER_NAME = CURRENT_USER")) {
-      return rs.next() && rs.getBoolean(1);
-    }
-  }
-
-  /**
-   * H2 has no storage quota; {@code quotaMegabytes} is ignored.
-   *
-   * <p>The password goes in clear, by decision: H2 is embedded (the harness's default), so the
-   * statement never leaves this JVM, H2 keeps no statement log unless its trace level is raised,
-   * and it stores only a salted hash itself. Its {@code SALT ... HASH ...} form would tie the
-   * harness to the hash H2 computes internally, for no gain in the embedded case.
-   */
-  @Override
-  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    return List.of("CREATE USER " + user.name() + " PASSWORD '" + user.password() + "'");
-  }
-
-  @Override
-  public List<String> grantStatements(DbUser user, TableSpec table) {
-    return List.of("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + user.name());
-  }
-
-  /** Dropping an H2 user also removes the rights granted to it. */
-  @Override
-  public List<String> dropUserStatements(DbUser user) {
-    return List.of("DROP USER IF EXISTS " + user.name());
-  }
-
   /** H2's own limit (MAX_IDENTIFIER_LENGTH); far above what the harness makes. */
   @Override
   public int maxIdentifierLength() {
     return 256;
-  }
-
-  @Override
-  public boolean marksUsers() {
-    return true;
-  }
-
-  @Override
-  public List<String> markUserStatements(DbUser user, String mark) {
-    return List.of("COMMENT ON USER " + user.name() + " IS '" + mark + "'");
-  }
-
-  @Override
-  public List<DbObject> usersStartingWith(Connection admin, String prefix)
-      throws SQLException {
-    return Catalogs.query(admin,
-        "SELECT USER_NAME, REMARKS FROM INFORMATION_SCHEMA.USERS WHERE USER_NAME LIKE ?", prefix, true);
-  }
-
-  @Override
-  public List<DbSession> sessions(Connection admin) throws SQLException {
-    return Catalogs.sessions(admin, "SELECT USER_NAME, 'session ' || SESSION_ID"
-        + " || ' since ' || SESSION_START FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID <> SESSION_ID()");
   }
 
   /**
@@ -209,43 +153,23 @@ public final class H2Dialect implements Dialect {
     };
   }
 
-  // The locking probe's answers (commitbench probe locking), together.
-
-  /** {@code LOCK_TIMEOUT} in milliseconds: error 50200 after that long. */
   @Override
-  public List<String> lockWaitTimeoutStatements(int seconds) {
-    return List.of("SET LOCK_TIMEOUT " + seconds * 1000L);
+  public Users users() {
+    return USERS;
   }
 
-  /** A session waits for a lock while {@code INFORMATION_SCHEMA.SESSIONS} names the session blocking it. */
   @Override
-  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
-    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT SESSION_ID()",
-        "SELECT 1 FROM INFORMATION_SCHEMA.SESSIONS WHERE SESSION_ID = ? AND BLOCKER_ID IS NOT NULL"));
+  public OwnershipMarks marks() {
+    return MARKS;
   }
 
-  /** The server's log-write counters; see {@link H2LogCounters}. */
   @Override
-  public io.commitbench.core.server.LogCounters logCounters() {
-    return new H2LogCounters();
+  public LockingSupport locking() {
+    return LOCKING;
   }
 
-  /** Product, version, the MVStore settings and the database file; see {@link H2ServerFacts}. */
   @Override
-  public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
-    return H2ServerFacts.read(admin);
-  }
-
-  /**
-   * H2's own {@code DISK_SPACE_USED} of each table, which counts its indexes' pages too, after a
-   * CHECKPOINT wrote the pages still held in memory (which it does not count).
-   */
-  @Override
-  public java.util.Optional<io.commitbench.core.dialect.DataSize> dataSize(Connection admin,
-      List<TableSpec> tables) throws SQLException {
-    try (java.sql.Statement statement = admin.createStatement()) {
-      statement.execute(H2DataSize.CHECKPOINT);
-    }
-    return H2DataSize.read(io.commitbench.core.server.RowSource.of(admin), tables);
+  public ServerReadings server() {
+    return SERVER;
   }
 }

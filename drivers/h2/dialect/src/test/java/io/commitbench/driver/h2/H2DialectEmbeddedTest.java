@@ -101,17 +101,18 @@ class H2DialectEmbeddedTest {
   @Test
   void marksOfTablesAndUsersAreReadBackWithTheirNamesInLowerCase() throws SQLException {
     run(admin, dialect.createTableStatements(table));
-    run(admin, dialect.markTableStatements(table, "commitbench run=r1 host=h pid=1"));
-    run(admin, dialect.createUserStatements(user, 50));
-    run(admin, dialect.markUserStatements(user, "commitbench run=r1 host=h pid=1"));
+    run(admin, dialect.marks().markTableStatements(table, "commitbench run=r1 host=h pid=1"));
+    run(admin, dialect.users().createUserStatements(user, 50));
+    run(admin, dialect.marks().markUserStatements(user, "commitbench run=r1 host=h pid=1"));
 
-    assertThat(dialect.tablesStartingWith(admin, dialect.centralQualifier(admin), "cb_table_"))
+    assertThat(dialect.marks().tablesStartingWith(admin, dialect.centralQualifier(admin), "cb_table_"))
         .containsExactly(new io.commitbench.core.dialect.DbObject("cb_table_1", "commitbench run=r1 host=h pid=1"));
-    assertThat(dialect.tablesStartingWith(admin, dialect.centralQualifier(admin), "cb_tablex")).isEmpty();
-    assertThat(dialect.usersStartingWith(admin, "cb_user_"))
+    assertThat(dialect.marks().tablesStartingWith(admin, dialect.centralQualifier(admin), "cb_tablex")).isEmpty();
+    assertThat(dialect.users().usersStartingWith(admin, "cb_user_"))
         .containsExactly(new io.commitbench.core.dialect.DbObject("cb_user_1", "commitbench run=r1 host=h pid=1"));
     try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {
-      assertThat(dialect.sessions(admin)).extracting(io.commitbench.core.dialect.DbSession::user).contains("cb_user_1");
+      assertThat(dialect.marks().sessions(admin)).extracting(io.commitbench.core.dialect.DbSession::user)
+          .contains("cb_user_1");
     }
   }
 
@@ -124,20 +125,20 @@ class H2DialectEmbeddedTest {
   @Test
   void createdUserLogsInAndRunsTheWorkloadOnTheAdminsTable() throws SQLException {
     run(admin, dialect.createTableStatements(table));
-    run(admin, dialect.createUserStatements(user, 50));
+    run(admin, dialect.users().createUserStatements(user, 50));
     // A taken name fails: the run must never take over a user it did not create.
-    assertThatThrownBy(() -> run(admin, dialect.createUserStatements(user, 50))).isInstanceOf(SQLException.class)
-        .hasMessageContaining("already exists");
-    run(admin, dialect.grantStatements(user, table));
+    assertThatThrownBy(() -> run(admin, dialect.users().createUserStatements(user, 50)))
+        .isInstanceOf(SQLException.class).hasMessageContaining("already exists");
+    run(admin, dialect.users().grantStatements(user, table));
 
     try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {
       assertWorkloadRuns(actor);
-      assertThat(dialect.canCreateUsers(actor)).isFalse();
+      assertThat(dialect.users().canCreateUsers(actor)).isFalse();
     }
-    assertThat(dialect.canCreateUsers(admin)).isTrue();
+    assertThat(dialect.users().canCreateUsers(admin)).isTrue();
 
-    run(admin, dialect.dropUserStatements(user));
-    run(admin, dialect.dropUserStatements(user));
+    run(admin, dialect.users().dropUserStatements(user));
+    run(admin, dialect.users().dropUserStatements(user));
     SQLException refused = catchThrowableOfType(SQLException.class,
         () -> DriverManager.getConnection(url, user.name(), user.password()).close());
     assertThatObject(refused).isNotNull();
@@ -146,14 +147,14 @@ class H2DialectEmbeddedTest {
   @Test
   void userWithoutTheGrantIsRefused() throws SQLException {
     run(admin, dialect.createTableStatements(table));
-    run(admin, dialect.createUserStatements(user, 50));
+    run(admin, dialect.users().createUserStatements(user, 50));
     try (Connection actor = DriverManager.getConnection(url, user.name(), user.password())) {
       SQLException denied = catchThrowableOfType(SQLException.class,
           () -> run(actor, List.of("DELETE FROM " + table.qualifiedName())));
       assertThatObject(denied).isNotNull();
       assertThat(dialect.classify(denied)).isEqualTo(ErrorClass.OTHER);
     } finally {
-      run(admin, dialect.dropUserStatements(user));
+      run(admin, dialect.users().dropUserStatements(user));
     }
   }
 

@@ -97,12 +97,12 @@ class H2DialectTest extends AbstractDialectContractTest {
 
   @Test
   void userTextIgnoresTheQuota() {
-    assertThat(h2.createUserStatements(user, 50))
+    assertThat(h2.users().createUserStatements(user, 50))
         .containsExactly("CREATE USER cb_user_1 PASSWORD 'Pw123abc'");
-    assertThat(h2.createUserStatements(user, 7)).isEqualTo(h2.createUserStatements(user, 50));
-    assertThat(h2.grantStatements(user, table))
+    assertThat(h2.users().createUserStatements(user, 7)).isEqualTo(h2.users().createUserStatements(user, 50));
+    assertThat(h2.users().grantStatements(user, table))
         .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON PUBLIC.cb_table_1 TO cb_user_1");
-    assertThat(h2.dropUserStatements(user)).containsExactly("DROP USER IF EXISTS cb_user_1");
+    assertThat(h2.users().dropUserStatements(user)).containsExactly("DROP USER IF EXISTS cb_user_1");
   }
 
   @ParameterizedTest

@@ -24,13 +24,13 @@ class H2LogCountersTest {
   void everyCanonicalCounterIsAbsentWithWhyAndTheStoreFileIsCounted() throws SQLException {
     String url = dialect.defaultUrl(dataDirectory).orElseThrow();
     try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
-      CounterSnapshot before = dialect.logCounters().read(admin);
+      CounterSnapshot before = dialect.server().logCounters().read(admin);
       try (Statement st = admin.createStatement()) {
         st.execute("CREATE TABLE t (a INT PRIMARY KEY)");
         st.execute("INSERT INTO t SELECT X FROM SYSTEM_RANGE(1, 1000)");
         st.execute("CHECKPOINT"); // writes the store now rather than in WRITE_DELAY ms
       }
-      CounterSnapshot after = dialect.logCounters().read(admin);
+      CounterSnapshot after = dialect.server().logCounters().read(admin);
 
       assertThat(after.note()).isEmpty();
       for (String name : LogActivity.CANONICAL) {
@@ -50,7 +50,7 @@ class H2LogCountersTest {
   @Test
   void anInMemoryDatabaseHasNoStoreFile() throws SQLException {
     try (Connection admin = DriverManager.getConnection("jdbc:h2:mem:counters", "sa", "")) {
-      CounterSnapshot s = dialect.logCounters().read(admin);
+      CounterSnapshot s = dialect.server().logCounters().read(admin);
 
       assertThat(s.counter("h2.store.file_writes").orElseThrow().absentReason())
           .isEqualTo("an in-memory H2 database has no store file");

@@ -23,7 +23,7 @@ class H2ServerFactsTest {
   void aFileDatabaseKeepsItsLogInItsMvStoreFile() throws SQLException {
     Path base = dir.toAbsolutePath().resolve("commitbench");
     try (Connection h2 = DriverManager.getConnection("jdbc:h2:file:" + base, "sa", "")) {
-      Map<String, Fact> facts = byKey(new H2Dialect().serverFacts(h2));
+      Map<String, Fact> facts = byKey(new H2Dialect().server().serverFacts(h2));
 
       assertThat(facts.get("server/product").value()).isEqualTo("H2");
       assertThat(facts.get("server/version").value()).startsWith("2.");

@@ -41,7 +41,7 @@ class IncompleteDataSetOnH2Test {
     Properties file = oltp();
     new DataSetPreparation(binder.bind(file, where(url)), h2, line -> { }).execute();
     try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
-      DbObject table = h2.tablesStartingWith(admin, h2.centralQualifier(admin), "inc_").get(0);
+      DbObject table = h2.marks().tablesStartingWith(admin, h2.centralQualifier(admin), "inc_").get(0);
       assertThat(table.comment()).as("the mark of a finished load").startsWith("commitbench run=prepare-")
           .doesNotContain("load=incomplete");
       try (Statement statement = admin.createStatement()) {
@@ -71,7 +71,7 @@ class IncompleteDataSetOnH2Test {
 
     assertThat(lines).contains("prepare stopped: dropped the 1 table(s) it had created: inc_1");
     try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
-      assertThat(h2.tablesStartingWith(admin, h2.centralQualifier(admin), "inc_")).as("tables left").isEmpty();
+      assertThat(h2.marks().tablesStartingWith(admin, h2.centralQualifier(admin), "inc_")).as("tables left").isEmpty();
     }
   }
 

@@ -56,9 +56,9 @@ class RunGroupOnH2Test {
         .isEqualTo(RunOutcome.COMPLETED));
     assertThat(runs).allSatisfy(run -> assertThat(run.warnings()).as(console.toString()).isEmpty());
     try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
-      assertThat(h2.usersStartingWith(admin, "GRP_U")).as("users left").isEmpty();
-      assertThat(h2.usersStartingWith(admin, "grp_u")).as("users left").isEmpty();
-      assertThat(h2.tablesStartingWith(admin, h2.centralQualifier(admin), "grp_")).as("the prepared tables")
+      assertThat(h2.users().usersStartingWith(admin, "GRP_U")).as("users left").isEmpty();
+      assertThat(h2.users().usersStartingWith(admin, "grp_u")).as("users left").isEmpty();
+      assertThat(h2.marks().tablesStartingWith(admin, h2.centralQualifier(admin), "grp_")).as("the prepared tables")
           .hasSize(1);
     }
   }
@@ -82,8 +82,8 @@ class RunGroupOnH2Test {
     assertThat(console.toString()).contains("setup: 1 tables, 3 database users created")
         .doesNotContain("kept from the group's previous run");
     try (Connection admin = DriverManager.getConnection(url, "sa", "")) {
-      assertThat(h2.usersStartingWith(admin, "SWP_U")).as("users left").isEmpty();
-      assertThat(h2.tablesStartingWith(admin, h2.centralQualifier(admin), "swp_")).as("tables left").isEmpty();
+      assertThat(h2.users().usersStartingWith(admin, "SWP_U")).as("users left").isEmpty();
+      assertThat(h2.marks().tablesStartingWith(admin, h2.centralQualifier(admin), "swp_")).as("tables left").isEmpty();
     }
   }
 }

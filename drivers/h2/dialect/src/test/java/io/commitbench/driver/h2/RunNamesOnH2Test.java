@@ -77,7 +77,7 @@ class RunNamesOnH2Test {
           .contains("1 name this run would create is taken on the server; nothing was created or dropped")
           .contains("table mine_commit: not created by commitbench");
       assertThat(count(admin, "SELECT COUNT(*) FROM mine_commit WHERE id = 42")).as("the row").isEqualTo(1);
-      assertThat(h2.usersStartingWith(admin, "mine_u")).as("users created").isEmpty();
+      assertThat(h2.users().usersStartingWith(admin, "mine_u")).as("users created").isEmpty();
       assertThat(console.toString()).as("a refused run prints no empty result tables")
           .doesNotContain("Latency of successful operations").doesNotContain("Database's view")
           .contains("results written to");
@@ -90,7 +90,7 @@ class RunNamesOnH2Test {
     try (Connection admin = DriverManager.getConnection(url(), "sa", "")) {
       execute(admin, "CREATE TABLE cb_other (id BIGINT)");
       String qualifier = h2.centralQualifier(admin);
-      List<DbObject> tables = h2.tablesStartingWith(admin, qualifier, "cb_");
+      List<DbObject> tables = h2.marks().tablesStartingWith(admin, qualifier, "cb_");
       assertThat(tables).as("the run's table and the unmarked one").hasSize(2);
       DbObject table = tables.stream().filter(t -> t.name().endsWith("commit")).findFirst().orElseThrow();
       OwnershipMark mark = OwnershipMark.parse(table.comment()).orElseThrow();
@@ -100,7 +100,7 @@ class RunNamesOnH2Test {
       assertThat(mark.host()).isEqualTo(OwnershipMark.localHost());
       assertThat(mark.pid()).isEqualTo(ProcessHandle.current().pid());
       assertThat(table.name()).isEqualTo(mark.tablePrefix() + "commit");
-      assertThat(h2.usersStartingWith(admin, mark.userPrefix())).extracting(DbObject::comment)
+      assertThat(h2.users().usersStartingWith(admin, mark.userPrefix())).extracting(DbObject::comment)
           .containsExactly(table.comment(), table.comment());
 
       LeftoverFinder.Found found = new LeftoverFinder(h2, admin, qualifier).find(Optional.of("cb_"), Optional.empty());
@@ -116,8 +116,9 @@ class RunNamesOnH2Test {
           Optional.empty());
       LeftoverDrops drops = new LeftoverDrops(h2, qualifier);
       assertThat(drops.apply(admin, drops.of(finished))).as("failures").isEmpty();
-      assertThat(h2.tablesStartingWith(admin, qualifier, "cb_")).extracting(DbObject::name).containsExactly("cb_other");
-      assertThat(h2.usersStartingWith(admin, mark.userPrefix())).isEmpty();
+      assertThat(h2.marks().tablesStartingWith(admin, qualifier, "cb_")).extracting(DbObject::name)
+          .containsExactly("cb_other");
+      assertThat(h2.users().usersStartingWith(admin, mark.userPrefix())).isEmpty();
     }
     assertThat(kept.refusal()).isNull();
   }
@@ -139,7 +140,7 @@ class RunNamesOnH2Test {
         .contains("What commitbench run alices of owner alice@lab1 left")
         .contains("--run-id alices --owner alice@lab1");
     try (Connection admin = DriverManager.getConnection(url(), "sa", "")) {
-      DbObject table = h2.tablesStartingWith(admin, h2.centralQualifier(admin), "shared_").get(0);
+      DbObject table = h2.marks().tablesStartingWith(admin, h2.centralQualifier(admin), "shared_").get(0);
       assertThat(OwnershipMark.parse(table.comment()).orElseThrow().owner()).as("the kept table's owner")
           .contains("alice@lab1");
     }

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
+import io.commitbench.core.dialect.DataSize;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
+import io.commitbench.core.dialect.ServerReadings;
+import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.run.BenchmarkRun;
 import io.commitbench.core.server.ActivityFigure;
+import io.commitbench.core.server.Fact;
 import io.commitbench.core.server.LogCounters;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -18,8 +22,11 @@ import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,10 +96,27 @@ class RunServerCountersTest {
 
   /** The dialect with another counter reader: every other method goes to {@code dialect}. */
   private static Dialect withLogCounters(Dialect dialect, LogCounters counters) {
+    ServerReadings server = dialect.server();
+    ServerReadings counted = new ServerReadings() {
+      @Override
+      public LogCounters logCounters() {
+        return counters;
+      }
+
+      @Override
+      public List<Fact> serverFacts(Connection admin) throws SQLException {
+        return server.serverFacts(admin);
+      }
+
+      @Override
+      public Optional<DataSize> dataSize(Connection admin, List<TableSpec> tables) throws SQLException {
+        return server.dataSize(admin, tables);
+      }
+    };
     return (Dialect) Proxy.newProxyInstance(Dialect.class.getClassLoader(), new Class<?>[] {Dialect.class},
         (proxy, method, args) -> {
-          if (method.getName().equals("logCounters")) {
-            return counters;
+          if (method.getName().equals("server")) {
+            return counted;
           }
           try {
             return method.invoke(dialect, args);

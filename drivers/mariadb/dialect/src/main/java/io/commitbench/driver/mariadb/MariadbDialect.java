@@ -1,26 +1,23 @@
 package io.commitbench.driver.mariadb;
 
-
 import io.commitbench.core.dialect.Availability;
-import io.commitbench.core.dialect.Catalogs;
 import io.commitbench.core.dialect.ConnectionTimeouts;
-import io.commitbench.core.dialect.DbObject;
-import io.commitbench.core.dialect.DbSession;
-import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.LockingSupport;
+import io.commitbench.core.dialect.OwnershipMarks;
 import io.commitbench.core.dialect.ServerContainer;
+import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
-import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UnsafeUrlSetting;
+import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.dialect.UrlParameters;
+import io.commitbench.core.dialect.Users;
 import io.commitbench.core.load.BulkLoader;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,24 +42,17 @@ import java.util.regex.Pattern;
  */
 public final class MariadbDialect implements Dialect {
 
+  private static final Users USERS = new MariadbUsers();
+  private static final OwnershipMarks MARKS = new MariadbMarks();
+  private static final LockingSupport LOCKING = new MariadbLocking();
+  private static final ServerReadings SERVER = new MariadbReadings();
+
   /** sysbench's default {@code --mysql-ignore-errors} (see {@link #sysbenchIgnores}). */
   private static final Set<Integer> SYSBENCH_IGNORED_CODES = Set.of(1213, 1020, 1205);
 
   private static final String DRIVER_CLASS = "org.mariadb.jdbc.Driver";
   /** {@code jdbc:mariadb:} and, for several hosts, a mode such as {@code replication:}. */
   private static final Pattern URL_START = Pattern.compile("^jdbc:mariadb:(?:[a-z]+:)?");
-
-  /**
-   * Counts the direct global CREATE USER grant of the authenticated account. CURRENT_USER()
-   * reads {@code user@host} while USER_PRIVILEGES.GRANTEE reads {@code 'user'@'host'}; the host
-   * is what follows the last {@code @}, since a user name may itself contain one.
-   */
-  static final String CAN_CREATE_USERS_SQL =
-      "SELECT COUNT(*) FROM information_schema.USER_PRIVILEGES"
-          + " WHERE PRIVILEGE_TYPE = 'CREATE USER' AND GRANTEE = CONCAT('''',"
-          + " LEFT(CURRENT_USER(), CHAR_LENGTH(CURRENT_USER())"
-          + " - CHAR_LENGTH(SUBSTRING_INDEX(CURRENT_USER(), '@', -1)) - 1),"
-          + " '''@''', SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''')";
 
   /** The dialect's name, {@code db.type}; the storage module finds its own code by it. */
   public static final String NAME = "mariadb";
@@ -218,40 +208,6 @@ public final class MariadbDialect implements Dialect {
     return new LoadDataLocalLoader();
   }
 
-  /**
-   * Whether the account holds CREATE USER globally (root does, through ALL PRIVILEGES). A grant
-   * held only through a role is not seen, which errs on the safe side: shared login.
-   */
-  @Override
-  public boolean canCreateUsers(Connection admin) throws SQLException {
-    try (Statement st = admin.createStatement(); ResultSet rs = st.executeQuery(CAN_CREATE_USERS_SQL)) {
-      return rs.next() && rs.getLong(1) > 0;
-    }
-  }
-
-  /**
-   * The password goes as its {@code mysql_native_password} hash (see {@link NativePasswordHash}),
-   * which MariaDB stores as given: the clear password would otherwise be in the statement text,
-   * which the general log and the processlist show. The actor still logs in with the clear
-   * password. MariaDB has no per-user storage quota, so {@code quotaMegabytes} is ignored.
-   */
-  @Override
-  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    return List.of("CREATE USER " + account(user) + " IDENTIFIED BY PASSWORD '"
-        + NativePasswordHash.of(user.password()) + "'");
-  }
-
-  @Override
-  public List<String> grantStatements(DbUser user, TableSpec table) {
-    return List.of("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + account(user));
-  }
-
-  /** DROP USER also removes the account's grants. */
-  @Override
-  public List<String> dropUserStatements(DbUser user) {
-    return List.of("DROP USER IF EXISTS " + account(user));
-  }
-
   @Override
   public int maxIdentifierLength() {
     return 64;
@@ -264,48 +220,6 @@ public final class MariadbDialect implements Dialect {
   @Override
   public int maxUserNameLength() {
     return 80;
-  }
-
-  /** MariaDB has no COMMENT ON; a table's comment is a table option. */
-  @Override
-  public List<String> markTableStatements(TableSpec table, String mark) {
-    return List.of("ALTER TABLE " + table.qualifiedName() + " COMMENT = '" + mark + "'");
-  }
-
-  /**
-   * The mark as the CREATE TABLE's own COMMENT option: MariaDB commits every DDL statement by
-   * itself, so a mark put on by a second statement would leave a window in which a killed run
-   * leaves an unmarked table.
-   */
-  @Override
-  public List<String> createMarkedTableStatements(List<String> create, TableSpec table, String mark) {
-    List<String> statements = new java.util.ArrayList<>(create);
-    statements.set(0, create.get(0) + " COMMENT='" + mark + "'");
-    return statements;
-  }
-
-  /** The database is a catalog to the driver (its default {@code useCatalogTerm}). */
-  @Override
-  public List<DbObject> tablesStartingWith(Connection admin, String qualifier,
-      String prefix) throws SQLException {
-    return Catalogs.tables(admin, qualifier, null, prefix);
-  }
-
-  /**
-   * Accounts of the host pattern the harness creates ({@code '%'}); MariaDB keeps no comment on an
-   * account, so they carry no mark.
-   */
-  @Override
-  public List<DbObject> usersStartingWith(Connection admin, String prefix)
-      throws SQLException {
-    return Catalogs.query(admin,
-        "SELECT DISTINCT User FROM mysql.user WHERE Host = '%' AND User LIKE ?", prefix, false);
-  }
-
-  @Override
-  public List<DbSession> sessions(Connection admin) throws SQLException {
-    return Catalogs.sessions(admin, "SELECT USER, CONCAT(HOST, ', connected for ', TIME,"
-        + " ' s') FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID()");
   }
 
   /**
@@ -335,37 +249,6 @@ public final class MariadbDialect implements Dialect {
     return SYSBENCH_IGNORED_CODES.contains(error.getErrorCode());
   }
 
-  // The locking probe's answers (commitbench probe locking), together.
-
-  /** InnoDB's row lock wait, in whole seconds: error 1205 after that long. */
-  @Override
-  public List<String> lockWaitTimeoutStatements(int seconds) {
-    return List.of("SET SESSION innodb_lock_wait_timeout = " + seconds);
-  }
-
-  /**
-   * A transaction waits for a row lock while InnoDB shows it in state {@code LOCK WAIT} (needs
-   * PROCESS). InnoDB refreshes the cache behind its transaction tables only when they were not
-   * read in the last 100 ms: polled faster, the view never changes (seen on 10.11), so it is read
-   * every 150 ms.
-   */
-  @Override
-  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
-    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT CONNECTION_ID()",
-        "SELECT 1 FROM information_schema.innodb_trx WHERE trx_mysql_thread_id = ? AND trx_state = 'LOCK WAIT'", 150));
-  }
-
-  /**
-   * Whether InnoDB looks for deadlocks at once ({@code innodb_deadlock_detect}; off: only the lock
-   * wait timeout ends one), and whether a write to a row changed since the snapshot fails with
-   * 1020 ({@code innodb_snapshot_isolation}, 10.6.18 and later; absent before).
-   */
-  @Override
-  public List<String> lockingSettings(Connection admin) throws SQLException {
-    return io.commitbench.core.dialect.ServerSettings.read(admin, "SHOW GLOBAL VARIABLES WHERE Variable_name IN"
-        + " ('innodb_deadlock_detect', 'innodb_lock_wait_timeout', 'innodb_snapshot_isolation', 'tx_isolation')");
-  }
-
   /**
    * 1045 access denied (wrong password or unknown user), 4151 a locked account; 1040 and 1203
    * ("too many connections", for the server or the user) pass.
@@ -381,27 +264,23 @@ public final class MariadbDialect implements Dialect {
     return error.getErrorCode() == 1040 || error.getErrorCode() == 1203;
   }
 
-  /** Any host: actors may connect from wherever the harness runs. */
-  private static String account(DbUser user) {
-    return "'" + user.name() + "'@'%'";
+  @Override
+  public Users users() {
+    return USERS;
   }
 
-  /** The server's log-write counters; see {@link MariadbLogCounters}. */
   @Override
-  public io.commitbench.core.server.LogCounters logCounters() {
-    return new MariadbLogCounters();
+  public OwnershipMarks marks() {
+    return MARKS;
   }
 
-  /** Product, version, the InnoDB redo and binlog settings and the redo log directory; see {@link MariadbServerFacts}. */
   @Override
-  public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
-    return MariadbServerFacts.read(admin);
+  public LockingSupport locking() {
+    return LOCKING;
   }
 
-  /** {@code information_schema.tables} data and index length, after an ANALYZE TABLE refreshed them. */
   @Override
-  public java.util.Optional<io.commitbench.core.dialect.DataSize> dataSize(Connection admin,
-      List<TableSpec> tables) throws SQLException {
-    return MariadbDataSize.read(io.commitbench.core.server.RowSource.of(admin), tables);
+  public ServerReadings server() {
+    return SERVER;
   }
 }

@@ -111,8 +111,9 @@ class MariadbDialectTest extends AbstractDialectContractTest {
   /** MariaDB commits each DDL statement by itself: the mark is the CREATE TABLE's own option, not a second step. */
   @Test
   void aTableIsCreatedWithItsMarkInOneStatement() {
-    assertThat(maria.transactionalDdl()).isFalse();
-    assertThat(maria.createMarkedTableStatements(maria.createTableStatements(table), table, "commitbench run=r1"))
+    assertThat(maria.marks().transactionalDdl()).isFalse();
+    assertThat(maria.marks().createMarkedTableStatements(maria.createTableStatements(table), table,
+        "commitbench run=r1"))
         .containsExactly("CREATE TABLE test.cb_table_1 (num_attr BIGINT NOT NULL, text_attr VARCHAR(40), text2_attr"
             + " VARCHAR(40)) ENGINE=InnoDB COMMENT='commitbench run=r1'",
             "CREATE UNIQUE INDEX cb_table_1_num_ix ON test.cb_table_1 (num_attr)",
@@ -127,22 +128,22 @@ class MariadbDialectTest extends AbstractDialectContractTest {
    */
   @Test
   void userTextSendsTheNativePasswordHashNotThePassword() {
-    assertThat(maria.createUserStatements(user, 50))
+    assertThat(maria.users().createUserStatements(user, 50))
         .containsExactly("CREATE USER 'cb_user_1'@'%' IDENTIFIED BY PASSWORD '*51FB6ADBE85BED035F07866C486C074BD88B1F7D'");
-    assertThat(maria.createUserStatements(user, 3)).isEqualTo(maria.createUserStatements(user, 50));
-    assertThat(maria.grantStatements(user, table))
+    assertThat(maria.users().createUserStatements(user, 3)).isEqualTo(maria.users().createUserStatements(user, 50));
+    assertThat(maria.users().grantStatements(user, table))
         .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON test.cb_table_1 TO 'cb_user_1'@'%'");
-    assertThat(maria.dropUserStatements(user)).containsExactly("DROP USER IF EXISTS 'cb_user_1'@'%'");
+    assertThat(maria.users().dropUserStatements(user)).containsExactly("DROP USER IF EXISTS 'cb_user_1'@'%'");
   }
 
   @Test
   void canCreateUsersCountsTheGlobalGrantOfTheCurrentAccount() throws SQLException {
     SingleValueConnection granted = SingleValueConnection.answering(1L);
-    assertThat(maria.canCreateUsers(granted.connection())).isTrue();
-    assertThat(granted.executedSql()).containsExactly(MariadbDialect.CAN_CREATE_USERS_SQL);
-    assertThat(MariadbDialect.CAN_CREATE_USERS_SQL)
+    assertThat(maria.users().canCreateUsers(granted.connection())).isTrue();
+    assertThat(granted.executedSql()).containsExactly(MariadbUsers.CAN_CREATE_USERS_SQL);
+    assertThat(MariadbUsers.CAN_CREATE_USERS_SQL)
         .contains("information_schema.USER_PRIVILEGES", "'CREATE USER'", "CURRENT_USER()", "'''@'''");
-    assertThat(maria.canCreateUsers(SingleValueConnection.answering(0L).connection())).isFalse();
+    assertThat(maria.users().canCreateUsers(SingleValueConnection.answering(0L).connection())).isFalse();
   }
 
   @ParameterizedTest

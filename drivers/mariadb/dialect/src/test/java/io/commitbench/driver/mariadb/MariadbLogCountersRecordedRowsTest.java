@@ -219,6 +219,6 @@ class MariadbLogCountersRecordedRowsTest {
 
   @Test
   void theDialectReadsTheseCounters() {
-    assertThat(new MariadbDialect().logCounters()).isInstanceOf(MariadbLogCounters.class);
+    assertThat(new MariadbDialect().server().logCounters()).isInstanceOf(MariadbLogCounters.class);
   }
 }

@@ -1,30 +1,24 @@
 package io.commitbench.driver.oracle;
 
-
 import io.commitbench.core.dialect.Availability;
-import io.commitbench.core.dialect.Catalogs;
 import io.commitbench.core.dialect.ConnectionTimeouts;
-import io.commitbench.core.dialect.DbObject;
-import io.commitbench.core.dialect.DbSession;
-import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.LockingSupport;
+import io.commitbench.core.dialect.OwnershipMarks;
 import io.commitbench.core.dialect.ServerContainer;
+import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.StandardErrors;
 import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
-import io.commitbench.core.key.ParameterKeys;
-import java.sql.Connection;
-import java.sql.ResultSet;
+import io.commitbench.core.dialect.Users;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 
 /**
  * Oracle Database through ojdbc11, the paper's original target: columns of type number,
@@ -41,6 +35,11 @@ import java.util.Set;
  * </pre>
  */
 public final class OracleDialect implements Dialect {
+
+  private static final Users USERS = new OracleUsers();
+  private static final OwnershipMarks MARKS = new OracleMarks();
+  private static final LockingSupport LOCKING = new OracleLocking();
+  private static final ServerReadings SERVER = new OracleReadings();
 
   private static final String DRIVER_CLASS = "oracle.jdbc.OracleDriver";
 
@@ -158,98 +157,6 @@ public final class OracleDialect implements Dialect {
     return List.of(ignoring(-942, "DROP TABLE " + table.qualifiedName() + " PURGE"));
   }
 
-  /** Reads the privileges in effect for this session, including those that come through roles. */
-  @Override
-  public boolean canCreateUsers(Connection admin) throws SQLException {
-    try (Statement st = admin.createStatement();
-        ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM SESSION_PRIVS WHERE PRIVILEGE = 'CREATE USER'")) {
-      return rs.next() && rs.getLong(1) > 0;
-    }
-  }
-
-  /**
-   * The password is quoted so Oracle keeps its case and accepts a leading digit. The quota is on
-   * the USERS tablespace, as in the paper's setup.
-   *
-   * <p>The password goes in clear, by decision: Oracle's only hashed form, {@code IDENTIFIED BY
-   * VALUES '<verifiers>'}, is meant for export and import, and which verifiers a login needs (the
-   * 11g {@code S:} SHA-1 one, the 12c {@code T:} PBKDF2-SHA-512 one) depends on the release and on
-   * the server's {@code SQLNET.ALLOWED_LOGON_VERSION_SERVER}. A wrong guess creates users that
-   * cannot log in, found only when the actors start. Keep it off the wire with Oracle's network
-   * encryption or a {@code tcps} URL; the server itself stores only its verifiers.
-   *
-   * @throws IllegalArgumentException if the quota is negative
-   */
-  @Override
-  public List<String> createUserStatements(DbUser user, int quotaMegabytes) {
-    if (quotaMegabytes < 0) {
-      throw new IllegalArgumentException("quota must be at least 0 MB, got " + quotaMegabytes);
-    }
-    return List.of(
-        "CREATE USER " + user.name() + " IDENTIFIED BY \"" + user.password() + "\""
-            + " DEFAULT TABLESPACE USERS QUOTA " + quotaMegabytes + "M ON USERS",
-        "GRANT CREATE SESSION TO " + user.name());
-  }
-
-  /** The quota of each created user, on the USERS tablespace. */
-  @Override
-  public Set<String> productKeys() {
-    return Set.of(ParameterKeys.QUOTA);
-  }
-
-  @Override
-  public List<String> grantStatements(DbUser user, TableSpec table) {
-    return List.of("GRANT SELECT, INSERT, UPDATE, DELETE ON " + table.qualifiedName() + " TO " + user.name());
-  }
-
-  /** CASCADE drops whatever the user owns; dropping the user revokes its grants. */
-  @Override
-  public List<String> dropUserStatements(DbUser user) {
-    return List.of(ignoring(-1918, "DROP USER " + user.name() + " CASCADE"));
-  }
-
-  /**
-   * The JDBC metadata reads no comments from ojdbc unless {@code remarksReporting} is set, so the
-   * dictionary is asked; names are kept in upper case.
-   */
-  @Override
-  public List<DbObject> tablesStartingWith(Connection admin, String qualifier,
-      String prefix) throws SQLException {
-    List<DbObject> found = new java.util.ArrayList<>();
-    try (java.sql.PreparedStatement st = admin.prepareStatement("SELECT t.table_name, c.comments FROM all_tables t"
-        + " LEFT JOIN all_tab_comments c ON c.owner = t.owner AND c.table_name = t.table_name"
-        + " WHERE t.owner = ? AND t.table_name LIKE ?")) {
-      st.setString(1, qualifier.toUpperCase(java.util.Locale.ROOT));
-      st.setString(2, prefix.toUpperCase(java.util.Locale.ROOT) + "%");
-      try (ResultSet rs = st.executeQuery()) {
-        while (rs.next()) {
-          DbObject table = new DbObject(rs.getString(1),
-              rs.getString(2));
-          if (table.name().startsWith(prefix)) {
-            found.add(table);
-          }
-        }
-      }
-    }
-    return found;
-  }
-
-  /** Oracle keeps no comment on a user. */
-  @Override
-  public List<DbObject> usersStartingWith(Connection admin, String prefix)
-      throws SQLException {
-    return Catalogs.query(admin, "SELECT username FROM all_users WHERE username LIKE ?",
-        prefix, true);
-  }
-
-  /** Needs SELECT on V$SESSION (SELECT_CATALOG_ROLE); without it the sessions are not known. */
-  @Override
-  public List<DbSession> sessions(Connection admin) throws SQLException {
-    return Catalogs.sessions(admin, "SELECT username, machine || ' since '"
-        + " || TO_CHAR(logon_time, 'YYYY-MM-DD HH24:MI:SS') FROM v$session WHERE username IS NOT NULL"
-        + " AND sid <> SYS_CONTEXT('USERENV', 'SID')");
-  }
-
   /**
    * ORA numbers first. ORA-00054 (NOWAIT) and ORA-30006 (WAIT n) are both a lock not granted in
    * time; 17002, 17008 and 17410 are the thin driver's own codes for a broken socket.
@@ -265,38 +172,6 @@ public final class OracleDialect implements Dialect {
       case 1 -> ErrorClass.CONSTRAINT_VIOLATION;
       default -> StandardErrors.classify(error).orElse(ErrorClass.OTHER);
     };
-  }
-
-  // The locking probe's answers (commitbench probe locking), together.
-
-  /**
-   * ORA-00060, the way Oracle's documentation and users write it; the SQLState for an error that
-   * ojdbc raised itself (vendor code 0).
-   */
-  @Override
-  public String errorCode(SQLException error) {
-    return error.getErrorCode() == 0 ? Dialect.super.errorCode(error)
-        : String.format(java.util.Locale.ROOT, "ORA-%05d", error.getErrorCode());
-  }
-
-  /** Oracle has READ COMMITTED (its default) and SERIALIZABLE, no REPEATABLE READ. */
-  @Override
-  public java.util.Set<io.commitbench.core.dialect.IsolationLevel> isolationLevels() {
-    return java.util.EnumSet.of(io.commitbench.core.dialect.IsolationLevel.READ_COMMITTED,
-        io.commitbench.core.dialect.IsolationLevel.SERIALIZABLE);
-  }
-
-  /*
-   * No lockWaitTimeoutStatements: an Oracle DML statement waits for a row lock without bound (only
-   * SELECT ... FOR UPDATE WAIT n has one), so the probe bounds it with the JDBC query timeout
-   * (ORA-01013, a statement timeout).
-   */
-
-  /** A session waits while {@code V$SESSION} names the session blocking it (needs SELECT on V$SESSION). */
-  @Override
-  public Optional<io.commitbench.core.dialect.LockWaitView> lockWaitView() {
-    return Optional.of(new io.commitbench.core.dialect.LockWaitView("SELECT SYS_CONTEXT('USERENV', 'SID') FROM DUAL",
-        "SELECT 1 FROM v$session WHERE sid = ? AND blocking_session IS NOT NULL"));
   }
 
   /** ORA-01017 invalid username/password, ORA-28000 a locked account, ORA-01045 no CREATE SESSION. */
@@ -332,18 +207,6 @@ public final class OracleDialect implements Dialect {
         + "END;";
   }
 
-  /** The server's log-write counters; see {@link OracleLogCounters}. */
-  @Override
-  public io.commitbench.core.server.LogCounters logCounters() {
-    return new OracleLogCounters();
-  }
-
-  /** Product, version, log mode, commit parameters, redo groups and members; see {@link OracleServerFacts}. */
-  @Override
-  public List<io.commitbench.core.server.Fact> serverFacts(Connection admin) throws SQLException {
-    return OracleServerFacts.read(admin);
-  }
-
   @Override
   public String generatedIntegerColumn() {
     return "NUMBER(10) GENERATED BY DEFAULT AS IDENTITY";
@@ -355,18 +218,31 @@ public final class OracleDialect implements Dialect {
         + " GENERATED BY DEFAULT AS IDENTITY (START WITH " + next + "))");
   }
 
-  /** The bytes of the tables' and their indexes' segments ({@code user_segments}). */
-  @Override
-  public java.util.Optional<io.commitbench.core.dialect.DataSize> dataSize(Connection admin,
-      List<TableSpec> tables) throws SQLException {
-    return OracleDataSize.read(io.commitbench.core.server.RowSource.of(admin), tables);
-  }
-
   /** Oracle before 23c has no multi-row VALUES: {@code INSERT ALL INTO t (..) VALUES (..) ... SELECT 1 FROM dual}. */
   @Override
   public String multiRowInsert(String qualifiedTable, List<String> columns, int rows) {
     String row = " INTO " + qualifiedTable + " (" + String.join(", ", columns) + ") VALUES ("
         + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")";
     return "INSERT ALL" + row.repeat(rows) + " SELECT 1 FROM dual";
+  }
+
+  @Override
+  public Users users() {
+    return USERS;
+  }
+
+  @Override
+  public OwnershipMarks marks() {
+    return MARKS;
+  }
+
+  @Override
+  public LockingSupport locking() {
+    return LOCKING;
+  }
+
+  @Override
+  public ServerReadings server() {
+    return SERVER;
   }
 }

@@ -112,20 +112,20 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
 
   @Test
   void userGetsQuotaAndSessionPrivilege() {
-    assertThat(oracle.createUserStatements(user, 50)).containsExactly(
+    assertThat(oracle.users().createUserStatements(user, 50)).containsExactly(
         "CREATE USER cb_user_1 IDENTIFIED BY \"Pw123abc\" DEFAULT TABLESPACE USERS QUOTA 50M ON USERS",
         "GRANT CREATE SESSION TO cb_user_1");
-    assertThat(oracle.createUserStatements(user, 0).get(0)).endsWith("QUOTA 0M ON USERS");
-    assertThatThrownBy(() -> oracle.createUserStatements(user, -1))
+    assertThat(oracle.users().createUserStatements(user, 0).get(0)).endsWith("QUOTA 0M ON USERS");
+    assertThatThrownBy(() -> oracle.users().createUserStatements(user, -1))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
-    assertThat(oracle.productKeys()).as("so the run header shows the quota").containsExactly("quota");
+    assertThat(oracle.users().productKeys()).as("so the run header shows the quota").containsExactly("quota");
   }
 
   @Test
   void grantAndDropUserText() {
-    assertThat(oracle.grantStatements(user, table))
+    assertThat(oracle.users().grantStatements(user, table))
         .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON BENCH.cb_table_1 TO cb_user_1");
-    assertThat(oracle.dropUserStatements(user)).containsExactly("BEGIN\n"
+    assertThat(oracle.users().dropUserStatements(user)).containsExactly("BEGIN\n"
         + "  EXECUTE IMMEDIATE 'DROP USER cb_user_1 CASCADE';\n"
         + "EXCEPTION\n"
         + "  WHEN OTHERS THEN\n"
@@ -138,10 +138,10 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
   @Test
   void canCreateUsersReadsSessionPrivileges() throws SQLException {
     SingleValueConnection granted = SingleValueConnection.answering(1L);
-    assertThat(oracle.canCreateUsers(granted.connection())).isTrue();
+    assertThat(oracle.users().canCreateUsers(granted.connection())).isTrue();
     assertThat(granted.executedSql())
         .containsExactly("SELECT COUNT(*) FROM SESSION_PRIVS WHERE PRIVILEGE = 'CREATE USER'");
-    assertThat(oracle.canCreateUsers(SingleValueConnection.answering(0L).connection())).isFalse();
+    assertThat(oracle.users().canCreateUsers(SingleValueConnection.answering(0L).connection())).isFalse();
   }
 
   @ParameterizedTest

@@ -58,10 +58,10 @@ class OracleLockingProbeRecordedTest {
 
   @Test
   void oracleHasNoRepeatableReadAndNoSessionLockWaitBound() {
-    assertThat(dialect.isolationLevels()).containsExactlyInAnyOrder(IsolationLevel.READ_COMMITTED,
+    assertThat(dialect.locking().isolationLevels()).containsExactlyInAnyOrder(IsolationLevel.READ_COMMITTED,
         IsolationLevel.SERIALIZABLE);
-    assertThat(dialect.lockWaitTimeoutStatements(5)).as("the JDBC query timeout bounds the waits").isEmpty();
-    assertThat(dialect.lockWaitView()).hasValueSatisfying(view -> {
+    assertThat(dialect.locking().lockWaitTimeoutStatements(5)).as("the JDBC query timeout bounds the waits").isEmpty();
+    assertThat(dialect.locking().lockWaitView()).hasValueSatisfying(view -> {
       assertThat(view.sessionIdSql()).isEqualTo("SELECT SYS_CONTEXT('USERENV', 'SID') FROM DUAL");
       assertThat(view.waitingSql()).isEqualTo("SELECT 1 FROM v$session WHERE sid = ? AND blocking_session IS NOT NULL");
     });
@@ -69,9 +69,9 @@ class OracleLockingProbeRecordedTest {
 
   @Test
   void codesAreWrittenTheOracleWayAndAnErrorWithoutOneByItsSqlState() {
-    assertThat(dialect.errorCode(ORA_00060)).isEqualTo("ORA-00060");
-    assertThat(dialect.errorCode(ORA_08177)).isEqualTo("ORA-08177");
-    assertThat(dialect.errorCode(new SQLException("Closed Connection", "08003", 0))).isEqualTo("08003");
+    assertThat(dialect.locking().errorCode(ORA_00060)).isEqualTo("ORA-00060");
+    assertThat(dialect.locking().errorCode(ORA_08177)).isEqualTo("ORA-08177");
+    assertThat(dialect.locking().errorCode(new SQLException("Closed Connection", "08003", 0))).isEqualTo("08003");
   }
 
   @Test

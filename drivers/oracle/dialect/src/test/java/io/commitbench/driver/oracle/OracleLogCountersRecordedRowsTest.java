@@ -177,6 +177,6 @@ class OracleLogCountersRecordedRowsTest {
 
   @Test
   void theDialectReadsTheseCounters() {
-    assertThat(new OracleDialect().logCounters()).isInstanceOf(OracleLogCounters.class);
+    assertThat(new OracleDialect().server().logCounters()).isInstanceOf(OracleLogCounters.class);
   }
 }

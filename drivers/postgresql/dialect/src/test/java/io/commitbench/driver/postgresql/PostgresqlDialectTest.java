@@ -102,7 +102,7 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
    */
   @Test
   void userTextSendsAScramVerifierNotThePassword() {
-    List<String> create = pg.createUserStatements(user, 50);
+    List<String> create = pg.users().createUserStatements(user, 50);
 
     assertThat(create).hasSize(1);
     assertThat(create.get(0)).doesNotContain(user.password())
@@ -116,8 +116,8 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
 
   @Test
   void userTextIgnoresTheQuotaAndSaltsEveryRoleOnItsOwn() {
-    String first = pg.createUserStatements(user, 50).get(0);
-    String second = pg.createUserStatements(user, 1).get(0);
+    String first = pg.users().createUserStatements(user, 50).get(0);
+    String second = pg.users().createUserStatements(user, 1).get(0);
 
     assertThat(first.substring(0, first.indexOf('$'))).isEqualTo(second.substring(0, second.indexOf('$')));
     assertThat(first).as("a fresh salt each time").isNotEqualTo(second);
@@ -125,7 +125,7 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
 
   @Test
   void grantTextIncludesSchemaUsageWhenTheRoleLacksItRetriedOverAConcurrentGrant() {
-    List<String> grants = pg.grantStatements(user, table);
+    List<String> grants = pg.users().grantStatements(user, table);
     assertThat(grants).hasSize(2);
     assertThat(grants.get(0)).startsWith("DO $$")
         .contains("IF NOT has_schema_privilege('cb_user_1', 'public'::regnamespace, 'USAGE') THEN\n"
@@ -133,13 +133,13 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
         .contains("EXCEPTION WHEN internal_error THEN").endsWith("GRANT USAGE ON SCHEMA public TO cb_user_1;\nEND $$");
     assertThat(grants.get(1)).isEqualTo("GRANT SELECT, INSERT, UPDATE, DELETE ON public.cb_table_1 TO cb_user_1");
     TableSpec unqualified = new TableSpec("cb_table_1", "", "cb_table_1", 40);
-    assertThat(pg.grantStatements(user, unqualified))
+    assertThat(pg.users().grantStatements(user, unqualified))
         .containsExactly("GRANT SELECT, INSERT, UPDATE, DELETE ON cb_table_1 TO cb_user_1");
   }
 
   @Test
   void dropUserIsOneGuardedDoBlock() {
-    assertThat(pg.dropUserStatements(user)).containsExactly("DO $$\n"
+    assertThat(pg.users().dropUserStatements(user)).containsExactly("DO $$\n"
         + "BEGIN\n"
         + "  IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'cb_user_1') THEN\n"
         + "    DROP OWNED BY cb_user_1;\n"
@@ -152,11 +152,11 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
   @Test
   void canCreateUsersReadsSuperuserOrCreaterole() throws SQLException {
     SingleValueConnection yes = SingleValueConnection.answering(true);
-    assertThat(pg.canCreateUsers(yes.connection())).isTrue();
+    assertThat(pg.users().canCreateUsers(yes.connection())).isTrue();
     assertThat(yes.executedSql()).containsExactly(
         "SELECT rolsuper OR rolcreaterole FROM pg_catalog.pg_roles WHERE rolname = current_user");
-    assertThat(pg.canCreateUsers(SingleValueConnection.answering(false).connection())).isFalse();
-    assertThat(pg.canCreateUsers(SingleValueConnection.answeringNoRow().connection())).isFalse();
+    assertThat(pg.users().canCreateUsers(SingleValueConnection.answering(false).connection())).isFalse();
+    assertThat(pg.users().canCreateUsers(SingleValueConnection.answeringNoRow().connection())).isFalse();
   }
 
   @ParameterizedTest

@@ -269,6 +269,6 @@ class PostgresqlLogCountersRecordedRowsTest {
 
   @Test
   void theDialectReadsTheseCounters() {
-    assertThat(new PostgresqlDialect().logCounters()).isInstanceOf(PostgresqlLogCounters.class);
+    assertThat(new PostgresqlDialect().server().logCounters()).isInstanceOf(PostgresqlLogCounters.class);
   }
 }

@@ -78,7 +78,7 @@ final class BoundIndexWorkload implements BoundWorkload {
   /** The tables' size as the server reports it, after the reads (they change nothing). */
   @Override
   public void afterActors(Connection admin, Dialect dialect, List<SchemaTable> tables) throws SQLException {
-    dialect.dataSize(admin, tables.stream().map(SchemaTable::spec).toList())
+    dialect.server().dataSize(admin, tables.stream().map(SchemaTable::spec).toList())
         .ifPresent(progress::dataSize);
   }
 

@@ -134,7 +134,7 @@ final class BoundPerconaWorkload implements BoundWorkload {
   /** The table's size with its indexes as the server reports it (the queries change nothing). */
   @Override
   public void afterActors(Connection admin, Dialect dialect, List<SchemaTable> tables) throws SQLException {
-    size = dialect.dataSize(admin,
+    size = dialect.server().dataSize(admin,
         tables.stream().map(SchemaTable::spec).toList()).orElse(null);
   }
 
