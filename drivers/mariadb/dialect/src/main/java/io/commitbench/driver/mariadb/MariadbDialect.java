@@ -16,13 +16,13 @@ import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.dialect.UrlParameters;
+import io.commitbench.core.kind.ContainerFacts;
 import io.commitbench.core.load.BulkLoader;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
@@ -135,11 +135,10 @@ public final class MariadbDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
-  /** The image scripts/containers/build-images.sh builds, which follows the official image's variables. */
+  /** drivers/mariadb/image/container.properties: the image scripts/containers/build-images.sh builds, which follows the official image's variables. */
   @Override
   public Optional<ServerContainer> serverContainer() {
-    return Optional.of(new ServerContainer("mariadb:10.11-bookworm", 3306, "root", "MARIADB_ROOT_PASSWORD",
-        Map.of("MARIADB_DATABASE", "test"), "jdbc:mariadb://%s:%d/test"));
+    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> facts.container(defaultUser()));
   }
 
   @Override

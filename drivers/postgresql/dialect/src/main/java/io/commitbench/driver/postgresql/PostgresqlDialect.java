@@ -16,6 +16,7 @@ import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.dialect.UrlParameters;
+import io.commitbench.core.kind.ContainerFacts;
 import io.commitbench.core.load.BulkLoader;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -24,7 +25,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
@@ -122,11 +122,10 @@ public final class PostgresqlDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
-  /** The image scripts/containers/build-images.sh builds, which follows the official image's variables. */
+  /** drivers/postgresql/image/container.properties: the image scripts/containers/build-images.sh builds, which follows the official image's variables. */
   @Override
   public Optional<ServerContainer> serverContainer() {
-    return Optional.of(new ServerContainer("postgres:15-bookworm", 5432, "postgres", "POSTGRES_PASSWORD",
-        Map.of("POSTGRES_USER", "postgres", "POSTGRES_DB", "test"), "jdbc:postgresql://%s:%d/test"));
+    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> facts.container(defaultUser()));
   }
 
   @Override
