@@ -18,6 +18,9 @@ public interface InstanceEngine {
   /** The kind's name, as {@code db.type} spells it: {@code postgresql}, {@code mariadb}. */
   String kind();
 
+  /** What the help of {@code storage instance} says of this kind. */
+  EngineHelp help();
+
   /** The OS user the server runs as; it owns the data and log directories. */
   String osUser();
 
