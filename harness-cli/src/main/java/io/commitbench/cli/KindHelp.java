@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * The parts of the storage commands' help that each database kind tells of itself, through the
  * storage agent's SPIs ({@link InstanceEngine#help}, the log relocation providers), so the
  * commands name no kind. A command's description holds a marker line where a part goes; its
- * {@link IModelTransformer} puts the part there, wrapped like the lines around it.
+ * {@link IModelTransformer} puts the part's paragraphs there, wrapped like the lines around it.
  */
 final class KindHelp {
 
@@ -46,10 +46,10 @@ final class KindHelp {
     public CommandSpec transform(CommandSpec spec) {
       LogRelocations relocations = LogRelocations.load();
       return replace(spec, marker -> switch (marker) {
-        case MANAGED_RELOCATIONS -> wrap("A managed instance (--instance DIR): "
+        case MANAGED_RELOCATIONS -> List.of("A managed instance (--instance DIR): "
             + String.join(" ", relocations.managedHelps()));
-        case ONLINE_RELOCATIONS -> paragraphs(relocations.onlines().stream().map(OnlineRelocation::help).toList());
-        case OPERATOR_RELOCATIONS -> wrap("Any other server (--url " + String.join(", ",
+        case ONLINE_RELOCATIONS -> relocations.onlines().stream().map(OnlineRelocation::help).toList();
+        case OPERATOR_RELOCATIONS -> List.of("Any other server (--url " + String.join(", ",
             relocations.operatorUrlPrefixes()) + "): the commands for its operator are printed (NOT EXECUTED); the"
             + " agent never connects to it or acts.");
         default -> null;
@@ -64,15 +64,14 @@ final class KindHelp {
       List<EngineHelp> engines = InstanceEngines.kinds().stream()
           .map(kind -> InstanceEngines.forKind(kind).orElseThrow().help()).toList();
       return replace(spec, marker -> switch (marker) {
-        case INSTANCE_PRODUCTS -> wrap("Makes, starts, stops and destroys private "
+        case INSTANCE_PRODUCTS -> List.of("Makes, starts, stops and destroys private "
             + and(engines.stream().map(EngineHelp::product).toList()) + " servers.");
-        case INSTANCE_INIT -> wrap(String.join(" / ", engines.stream().map(EngineHelp::initProgram).toList())
+        case INSTANCE_INIT -> List.of(String.join(" / ", engines.stream().map(EngineHelp::initProgram).toList())
             + " with the log in --log-dir, then starts it (inside --cgroup when given) and creates the 'test'"
             + " database.");
-        case INSTANCE_STOP -> wrap(String.join("; ", engines.stream().map(e -> e.product() + ": " + e.stop())
+        case INSTANCE_STOP -> List.of(String.join("; ", engines.stream().map(e -> e.product() + ": " + e.stop())
             .toList()) + ". Journaled in INSTANCE.lifecycle, next to the instance directory.");
-        case INSTANCE_NEW_LOG -> wrap(String.join(" ", engines.stream().flatMap(e -> e.newLog().stream())
-            .toList()));
+        case INSTANCE_NEW_LOG -> engines.stream().flatMap(e -> e.newLog().stream()).toList();
         default -> null;
       });
     }
@@ -86,30 +85,38 @@ final class KindHelp {
     }
   }
 
-  /** The description with each marker line replaced by its part's lines (none for an empty part). */
-  private static CommandSpec replace(CommandSpec spec, Function<String, List<String>> parts) {
+  /**
+   * The description with each marker line replaced by its part's paragraphs, wrapped; the lines
+   * after a marker, up to the next blank one, continue its last paragraph. A part without
+   * paragraphs leaves nothing.
+   */
+  static CommandSpec replace(CommandSpec spec, Function<String, List<String>> parts) {
+    String[] description = spec.usageMessage().description();
     List<String> lines = new ArrayList<>();
-    for (String line : spec.usageMessage().description()) {
-      List<String> part = parts.apply(line);
-      if (part == null) {
-        lines.add(line);
-      } else {
-        lines.addAll(part);
+    for (int i = 0; i < description.length; i++) {
+      List<String> paragraphs = parts.apply(description[i]);
+      if (paragraphs == null) {
+        lines.add(description[i]);
+        continue;
+      }
+      if (paragraphs.isEmpty()) {
+        continue;
+      }
+      List<String> texts = new ArrayList<>(paragraphs);
+      StringBuilder last = new StringBuilder(texts.remove(texts.size() - 1));
+      while (i + 1 < description.length && !description[i + 1].isBlank()) {
+        last.append(' ').append(description[++i].trim());
+      }
+      texts.add(last.toString());
+      for (int t = 0; t < texts.size(); t++) {
+        if (t > 0) {
+          lines.add("");
+        }
+        lines.addAll(wrap(texts.get(t)));
       }
     }
     spec.usageMessage().description(lines.toArray(String[]::new));
     return spec;
-  }
-
-  private static List<String> paragraphs(List<String> texts) {
-    List<String> lines = new ArrayList<>();
-    for (String text : texts) {
-      if (!lines.isEmpty()) {
-        lines.add("");
-      }
-      lines.addAll(wrap(text));
-    }
-    return lines;
   }
 
   /** {@code a}, {@code a and b}, {@code a, b and c}. */
@@ -118,7 +125,7 @@ final class KindHelp {
         : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
   }
 
-  /** Words to lines of at most {@link #WIDTH} characters; none for blank text. */
+  /** Words to lines of at most {@link #WIDTH} characters (a longer word alone); none for blank text. */
   static List<String> wrap(String text) {
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder();
