@@ -5,6 +5,7 @@ import io.commitbench.storage.instance.InstanceEngine;
 import io.commitbench.storage.instance.InstanceEngines;
 import io.commitbench.storage.relocate.LogRelocations;
 import io.commitbench.storage.relocate.OnlineRelocation;
+import io.commitbench.storage.undo.LogRelocationUndo;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -35,6 +36,9 @@ final class KindHelp {
   /** Where {@code storage instance write-log-through} says what a new instance's log is like. */
   static final String INSTANCE_NEW_LOG = "<instance new log>";
 
+  /** Where {@code storage undo} says how each kind's own journals are reversed. */
+  static final String UNDO_REVERSALS = "<undo reversals>";
+
   /** The width of the hand-wrapped lines around the parts. */
   private static final int WIDTH = 80;
 
@@ -54,6 +58,14 @@ final class KindHelp {
             + " agent never connects to it or acts.");
         default -> null;
       });
+    }
+  }
+
+  /** {@code storage undo}: the reversals the kinds bring for their own operations. */
+  static final class Undo implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      return replace(spec, marker -> marker.equals(UNDO_REVERSALS) ? LogRelocationUndo.helps() : null);
     }
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.commitbench.storage.instance.InstanceEngines;
 import io.commitbench.storage.relocate.LogRelocations;
 import io.commitbench.storage.relocate.OnlineRelocation;
+import io.commitbench.storage.undo.LogRelocationUndo;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,14 @@ class KindHelpTest {
     relocations.operatorUrlPrefixes().forEach(prefix -> assertThat(help).contains(prefix));
     assertThat(help).doesNotContain(KindHelp.MANAGED_RELOCATIONS, KindHelp.ONLINE_RELOCATIONS,
         KindHelp.OPERATOR_RELOCATIONS);
+  }
+
+  @Test
+  void undoSaysHowEachKindsOwnJournalsAreReversed() {
+    String help = oneLine(usage("storage", "undo"));
+
+    assertThat(LogRelocationUndo.helps()).isNotEmpty().allSatisfy(part -> assertThat(help).contains(part));
+    assertThat(help).doesNotContain(KindHelp.UNDO_REVERSALS);
   }
 
   @Test
