@@ -3,7 +3,7 @@ package io.commitbench.it.support;
 import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
-import io.commitbench.core.kind.ContainerFacts;
+import io.commitbench.core.server.ContainerFacts;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;

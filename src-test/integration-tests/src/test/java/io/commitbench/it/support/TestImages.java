@@ -1,6 +1,6 @@
 package io.commitbench.it.support;
 
-import io.commitbench.core.kind.ContainerFacts;
+import io.commitbench.core.server.ContainerFacts;
 import java.util.List;
 import org.testcontainers.utility.DockerImageName;
 

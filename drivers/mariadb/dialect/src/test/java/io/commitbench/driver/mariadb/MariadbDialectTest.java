@@ -11,7 +11,7 @@ import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.SingleValueConnection;
 import io.commitbench.core.dialect.TableSpec;
-import io.commitbench.core.kind.ContainerFacts;
+import io.commitbench.core.server.ContainerFacts;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;

@@ -16,7 +16,7 @@ import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.key.ParameterKeys;
-import io.commitbench.core.kind.ContainerFacts;
+import io.commitbench.core.server.ContainerFacts;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,4 +1,4 @@
-package io.commitbench.core.kind;
+package io.commitbench.core.server;
 
 import io.commitbench.core.dialect.ServerContainer;
 import java.io.IOException;

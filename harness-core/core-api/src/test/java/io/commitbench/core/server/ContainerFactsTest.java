@@ -1,4 +1,4 @@
-package io.commitbench.core.kind;
+package io.commitbench.core.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
