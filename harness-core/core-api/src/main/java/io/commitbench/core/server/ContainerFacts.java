@@ -1,6 +1,5 @@
 package io.commitbench.core.server;
 
-import io.commitbench.core.dialect.ServerContainer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -18,8 +17,9 @@ import java.util.Properties;
  * What a database kind's {@code drivers/KIND/image/container.properties} says of its server as a
  * container: the images (the default first, then the further columns of the version matrix),
  * the port, the password variable, the environment and the JDBC URL. The kind's dialect module
- * ships the file as the resource {@link #resource}, so the dialect, the integration tests and
- * {@code scripts/containers/build-images.sh} read one file and the tag is written once.
+ * ships the file as the resource {@link #resource}, so the dialect (its {@code ServerContainer}),
+ * the integration tests and {@code scripts/containers/build-images.sh} read one file and the tag
+ * is written once.
  *
  * @param kind the kind's name, as {@code db.type} spells it
  * @param images the images, the default first; at least one
@@ -107,11 +107,6 @@ public record ContainerFacts(String kind, List<Image> images, int port, String p
   /** The JDBC URL of a server of this kind listening on {@code host}:{@code port}. */
   public String jdbcUrl(String host, int port) {
     return String.format(Locale.ROOT, urlFormat, host, port);
-  }
-
-  /** The container of the default image, administered as {@code user}. */
-  public ServerContainer container(String user) {
-    return new ServerContainer(defaultImage(), port, user, passwordVariable, environment, urlFormat);
   }
 
   private static String required(String kind, Properties properties, String key) {

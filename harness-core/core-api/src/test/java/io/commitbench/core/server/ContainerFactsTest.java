@@ -3,7 +3,6 @@ package io.commitbench.core.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.commitbench.core.dialect.ServerContainer;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.Map;
@@ -24,18 +23,15 @@ class ContainerFactsTest {
       """;
 
   @Test
-  void theDefaultImageIsTheFirstAndTheContainerTakesTheDialectsUser() throws IOException {
+  void theDefaultImageIsTheFirstAndTheUrlTakesHostAndPort() throws IOException {
     ContainerFacts facts = ContainerFacts.parse("demo", properties(FILE));
 
     assertThat(facts.tags()).containsExactly("demo:1-bookworm", "demo:2");
     assertThat(facts.defaultImage()).isEqualTo("demo:1-bookworm");
     assertThat(facts.jdbcUrl("127.0.0.1", 7001)).isEqualTo("jdbc:demo://127.0.0.1:7001/test");
-    ServerContainer container = facts.container("admin");
-    assertThat(container.image()).isEqualTo("demo:1-bookworm");
-    assertThat(container.port()).isEqualTo(7000);
-    assertThat(container.user()).isEqualTo("admin");
-    assertThat(container.passwordVariable()).isEqualTo("DEMO_PASSWORD");
-    assertThat(container.environment()).isEqualTo(Map.of("DEMO_DB", "test", "DEMO_MODE", "a=b"));
+    assertThat(facts.port()).isEqualTo(7000);
+    assertThat(facts.passwordVariable()).isEqualTo("DEMO_PASSWORD");
+    assertThat(facts.environment()).isEqualTo(Map.of("DEMO_DB", "test", "DEMO_MODE", "a=b"));
   }
 
   @Test

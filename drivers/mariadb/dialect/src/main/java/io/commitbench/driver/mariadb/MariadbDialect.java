@@ -138,7 +138,8 @@ public final class MariadbDialect implements Dialect {
   /** drivers/mariadb/image/container.properties: the image scripts/containers/build-images.sh builds, which follows the official image's variables. */
   @Override
   public Optional<ServerContainer> serverContainer() {
-    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> facts.container(defaultUser()));
+    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> new ServerContainer(facts.defaultImage(),
+        facts.port(), defaultUser(), facts.passwordVariable(), facts.environment(), facts.urlFormat()));
   }
 
   @Override

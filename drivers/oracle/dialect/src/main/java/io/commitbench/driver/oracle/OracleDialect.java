@@ -115,7 +115,8 @@ public final class OracleDialect implements Dialect {
   /** drivers/oracle/image/container.properties: gvenzl/oracle-free, which gives SYSTEM the password and serves the FREEPDB1 pluggable database. */
   @Override
   public Optional<ServerContainer> serverContainer() {
-    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> facts.container(defaultUser()));
+    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> new ServerContainer(facts.defaultImage(),
+        facts.port(), defaultUser(), facts.passwordVariable(), facts.environment(), facts.urlFormat()));
   }
 
   @Override
