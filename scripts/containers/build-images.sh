@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# Builds the database images the integration tests use, without a registry: PostgreSQL 15 and
-# MariaDB 10.11 from Debian bookworm (the versions of the machine's own services, the default
-# targets) and PostgreSQL 17 and MariaDB 11.8 from trixie (the second column of the version
-# matrix). Per Debian suite a debootstrap minbase tree from the machine's Debian mirror, per image
-# a copy with the server installed through chroot, the entrypoint, and `docker import`. Needs the
-# engine on DOCKER_HOST.
-# Cached: an image whose recipe hash (this script and its entrypoint) matches is kept; a changed
-# recipe rebuilds it. The trees live outside the clone (CI clones afresh each run).
+# Builds the database images the integration tests use, without a registry: every image that a
+# kind's drivers/KIND/image/container.properties gives a Debian suite, with the kind's
+# drivers/KIND/image/entrypoint.sh. Per Debian suite a debootstrap minbase tree from the machine's
+# Debian mirror, per image a copy with the kind's packages installed through chroot, the
+# entrypoint, and `docker import`. Needs the engine on DOCKER_HOST.
+# Cached: an image whose recipe hash (this script, the kind's entrypoint and the image's values)
+# matches is kept; a changed recipe rebuilds it. The trees live outside the clone (CI clones
+# afresh each run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+drivers=$(cd "$here/../../drivers" && pwd)
 cache=${COMMITBENCH_IMAGE_CACHE:-/var/cache/commitbench/images}
 mirror=${COMMITBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 : "${DOCKER_HOST:?DOCKER_HOST must name the private engine (scripts/containers/engine.sh host)}"
+
+# The value of KEY in a properties file of plain key=value lines (the last one wins, as in Java).
+value() {
+  local file=$1 key=$2
+  sed -n "s/^${key//./\\.}=//p" "$file" | tail -n 1
+}
 
 base_tree() {
   local suite=$1
@@ -25,11 +32,11 @@ base_tree() {
   fi
 }
 
-# suite tag entrypoint cmd port env packages...
+# dir suite tag cmd port path packaged-data packages...
 build() {
-  local suite=$1 tag=$2 entrypoint=$3 cmd=$4 port=$5 env=$6; shift 6
+  local dir=$1 suite=$2 tag=$3 cmd=$4 port=$5 path=$6 packaged=$7; shift 7
   local recipe name=${tag%%:*}-$suite
-  recipe=$( (cat "$0" "$here/$entrypoint"; echo "$suite $*") | sha256sum | cut -c1-16)
+  recipe=$( (cat "$0" "$dir/entrypoint.sh"; echo "$suite $tag $cmd $port $path $packaged $*") | sha256sum | cut -c1-16)
   if docker image inspect "$tag" --format '{{range .Config.Env}}{{println .}}{{end}}' 2>/dev/null \
       | grep -qx "COMMITBENCH_RECIPE=$recipe"; then
     echo "images: $tag is up to date (recipe $recipe)"
@@ -54,14 +61,18 @@ build() {
     || { tail -n 20 "$cache/$name.log" >&2; exit 1; }
   rm -rf "$tree/var/lib/apt/lists"/* "$tree/usr/sbin/policy-rc.d"
   # The packages create a data directory of their own; the entrypoints initialise from the
-  # environment only into an empty one, as the official images do.
-  rm -rf "$tree/var/lib/mysql" "$tree/var/lib/postgresql"/[0-9]* "$tree/etc/postgresql"/[0-9]*
-  install -m 755 "$here/$entrypoint" "$tree/usr/local/bin/docker-entrypoint.sh"
+  # environment only into an empty one, as the official images do. The paths are globs.
+  local data paths
+  read -r -a paths <<<"$packaged" # split into words without expanding the globs here
+  for data in "${paths[@]}"; do
+    rm -rf "$tree"$data
+  done
+  install -m 755 "$dir/entrypoint.sh" "$tree/usr/local/bin/docker-entrypoint.sh"
   mkdir -p "$tree/docker-entrypoint-initdb.d"
   tar -C "$tree" -c . | docker import \
     --change 'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]' \
     --change "CMD [\"$cmd\"]" \
-    --change "ENV $env" \
+    --change "ENV PATH=$path" \
     --change "ENV COMMITBENCH_RECIPE=$recipe" \
     --change "EXPOSE $port" \
     - "$tag" >/dev/null
@@ -71,17 +82,18 @@ build() {
   echo "images: built $tag in $((SECONDS - started)) s"
 }
 
-# The tags TestImages pins; no registry has them, so the default pull policy never pulls.
-# The entrypoint finds the PostgreSQL version's programs through PATH.
-build bookworm postgres:15-bookworm postgres-entrypoint.sh postgres 5432 \
-  "PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-  postgresql-15 locales
-build bookworm mariadb:10.11-bookworm mariadb-entrypoint.sh mariadbd 3306 \
-  "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-  mariadb-server
-build trixie postgres:17-trixie postgres-entrypoint.sh postgres 5432 \
-  "PATH=/usr/lib/postgresql/17/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-  postgresql-17 locales
-build trixie mariadb:11.8-trixie mariadb-entrypoint.sh mariadbd 3306 \
-  "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-  mariadb-server
+# Every kind with an image recipe, each of its images that names a suite. The tags are those the
+# dialect and the integration tests read from the same file; no registry has them, so the default
+# pull policy never pulls.
+for dir in "$drivers"/*/image; do
+  facts=$dir/container.properties
+  [ -f "$facts" ] && [ -f "$dir/entrypoint.sh" ] || continue
+  for image in $(value "$facts" images); do
+    suite=$(value "$facts" "image.$image.suite")
+    [ -n "$suite" ] || continue
+    # shellcheck disable=SC2046 # the packages are words
+    build "$dir" "$suite" "$(value "$facts" "image.$image.tag")" "$(value "$facts" command)" \
+      "$(value "$facts" port)" "$(value "$facts" "image.$image.path")" "$(value "$facts" packaged.data)" \
+      $(value "$facts" "image.$image.packages")
+  done
+done

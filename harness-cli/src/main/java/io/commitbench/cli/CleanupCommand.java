@@ -62,9 +62,9 @@ import picocli.CommandLine.Spec;
       "1:a drop failed (each failure is printed with the server's answer), or the database could not be reached",
       "2:bad input (options, parameter file, values); nothing was dropped",
       "3:with --apply: objects of a run of the owner acted for were kept, as the run looks live"},
-    footer = {"", "Example: commitbench cleanup config/paper-postgresql.properties",
-      "Example: commitbench cleanup config/paper-postgresql.properties --prefix cb_load_ --apply",
-      "Example: commitbench cleanup config/paper-postgresql.properties --run-id 20250425-143012-postgresql --apply",
+    footer = {"", "Example: commitbench cleanup drivers/postgresql/config/paper-postgresql.properties",
+      "Example: commitbench cleanup drivers/postgresql/config/paper-postgresql.properties --prefix cb_load_ --apply",
+      "Example: commitbench cleanup drivers/postgresql/config/paper-postgresql.properties --run-id 20250425-143012-postgresql --apply",
       "Example: commitbench cleanup config/oltp.properties --owner alice@lab1 --prefix sbtest --apply", "",
       "Documentation: docs/shared-servers.md"})
 final class CleanupCommand implements Callable<Integer> {

@@ -40,8 +40,8 @@ import picocli.CommandLine.Spec;
     description = {"Starts a throwaway DB_TYPE server in a container.",
       "",
       "Prints the --set options a run needs. The image must be on the engine already: nothing is",
-      "pulled (scripts/containers/build-images.sh builds postgres:15-bookworm and",
-      "mariadb:10.11-bookworm)."},
+      "pulled (scripts/containers/build-images.sh builds the images each drivers/KIND/image/",
+      "folder has a recipe for)."},
     footer = {"", "Documentation: docs/containers-and-tests.md"})
 final class ContainerStartCommand implements Callable<Integer> {
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * {@code --size}, {@code --blocksize}, {@code --groups}: the new log groups of a server moved
- * online (Oracle's online redo groups). The kind's {@link OnlineRelocation} checks them before any
+ * online. The kind's {@link OnlineRelocation} checks them before any
  * connection; each problem is told against the option it came from.
  */
 final class LogShapeOptions {
@@ -28,15 +28,15 @@ final class LogShapeOptions {
       LogShape.Part.SIZE, SIZE, LogShape.Part.BLOCK_SIZE, BLOCKSIZE, LogShape.Part.GROUPS, GROUPS);
 
   @Option(names = SIZE, paramLabel = "SIZE",
-      description = "Oracle: size of each new redo member (required): bytes, or a number with K, M, G or T;"
+      description = "A server moved online: size of each new log member (required): bytes, or a number with K, M, G or T;"
           + " at least 4M")
   String size;
 
   @Option(names = BLOCKSIZE, paramLabel = "BYTES",
-      description = "Oracle: block size of the new members, 512, 1024 or 4096 (default: the current groups')")
+      description = "A server moved online: block size of the new members, 512, 1024 or 4096 (default: the current groups')")
   Integer blocksize;
 
-  @Option(names = GROUPS, paramLabel = "N", description = "Oracle: how many groups to add at the target, at least 2"
+  @Option(names = GROUPS, paramLabel = "N", description = "A server moved online: how many groups to add at the target, at least 2"
       + " (default: 3)")
   Integer groups;
 

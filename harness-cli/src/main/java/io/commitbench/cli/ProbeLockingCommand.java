@@ -72,9 +72,9 @@ import picocli.CommandLine.Spec;
       "2:bad input (options, parameter file, an isolation level the database does not have, the table's name"
           + " taken); nothing was created",
       "130:interrupted by Ctrl-C (SIGINT), 143: by SIGTERM; the table was dropped first"},
-    footer = {"", "Example: commitbench probe locking config/paper-postgresql.properties config/paper-mariadb.properties",
+    footer = {"", "Example: commitbench probe locking drivers/postgresql/config/paper-postgresql.properties drivers/mariadb/config/paper-mariadb.properties",
       "Example: commitbench probe locking config/quickstart.properties --isolation read-committed --scenario same-row",
-      "Example: commitbench probe locking config/paper-mariadb.properties --format markdown -o locking.md", "",
+      "Example: commitbench probe locking drivers/mariadb/config/paper-mariadb.properties --format markdown -o locking.md", "",
       "Documentation: docs/locking-probe.md"})
 final class ProbeLockingCommand implements Callable<Integer> {
 

@@ -12,7 +12,7 @@ import picocli.CommandLine.HelpCommand;
       "Inspects and changes the storage under a database: devices, instances, logs.",
       "",
       "The storage agent inspects the devices under a path, builds lab devices (a fast \"ssd\" and",
-      "a throttled \"hdd\") and storage layouts, manages private PostgreSQL and MariaDB instances,",
+      "a throttled \"hdd\") and storage layouts, manages private database instances,",
       "and moves a server's transaction log between devices. Commands that change something print",
       "their plan and act only with --apply; what they did goes to a journal that 'undo' reverses."
     },

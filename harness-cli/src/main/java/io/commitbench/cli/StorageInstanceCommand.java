@@ -18,20 +18,23 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code commitbench storage instance create|start|stop|status|write-log-through|destroy}: private
- * PostgreSQL and MariaDB servers the agent owns, each described by its instance directory.
+ * database servers the agent owns, each described by its instance directory, of the kinds with an
+ * {@link io.commitbench.storage.instance.InstanceEngine}; what the help says of each kind is the
+ * engine's ({@link KindHelp.Instance}).
  */
 @Command(
     name = "instance",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Makes, starts, stops and destroys private PostgreSQL and MariaDB servers.",
+      KindHelp.INSTANCE_PRODUCTS,
       "",
       "The agent makes and owns these managed instances. Each lives in an instance directory",
       "holding instance.json (kind, version, port, directories, cgroup) and connection.properties",
       "(db.type, db.url, db.user) for the harness's db.instance=DIR."
     },
     footer = {"", "Documentation: docs/storage-agent.md"},
+    modelTransformer = KindHelp.Instance.class,
     subcommands = {
       StorageInstanceCommand.Create.class,
       StorageInstanceCommand.Start.class,
@@ -61,14 +64,15 @@ final class StorageInstanceCommand {
   /** {@code create}: initializes, starts, and makes the {@code test} database. */
   @Command(name = "create", mixinStandardHelpOptions = true,
       description = {"Makes a new instance and leaves it running.",
-        "initdb / mariadb-install-db with the log in --log-dir, then starts it (inside --cgroup when",
-        "given) and creates the 'test' database.",
+        KindHelp.INSTANCE_INIT,
         "Prints what it would do; acts only with --apply."},
-      footer = {"", "Documentation: docs/storage-agent.md"})
+      footer = {"", "Documentation: docs/storage-agent.md"},
+      modelTransformer = KindHelp.Instance.class)
   static final class Create implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--kind", required = true, description = "postgresql or mariadb")
+    @Option(names = "--kind", required = true, completionCandidates = KindHelp.InstanceKinds.class,
+        description = "the kind of server: ${COMPLETION-CANDIDATES}")
     String kind;
 
     @Option(names = "--instance", required = true, description = "the instance directory (made if absent)")
@@ -156,9 +160,9 @@ final class StorageInstanceCommand {
   /** {@code stop}. */
   @Command(name = "stop", mixinStandardHelpOptions = true,
       description = {"Stops the instance's server cleanly unless it is stopped.",
-        "PostgreSQL: fast shutdown; MariaDB: slow shutdown. Journaled in INSTANCE.lifecycle, next to",
-        "the instance directory."},
-      footer = {"", "Documentation: docs/storage-agent.md"})
+        KindHelp.INSTANCE_STOP},
+      footer = {"", "Documentation: docs/storage-agent.md"},
+      modelTransformer = KindHelp.Instance.class)
   static final class Stop implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -197,12 +201,11 @@ final class StorageInstanceCommand {
       description = {"Rewrites the instance's log in place, leaving none of it unwritten.",
         "Every block is written with the bytes it holds; the server is stopped first if it runs and",
         "started again after.",
-        "A new MariaDB instance has its redo log fallocated, and a commit's first pass through such space",
-        "costs extra I/O, which a relocated log, written by the copy, does not pay: write the log",
-        "through before measuring one beside the other.",
+        KindHelp.INSTANCE_NEW_LOG,
         "Refused (exit 2) while a relocation holds the instance's lock. Prints what it would do; acts",
         "only with --apply."},
-      footer = {"", "Documentation: docs/storage-agent.md"})
+      footer = {"", "Documentation: docs/storage-agent.md"},
+      modelTransformer = KindHelp.Instance.class)
   static final class WriteLogThrough implements Callable<Integer> {
     @Spec CommandSpec spec;
 

@@ -24,10 +24,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code commitbench storage relocate-log}: moves a managed instance's WAL / redo log, or the log
- * of a server whose kind is moved online (Oracle's online redo logs), to another directory; for
- * any other server it prints the commands for its operator. Which way a server goes is its
- * kind's ({@link LogRelocations}); this command only parses and prints.
+ * {@code commitbench storage relocate-log}: moves a managed instance's transaction log, or the log
+ * of a server whose kind is moved online, to another directory; for any other server it prints
+ * the commands for its operator. Which way a server goes is its kind's ({@link LogRelocations}),
+ * and so is what the help says of each way ({@link KindHelp.RelocateLog}); this command only
+ * parses and prints.
  */
 @Command(
     name = "relocate-log",
@@ -37,11 +38,7 @@ import picocli.CommandLine.Spec;
       "",
       "Prints the plan; acts only with --apply, writing a journal that 'storage undo' reverses.",
       "",
-      "A managed instance (--instance DIR): PostgreSQL's pg_wal goes to DIR/pg_wal",
-      "(fast stop, copy, atomic symlink swap, start, verify; the old WAL directory is",
-      "kept beside it as pg_wal.moved-N, N the first number free there, the name the",
-      "dry run's plan shows); MariaDB's ib_logfile0 goes to DIR (slow shutdown, copy,",
-      "new innodb_log_group_home_dir, start, verify, then the old file is deleted).",
+      KindHelp.MANAGED_RELOCATIONS,
       "With --create-target a missing DIR (its parent existing) is",
       "made and handed to the server's OS user first, journaled; undo removes it",
       "again if it is empty then. Refused (exit 2, nothing changed): target missing",
@@ -49,24 +46,12 @@ import picocli.CommandLine.Spec;
       "space, outside the instance directory and every --allow-root, where the log",
       "is already, or another relocation in progress.",
       "",
-      "Oracle (--url jdbc:oracle:thin:@HOST:PORT/SERVICE): moved online, the database",
-      "stays open. New groups of --size are added in DIR (a directory on the database",
-      "host, absolute), the log is switched and checkpointed (and archived in",
-      "ARCHIVELOG mode) until the old groups are free, they are dropped, and the",
-      "result is verified. Connect to the root container, CDB$ROOT (its service, e.g.",
-      ".../FREE, not a PDB's), as --user holding ALTER DATABASE and ALTER SYSTEM and",
-      "able to read V$LOG, V$LOGFILE and V$DATABASE (SYSTEM is). The password comes",
-      "from --password-env or --password-file, never the command line, and is never",
-      "printed or journaled. Oracle deletes only the files it named itself: the old",
-      "members' files are left on the database host and listed at the end, for its",
-      "operator to remove. Refused (exit 2, nothing changed): a PDB connection, a",
-      "missing privilege, the database not open, DIR already holding redo members.",
+      KindHelp.ONLINE_RELOCATIONS,
       "",
-      "Any other server (--url jdbc:postgresql:, jdbc:mariadb:): the commands for its",
-      "operator are printed (NOT EXECUTED); the agent never connects to it or acts.",
+      KindHelp.OPERATOR_RELOCATIONS,
       "",
       "The login and group options (--user, --password-env, --password-file, --size,",
-      "--blocksize, --groups) apply to an Oracle --url only, --allow-root and",
+      "--blocksize, --groups) apply to a --url moved online only, --allow-root and",
       "--create-target to --instance only; given anywhere else they are",
       "refused (exit 2) rather than ignored."
     },
@@ -74,7 +59,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:plan printed, or moved",
       "1:the server could not be reached, or the move failed (see the journal for what was rolled back)",
       "2:bad input or refused; nothing was changed"},
-    footer = {"", "Documentation: docs/storage-agent.md"})
+    footer = {"", "Documentation: docs/storage-agent.md"},
+    modelTransformer = KindHelp.RelocateLog.class)
 final class StorageRelocateLogCommand implements Callable<Integer> {
 
   private static final String ALLOW_ROOT = "--allow-root";
@@ -90,13 +76,13 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
     Path instanceDir;
 
     @Option(names = "--url", required = true, description = "JDBC URL of a server the agent does not manage:"
-        + " jdbc:oracle: (moved online over SQL), jdbc:postgresql: or jdbc:mariadb: (commands for its operator)")
+        + " moved online over SQL when its kind is, else the commands for its operator (which URLs: see above)")
     String url;
   }
 
   @Option(names = "--to", required = true, description = "the directory to move the log into (must exist unless"
       + " --create-target;"
-      + " for Oracle the absolute path on the database host)")
+      + " for a server moved online the absolute path on the database host)")
   Path to;
 
   @Option(names = ALLOW_ROOT, description = "a directory the target may lie under (repeatable);"
@@ -112,7 +98,7 @@ final class StorageRelocateLogCommand implements Callable<Integer> {
   @Mixin LogShapeOptions shape;
 
   @Option(names = "--journal", description = "journal file (default: INSTANCE/journals/relocate-log-<time>.journal;"
-      + " for Oracle journals/relocate-log-oracle-<time>.journal in the working directory)")
+      + " for a server moved online journals/relocate-log-KIND-<time>.journal in the working directory)")
   Path journal;
 
   @Option(names = "--apply", description = "Move the log; without it only the plan is printed.")

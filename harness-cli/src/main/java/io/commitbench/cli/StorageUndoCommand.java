@@ -40,18 +40,14 @@ import picocli.CommandLine.Spec;
       "naming the recovery's own journal. Refused (exit 2) while the relocation's",
       "process still runs.",
       "",
-      "relocate-log-oracle: moves the online redo logs back to the old directory,",
-      "with the old size, block size and number of groups, online over SQL like the",
-      "move itself: give --url (the root container's service, CDB$ROOT), --user and",
-      "--password-env or --password-file, as for relocate-log. The members it drops",
-      "are left on the database host and listed for the operator. Refused (exit 2)",
-      "when the journal shows no old group dropped (nothing to reverse)."
+      KindHelp.UNDO_REVERSALS
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:plan printed, or undone",
       "1:the server could not be reached, or the undo failed (see its journal for what was rolled back)",
       "2:bad input or refused; nothing was changed"},
-    footer = {"", "Documentation: docs/storage-agent.md"})
+    footer = {"", "Documentation: docs/storage-agent.md"},
+    modelTransformer = KindHelp.Undo.class)
 final class StorageUndoCommand implements Callable<Integer> {
 
   private static final String URL = "--url";
@@ -62,7 +58,7 @@ final class StorageUndoCommand implements Callable<Integer> {
   Path journalToUndo;
 
   @Option(names = URL, paramLabel = "JDBC_URL",
-      description = "the server, for a journal reversed over a connection (relocate-log-oracle)")
+      description = "the server, for a journal reversed over a connection (an online move's)")
   String url;
 
   @Mixin ServerLoginOptions login;

@@ -127,7 +127,7 @@ final class CommandChecker {
     for (String file : files) {
       Path path = tree.root().resolve(file).normalize();
       if (!Files.exists(path)) {
-        if (tree.name(path).startsWith("config/")) {
+        if (tree.name(path).startsWith("config/") || tree.name(path).matches("drivers/[^/]+/config/.*")) {
           problems.add(file + ": no such file");
         }
         continue;

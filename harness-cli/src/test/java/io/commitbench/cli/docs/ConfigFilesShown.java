@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * Which files under {@code config/} no page shows. A page shows a file when it names its path
  * ({@code config/commit.properties}) anywhere: in prose, a link, a command or a code block. The
  * path must stand on its own: {@code config/paper.properties} is not shown by
- * {@code config/paper-mariadb.properties} nor by {@code myconfig/paper.properties}.
+ * {@code config/paper-large.properties} nor by {@code myconfig/paper.properties}.
  */
 final class ConfigFilesShown {
 

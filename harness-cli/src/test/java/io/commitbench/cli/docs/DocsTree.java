@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * The documentation of a repository rooted at {@code root}: its {@code README.md} and every
- * Markdown file under {@code docs/}, and the files under {@code config/} they are to show.
+ * Markdown file under {@code docs/}, and the parameter files they are to show: those under
+ * {@code config/} and each database kind's under {@code drivers/KIND/config/}.
  * Commands in the pages run from the root, so their paths are resolved against it.
  */
 record DocsTree(Path root) {
@@ -39,14 +40,30 @@ record DocsTree(Path root) {
     return pages;
   }
 
-  /** Every file under config/, in path order, hidden files left out. */
+  /** Every file under config/ and drivers/KIND/config/, in path order, hidden files left out. */
   List<Path> configFiles() {
-    return files("config");
+    List<Path> files = new ArrayList<>(files("config"));
+    for (Path kind : folders("drivers")) {
+      files.addAll(files(root.relativize(kind.resolve("config")).toString()));
+    }
+    return files;
   }
 
   /** A path as the pages and messages write it: relative to the root, with '/'. */
   String name(Path file) {
     return root.relativize(file.toAbsolutePath().normalize()).toString().replace('\\', '/');
+  }
+
+  private List<Path> folders(String folder) {
+    Path dir = root.resolve(folder);
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> list = Files.list(dir)) {
+      return list.filter(Files::isDirectory).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private List<Path> files(String folder) {

@@ -5,6 +5,7 @@ import io.commitbench.storage.exec.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * How one kind of database server is installed, started, stopped and asked questions. One class
@@ -17,6 +18,14 @@ public interface InstanceEngine {
 
   /** The kind's name, as {@code db.type} spells it: {@code postgresql}, {@code mariadb}. */
   String kind();
+
+  /**
+   * What the help of {@code storage instance} says of this kind. The default names the kind and
+   * says no more than the generic help does; a kind's engine names its product and programs.
+   */
+  default EngineHelp help() {
+    return new EngineHelp(kind(), "the kind's own program", "a clean shutdown", Optional.empty());
+  }
 
   /** The OS user the server runs as; it owns the data and log directories. */
   String osUser();

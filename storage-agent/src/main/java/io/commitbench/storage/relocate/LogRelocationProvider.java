@@ -32,6 +32,15 @@ public interface LogRelocationProvider {
   }
 
   /**
+   * How {@link #managed} moves the log, for the help of {@code storage relocate-log}: one or two
+   * sentences naming the kind, the log and the steps; empty when the agent runs no instance of
+   * this kind.
+   */
+  default Optional<String> managedHelp() {
+    return Optional.empty();
+  }
+
+  /**
    * The JDBC URL prefixes of the servers whose operator gets a plan ({@link #forOperator}), for
    * choosing the provider by URL and for the message that lists what is accepted; empty for none.
    */

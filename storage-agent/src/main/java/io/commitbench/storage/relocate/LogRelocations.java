@@ -59,6 +59,16 @@ public final class LogRelocations {
     return onlines().stream().filter(o -> url.startsWith(o.urlPrefix())).findFirst();
   }
 
+  /** What each kind's managed move does, for the help ({@link LogRelocationProvider#managedHelp}). */
+  public List<String> managedHelps() {
+    return byKind.values().stream().flatMap(p -> p.managedHelp().stream()).toList();
+  }
+
+  /** The URL prefixes of the servers whose operator gets a plan, in the kinds' order. */
+  public List<String> operatorUrlPrefixes() {
+    return byKind.values().stream().flatMap(p -> p.operatorUrlPrefixes().stream()).toList();
+  }
+
   /** Every kind's online relocation. */
   public List<OnlineRelocation> onlines() {
     return byKind.values().stream().flatMap(p -> p.online().stream()).toList();

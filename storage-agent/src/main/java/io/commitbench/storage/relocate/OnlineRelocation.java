@@ -28,6 +28,14 @@ public interface OnlineRelocation {
   String connectAs();
 
   /**
+   * The paragraph the help of {@code storage relocate-log} gives this way of moving: which URL,
+   * what happens to the server and its old log, whom to connect as, and what is refused.
+   */
+  default String help() {
+    return server() + " (--url " + urlPrefix() + "...): moved online over SQL.";
+  }
+
+  /**
    * The move to {@code to} (a directory on the database host) with the new log's shape, checked
    * without a connection.
    *

@@ -30,6 +30,15 @@ public interface JournalReversal {
   }
 
   /**
+   * The paragraph the help of {@code storage undo} gives this reversal: the operation's name, what
+   * the undo does, what it needs and what it refuses; empty for the agent's own, which the
+   * command describes itself.
+   */
+  default Optional<String> help() {
+    return Optional.empty();
+  }
+
+  /**
    * The relocation that moves the log back.
    *
    * @param server a connection to the server when {@link #overConnection()}, kept open by the caller

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -37,6 +38,11 @@ public final class LogRelocationUndo {
   private LogRelocationUndo(JournalReader.Contents journal, JournalReversal reversal) {
     this.journal = journal;
     this.reversal = reversal;
+  }
+
+  /** What each reversal on the class path tells of itself, for the help ({@link JournalReversal#help}). */
+  public static List<String> helps() {
+    return BY_OPERATION.values().stream().flatMap(r -> r.help().stream()).toList();
   }
 
   private static Map<String, JournalReversal> load() {

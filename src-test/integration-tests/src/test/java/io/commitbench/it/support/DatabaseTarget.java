@@ -26,8 +26,9 @@ public record DatabaseTarget(DatabaseKind kind, String url, String user, String 
 
   /** An embedded H2 database in file mode under {@code directory}. */
   public static DatabaseTarget h2(Path directory) {
-    String url = "jdbc:h2:file:" + directory.toAbsolutePath().normalize().resolve("commitbench");
-    return new DatabaseTarget(DatabaseKind.H2, url, "sa", "", null, "embedded H2 in " + directory);
+    io.commitbench.core.dialect.Dialect h2 = DatabaseKind.H2.dialect();
+    String url = h2.defaultUrl(directory).orElseThrow();
+    return new DatabaseTarget(DatabaseKind.H2, url, h2.defaultUser(), "", null, "embedded H2 in " + directory);
   }
 
   /** A new administrator connection (auto-commit on); the caller closes it. */

@@ -42,12 +42,7 @@ final class TestcontainersDocker implements DockerTargets {
 
   @Override
   public DockerImageName image(DatabaseKind kind) {
-    return switch (kind) {
-      case POSTGRESQL -> TestImages.POSTGRESQL;
-      case MARIADB -> TestImages.MARIADB;
-      case ORACLE -> TestImages.ORACLE;
-      case H2 -> throw new IllegalArgumentException("H2 is embedded");
-    };
+    return TestImages.defaultImage(kind);
   }
 
   /**
@@ -67,13 +62,13 @@ final class TestcontainersDocker implements DockerTargets {
       // Testcontainers starts PostgreSQL with fsync=off; commits are what is measured here, so the
       // server runs as configured, like a local service.
       case POSTGRESQL -> new PostgreSQLContainer<>(image).withPassword(PASSWORD).withCommand("postgres");
-      case MARIADB -> new MariaDBContainer<>(image).withUsername("root").withPassword(PASSWORD);
+      case MARIADB -> new MariaDBContainer<>(image).withUsername(kind.adminUser()).withPassword(PASSWORD);
       case ORACLE -> new OracleContainer(image);
       case H2 -> throw new IllegalArgumentException("H2 is embedded");
     };
     container.start();
-    // gvenzl/oracle-free sets SYSTEM's password to the container's password.
-    String user = kind == DatabaseKind.ORACLE ? "system" : container.getUsername();
+    // gvenzl/oracle-free sets SYSTEM's password, the dialect's default user's, to the container's password.
+    String user = kind == DatabaseKind.ORACLE ? kind.adminUser() : container.getUsername();
     String variable = kind != DatabaseKind.ORACLE && PASSWORD.equals(System.getenv(PASSWORD_VARIABLE))
         ? PASSWORD_VARIABLE : null;
     return new DatabaseTarget(kind, container.getJdbcUrl(), user, container.getPassword(), variable,
@@ -97,7 +92,7 @@ final class TestcontainersDocker implements DockerTargets {
       return Optional.empty();
     } catch (NotFoundException e) {
       return Optional.of("image " + image.asCanonicalNameString() + " is not on this engine (no registry here;"
-          + " scripts/containers/build-images.sh builds PostgreSQL and MariaDB)");
+          + " scripts/containers/build-images.sh builds the images drivers/KIND/image/ has a recipe for)");
     }
   }
 }

@@ -16,10 +16,10 @@ import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.dialect.UrlParameters;
 import io.commitbench.core.dialect.Users;
 import io.commitbench.core.load.BulkLoader;
+import io.commitbench.core.server.ContainerFacts;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
@@ -125,11 +125,11 @@ public final class MariadbDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
-  /** The image scripts/containers/build-images.sh builds, which follows the official image's variables. */
+  /** drivers/mariadb/image/container.properties: the image scripts/containers/build-images.sh builds, which follows the official image's variables. */
   @Override
   public Optional<ServerContainer> serverContainer() {
-    return Optional.of(new ServerContainer("mariadb:10.11-bookworm", 3306, "root", "MARIADB_ROOT_PASSWORD",
-        Map.of("MARIADB_DATABASE", "test"), "jdbc:mariadb://%s:%d/test"));
+    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> new ServerContainer(facts.defaultImage(),
+        facts.port(), defaultUser(), facts.passwordVariable(), facts.environment(), facts.urlFormat()));
   }
 
   @Override

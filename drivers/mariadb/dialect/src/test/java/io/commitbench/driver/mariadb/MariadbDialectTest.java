@@ -8,8 +8,10 @@ import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.SingleValueConnection;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.server.ContainerFacts;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
@@ -66,6 +68,17 @@ class MariadbDialectTest extends AbstractDialectContractTest {
     assertThat(maria.defaultUser()).isEqualTo("root");
     assertThat(maria.description()).startsWith("MariaDB (mariadb-java-client 3.");
     assertThat(maria.acceptsUrl("jdbc:mysql://127.0.0.1/test")).isFalse();
+  }
+
+  /** The container comes from drivers/mariadb/image/container.properties, shipped in the dialect's jar. */
+  @Test
+  void theContainerIsTheImageFoldersDefaultImageAdministeredAsTheDefaultUser() {
+    ServerContainer container = maria.serverContainer().orElseThrow();
+    assertThat(container.image()).isEqualTo(ContainerFacts.of("mariadb", getClass().getClassLoader()).orElseThrow()
+        .defaultImage());
+    assertThat(container.user()).isEqualTo(maria.defaultUser());
+    assertThat(container.port()).isEqualTo(3306);
+    assertThat(container.jdbcUrl("127.0.0.1", 3306)).isEqualTo("jdbc:mariadb://127.0.0.1:3306/test");
   }
 
   @Test

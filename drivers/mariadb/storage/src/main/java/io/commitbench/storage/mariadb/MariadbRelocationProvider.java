@@ -29,6 +29,12 @@ public final class MariadbRelocationProvider implements LogRelocationProvider {
   }
 
   @Override
+  public Optional<String> managedHelp() {
+    return Optional.of("MariaDB's ib_logfile0 goes to DIR (slow shutdown, copy, new innodb_log_group_home_dir,"
+        + " start, verify, then the old file is deleted).");
+  }
+
+  @Override
   public List<String> operatorUrlPrefixes() {
     return List.of(MariadbDialect.URL_PREFIX, MYSQL_URL_PREFIX);
   }

@@ -14,9 +14,9 @@ import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.dialect.Users;
+import io.commitbench.core.server.ContainerFacts;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -111,11 +111,11 @@ public final class OracleDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
-  /** gvenzl/oracle-free, which gives SYSTEM the password and serves the FREEPDB1 pluggable database. */
+  /** drivers/oracle/image/container.properties: gvenzl/oracle-free, which gives SYSTEM the password and serves the FREEPDB1 pluggable database. */
   @Override
   public Optional<ServerContainer> serverContainer() {
-    return Optional.of(new ServerContainer("gvenzl/oracle-free:23-slim-faststart", 1521, "system", "ORACLE_PASSWORD",
-        Map.of(), "jdbc:oracle:thin:@%s:%d/FREEPDB1"));
+    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> new ServerContainer(facts.defaultImage(),
+        facts.port(), defaultUser(), facts.passwordVariable(), facts.environment(), facts.urlFormat()));
   }
 
   @Override

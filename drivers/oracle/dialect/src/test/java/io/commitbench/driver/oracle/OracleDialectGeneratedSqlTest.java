@@ -8,8 +8,10 @@ import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.SingleValueConnection;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.server.ContainerFacts;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTimeoutException;
@@ -73,6 +75,17 @@ class OracleDialectGeneratedSqlTest extends AbstractDialectContractTest {
     assertThat(oracle.defaultUser()).isEqualTo("system");
     assertThat(oracle.description()).startsWith("Oracle Database (ojdbc 23.");
     assertThat(oracle.acceptsUrl("jdbc:oracle:oci:@bench")).isTrue();
+  }
+
+  /** The container comes from drivers/oracle/image/container.properties, shipped in the dialect's jar. */
+  @Test
+  void theContainerIsTheImageFoldersDefaultImageAdministeredAsTheDefaultUser() {
+    ServerContainer container = oracle.serverContainer().orElseThrow();
+    assertThat(container.image()).isEqualTo(ContainerFacts.of("oracle", getClass().getClassLoader()).orElseThrow()
+        .defaultImage());
+    assertThat(container.user()).isEqualTo(oracle.defaultUser());
+    assertThat(container.port()).isEqualTo(1521);
+    assertThat(container.jdbcUrl("127.0.0.1", 1521)).isEqualTo("jdbc:oracle:thin:@127.0.0.1:1521/FREEPDB1");
   }
 
   @Test

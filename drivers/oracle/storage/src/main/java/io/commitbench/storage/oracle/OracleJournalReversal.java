@@ -26,6 +26,15 @@ public final class OracleJournalReversal implements JournalReversal {
   }
 
   @Override
+  public Optional<String> help() {
+    return Optional.of(OracleRedoRelocation.OPERATION + ": moves the online redo logs back to the old directory, with"
+        + " the old size, block size and number of groups, online over SQL like the move itself: give --url (the"
+        + " root container's service, CDB$ROOT), --user and --password-env or --password-file, as for"
+        + " relocate-log. The members it drops are left on the database host and listed for the operator. Refused"
+        + " (exit 2) when the journal shows no old group dropped (nothing to reverse).");
+  }
+
+  @Override
   public JournaledRelocation reverse(JournalReader.Contents journal, Optional<Connection> server,
       CommandRunner runner, Clock clock) throws RefusedException {
     return reverseOver(journal, server.map(JdbcOracleRedoCatalog::new), RedoPolling.standard());

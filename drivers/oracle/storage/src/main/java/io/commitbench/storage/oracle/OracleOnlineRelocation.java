@@ -34,6 +34,20 @@ final class OracleOnlineRelocation implements OnlineRelocation {
   }
 
   @Override
+  public String help() {
+    return "Oracle (--url jdbc:oracle:thin:@HOST:PORT/SERVICE): moved online, the database stays open. New groups of"
+        + " --size are added in DIR (a directory on the database host, absolute), the log is switched and"
+        + " checkpointed (and archived in ARCHIVELOG mode) until the old groups are free, they are dropped, and the"
+        + " result is verified. Connect to the root container, CDB$ROOT (its service, e.g. .../FREE, not a PDB's),"
+        + " as --user holding ALTER DATABASE and ALTER SYSTEM and able to read V$LOG, V$LOGFILE and V$DATABASE"
+        + " (SYSTEM is). The password comes from --password-env or --password-file, never the command line, and is"
+        + " never printed or journaled. Oracle deletes only the files it named itself: the old members' files are"
+        + " left on the database host and listed at the end, for its operator to remove. Refused (exit 2, nothing"
+        + " changed): a PDB connection, a missing privilege, the database not open, DIR already holding redo"
+        + " members.";
+  }
+
+  @Override
   public Checked check(Path to, LogShape shape) throws LogShapeException {
     String size = shape.size().orElseThrow(() -> LogShapeException.missing(LogShape.Part.SIZE,
         "required with an Oracle --url: the size of each new redo member; give " + ByteSize.ALLOWED + ", at least 4M"));

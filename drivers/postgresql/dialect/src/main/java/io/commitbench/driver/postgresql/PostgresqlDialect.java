@@ -15,9 +15,9 @@ import io.commitbench.core.dialect.UrlHosts;
 import io.commitbench.core.dialect.UrlParameters;
 import io.commitbench.core.dialect.Users;
 import io.commitbench.core.load.BulkLoader;
+import io.commitbench.core.server.ContainerFacts;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
@@ -118,11 +118,11 @@ public final class PostgresqlDialect implements Dialect {
     return Availability.ofDriverClass(DRIVER_CLASS, getClass().getClassLoader());
   }
 
-  /** The image scripts/containers/build-images.sh builds, which follows the official image's variables. */
+  /** drivers/postgresql/image/container.properties: the image scripts/containers/build-images.sh builds, which follows the official image's variables. */
   @Override
   public Optional<ServerContainer> serverContainer() {
-    return Optional.of(new ServerContainer("postgres:15-bookworm", 5432, "postgres", "POSTGRES_PASSWORD",
-        Map.of("POSTGRES_USER", "postgres", "POSTGRES_DB", "test"), "jdbc:postgresql://%s:%d/test"));
+    return ContainerFacts.of(NAME, getClass().getClassLoader()).map(facts -> new ServerContainer(facts.defaultImage(),
+        facts.port(), defaultUser(), facts.passwordVariable(), facts.environment(), facts.urlFormat()));
   }
 
   @Override

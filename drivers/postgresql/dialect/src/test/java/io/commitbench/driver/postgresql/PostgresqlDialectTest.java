@@ -7,14 +7,16 @@ import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.ErrorClass;
+import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.SingleValueConnection;
 import io.commitbench.core.dialect.TableSpec;
+import io.commitbench.core.server.ContainerFacts;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Base64;
 import java.util.List;
-import java.util.Properties;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -67,6 +69,17 @@ class PostgresqlDialectTest extends AbstractDialectContractTest {
     assertThat(pg.defaultUrl(Path.of("data"))).isEmpty();
     assertThat(pg.acceptsUrl("jdbc:postgresql:test")).isTrue();
     assertThat(pg.acceptsUrl("jdbc:pgsql://h/db")).isFalse();
+  }
+
+  /** The container comes from drivers/postgresql/image/container.properties, shipped in the dialect's jar. */
+  @Test
+  void theContainerIsTheImageFoldersDefaultImageAdministeredAsTheDefaultUser() {
+    ServerContainer container = pg.serverContainer().orElseThrow();
+    assertThat(container.image()).isEqualTo(ContainerFacts.of("postgresql", getClass().getClassLoader()).orElseThrow()
+        .defaultImage());
+    assertThat(container.user()).isEqualTo(pg.defaultUser());
+    assertThat(container.port()).isEqualTo(5432);
+    assertThat(container.jdbcUrl("127.0.0.1", 5432)).isEqualTo("jdbc:postgresql://127.0.0.1:5432/test");
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.commitbench.driver.postgresql.PostgresqlDialect;
 import io.commitbench.storage.exec.Command;
 import io.commitbench.storage.exec.CommandResult;
 import io.commitbench.storage.exec.CommandRunner;
+import io.commitbench.storage.instance.EngineHelp;
 import io.commitbench.storage.instance.InstanceDescriptor;
 import io.commitbench.storage.instance.InstanceEngine;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -32,6 +34,11 @@ public final class PostgresqlEngine implements InstanceEngine {
   @Override
   public String kind() {
     return PostgresqlDialect.NAME;
+  }
+
+  @Override
+  public EngineHelp help() {
+    return new EngineHelp("PostgreSQL", "initdb", "fast shutdown", Optional.empty());
   }
 
   @Override

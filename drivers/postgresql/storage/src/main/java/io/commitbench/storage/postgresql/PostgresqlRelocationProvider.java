@@ -26,6 +26,13 @@ public final class PostgresqlRelocationProvider implements LogRelocationProvider
   }
 
   @Override
+  public Optional<String> managedHelp() {
+    return Optional.of("PostgreSQL's pg_wal goes to DIR/pg_wal (fast stop, copy, atomic symlink swap, start, verify;"
+        + " the old WAL directory is kept beside it as pg_wal.moved-N, N the first number free there, the name the"
+        + " dry run's plan shows).");
+  }
+
+  @Override
   public List<String> operatorUrlPrefixes() {
     return List.of(PostgresqlDialect.URL_PREFIX);
   }

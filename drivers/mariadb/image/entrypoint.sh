@@ -1,8 +1,9 @@
 #!/bin/bash
-# Entrypoint of the locally built MariaDB 10.11 image. It follows the official image's contract so
-# Testcontainers' MariaDBContainer works unchanged: MARIADB_* or MYSQL_* root password (empty allowed
-# with *_ALLOW_EMPTY_*), database, user and password, the scripts in /docker-entrypoint-initdb.d run
-# by a temporary server without networking, then the real server on 0.0.0.0.
+# Entrypoint of the locally built MariaDB images (10.11 and 11.8). It follows the official image's
+# contract so Testcontainers' MariaDBContainer works unchanged: MARIADB_* or MYSQL_* root password
+# (empty allowed with *_ALLOW_EMPTY_*), database, user and password, the scripts in
+# /docker-entrypoint-initdb.d run by a temporary server without networking, then the real server
+# on 0.0.0.0.
 set -euo pipefail
 datadir=/var/lib/mysql
 [ "${1:-}" = mariadbd ] && shift
