@@ -47,7 +47,8 @@ import javax.sql.DataSource;
  * }
  * }</pre>
  *
- * <p>{@link #actor} may be called from any thread; {@link #close} after the actors were closed.
+ * <p>Build the actors on one thread and hand each to the thread that runs it before that thread
+ * starts, as a run does; {@link #close} after the actors were closed.
  */
 public final class RunActors implements AutoCloseable {
 
