@@ -47,8 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * its context, its {@link io.commitbench.core.measure.ActorRecorder}), closed loop, the
  * statements' own calls answered at once by a statement that does nothing (a {@link Proxy}, so
  * the driver's cost is not in the figure). The actor's connection is a real H2 one in memory,
- * through the pool as in a run; a commit goes to it. A reporter thread drains the actor's recordings once a second, as the
- * run's interval reporter does, so the actor does not fold them into histograms itself.
+ * through the pool as in a run; a commit goes to it. A reporter thread drains the actor's
+ * recordings once a second, as the run's interval reporter does, so the actor does not fold them
+ * into histograms itself.
  *
  * <p>Shapes ({@code shape}), each in a JVM of its own, as each workload runs in a run's JVM:
  *
@@ -64,9 +65,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * evictKiB=0} that is with warm caches; an actor of a run pays more for the same code, since the
  * driver and the kernel evict it between two calls, which {@code evictKiB} imitates, and the CPU
  * switches to the server's process and back, which {@code switchTo=process} does (see {@link
- * ActorEnvelopeSideBySide} for measuring that). It is the
- * instrument for changes to that path, whose effect on a run's client
- * CPU is smaller than the spread between runs against a server.
+ * ActorEnvelopeSideBySide} for measuring that). It is the instrument for changes to that path,
+ * whose effect on a run's client CPU is smaller than the spread between runs against a server.
  *
  * <pre>
  * java -jar src-test/jmh/target/benchmarks.jar ActorEnvelope
