@@ -1,13 +1,10 @@
 package io.commitbench.core.run;
 
 import io.commitbench.core.companion.RunCompanion;
-import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.key.ParameterKeys;
 import io.commitbench.core.key.UsersMode;
-import io.commitbench.core.dialect.DbUser;
 import io.commitbench.core.dialect.Dialect;
-import io.commitbench.core.config.RunControl;
 import io.commitbench.core.environment.EnvironmentCollector;
 import io.commitbench.core.io.AtomicFiles;
 import io.commitbench.core.environment.EnvironmentJsonWriter;
@@ -15,7 +12,6 @@ import io.commitbench.core.environment.EnvironmentText;
 import io.commitbench.core.measure.Phase;
 import io.commitbench.core.namespace.NamesRefusedException;
 import io.commitbench.core.namespace.OwnershipMark;
-import io.commitbench.core.workload.ActorWork;
 import io.commitbench.core.workload.BoundWorkload;
 import io.commitbench.core.workload.LoadContext;
 import io.commitbench.core.workload.SchemaTable;
@@ -118,8 +114,7 @@ public final class BenchmarkRun {
     this.measurements = Measurements.forActors(config.users(), this.workload.transactionTypes());
     this.phases = new RunPhases(config.runControl(), this.workload.cycles(), workload.runsInCycles());
     this.inCycles = workload.runsInCycles();
-    this.budget = config.runControl().transactions() > 0 ? TransactionBudget.of(config.runControl().transactions())
-        : TransactionBudget.unlimited();
+    this.budget = RunActors.budgetOf(config.runControl());
     this.log = new RunLog(console);
     this.counters = new RunCounters(dialect, this.workload.autocommit(), config.runControl().warmupSeconds() > 0,
         BenchmarkRun::describe);
@@ -299,11 +294,11 @@ public final class BenchmarkRun {
       throws Exception {
     IntervalSinks sinks = new IntervalSinks();
     counters.readBeforeActors(admin);
-    try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(), workload.serverPreparedStatements(),
-        stop, log::print); sinks) {
-      List<WorkloadActor> actors = new ArrayList<>();
+    try (RunActors wiring = new RunActors(config, workload, dialect, measurements, budget, stop, log::print, null);
+        sinks) {
+      List<ActorBody> actors = new ArrayList<>();
       for (int i = 0; i < config.users(); i++) {
-        actors.add(newActor(i, setup.userOf(i), pools, tables));
+        actors.add(wiring.actor(i, setup.userOf(i), tables));
       }
       sinks.add(new IntervalCsvWriter(directory.resolve(ResultDirectory.INTERVALS), workload.transactionTypes()));
       sinks.add(new HistogramLogSink(directory.resolve(ResultDirectory.HISTOGRAM_LOG), System.currentTimeMillis(),
@@ -360,26 +355,6 @@ public final class BenchmarkRun {
         log.print("warning: cannot write " + file.getKey() + ": " + e.getMessage());
       }
     }
-  }
-
-  /**
-   * Actor {@code index}, logging in as its own database user or, in shared mode ({@code user}
-   * null), as the configured one. Every actor gets a pool of its own, in both modes: a pool opens
-   * its connections one after another (HikariCP adds them about 30 ms apart), so one shared pool
-   * for 1,000 actors would take half a minute to fill, while a pool each opens them all at once.
-   */
-  private WorkloadActor newActor(int index, DbUser user, ConnectionPools pools, List<SchemaTable> tables) {
-    String login = user == null ? config.dbUser() : user.name();
-    HikariDataSource pool = pools.create(login, user == null ? config.password().reveal() : user.password(), 1);
-    ActorWork work = workload.newActor(index, tables, dialect);
-    ActorSession session = new ActorSession(login, pool, work, config.statementTimeoutSeconds(),
-        config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop,
-        dialect::loginRefused, dialect::connectionsExhausted, pools.watch("actor " + (index + 1) + " (" + login + ")"));
-    RunControl control = config.runControl();
-    return new WorkloadActor(work, session, dialect, measurements.newActorRecorder(), workload.autocommit(),
-        Pacing.of(control, index, config.users()),
-        new WorkloadActor.Backlog(control.backlogSeconds() * 1_000_000_000L, control.backlogFails()), budget,
-        new WorkloadActor.Retries(control.retryMax(), workload.retriedErrors(), workload.ignoredErrors(dialect)), stop);
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Consumer;
+import javax.sql.DataSource;
 
 /**
  * One single-connection HikariCP pool per actor, whatever its login (a pool fills itself one
@@ -37,6 +38,8 @@ final class ConnectionPools implements AutoCloseable {
   private final List<HikariDataSource> pools = new ArrayList<>();
   private final StalledCallWatchdog watchdog;
   private final Consumer<String> warn;
+  /** Where the actors' connections come from instead of {@code db.url}, or null. */
+  private final DataSource connections;
 
   /**
    * @param autocommit the workload's connection mode
@@ -47,6 +50,16 @@ final class ConnectionPools implements AutoCloseable {
    */
   ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit, boolean serverPrepared,
       StopSignal stop, Consumer<String> warn) {
+    this(config, dialect, autocommit, serverPrepared, stop, warn, null);
+  }
+
+  /**
+   * As the other constructor, with the actors' connections from {@code connections}, which carries
+   * its own URL, login and driver properties, instead of from {@code db.url}; null for {@code db.url}.
+   */
+  ConnectionPools(BenchmarkConfig config, Dialect dialect, boolean autocommit, boolean serverPrepared,
+      StopSignal stop, Consumer<String> warn, DataSource connections) {
+    this.connections = connections;
     this.config = config;
     this.dialect = dialect;
     this.autocommit = autocommit;
@@ -80,10 +93,14 @@ final class ConnectionPools implements AutoCloseable {
   synchronized HikariDataSource create(String user, String password, int size) {
     HikariConfig hikari = new HikariConfig();
     hikari.setPoolName("cb-" + user + "-" + (pools.size() + 1));
-    hikari.setJdbcUrl(config.dbUrl());
-    hikari.setUsername(user);
-    hikari.setPassword(password);
-    hikari.setDataSourceProperties(actorProperties(dialect, config.connectTimeoutSeconds(), serverPrepared));
+    if (connections != null) {
+      hikari.setDataSource(connections);
+    } else {
+      hikari.setJdbcUrl(config.dbUrl());
+      hikari.setUsername(user);
+      hikari.setPassword(password);
+      hikari.setDataSourceProperties(actorProperties(dialect, config.connectTimeoutSeconds(), serverPrepared));
+    }
     hikari.setAutoCommit(autocommit);
     hikari.setMaximumPoolSize(size);
     // Prefilled: with minimumIdle=0 and every actor asking at once, Hikari can leave the last

@@ -46,7 +46,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>The recorded latencies are realistic (see {@link LatencySamples}), so the histograms have
  * their real size. {@code recordLatency} shares one {@link Measurements} between threads as a run
  * does, so {@code -t 2} shows contention. The actor's whole path around a statement is {@link
- * io.commitbench.core.run.ActorEnvelope}'s.
+ * io.commitbench.bench.actor.ActorEnvelope}'s.
  *
  * <pre>
  * java -jar src-test/jmh/target/benchmarks.jar HotPath

@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.bench.actor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.bench.actor;
 
 import io.commitbench.bench.BenchArguments;
 import java.lang.management.ManagementFactory;
@@ -16,7 +16,7 @@ import java.util.Map;
  * medians and, per round, the harness's extra over the loop with its quartiles.
  *
  * <pre>
- * taskset -c 1 java -cp src-test/jmh/target/benchmarks.jar io.commitbench.core.run.ActorEnvelopeSideBySide \
+ * taskset -c 1 java -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.actor.ActorEnvelopeSideBySide \
  *     [shape=paper|commit] [evictKiB=0] [switchTo=process|none] [rounds=100] [warmups=5]
  * </pre>
  */

@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.bench.actor;
 
 import io.commitbench.bench.jmh.ReporterState;
 import io.commitbench.core.measure.IntervalSampler;

@@ -1,19 +1,27 @@
-package io.commitbench.core.run;
+package io.commitbench.bench.actor;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
-import io.commitbench.core.config.RunControl;
-import io.commitbench.core.measure.Measurements;
+import io.commitbench.core.config.BenchmarkConfig;
+import io.commitbench.core.config.ConfigBinder;
+import io.commitbench.core.config.ConfigException;
+import io.commitbench.core.dialect.Dialect;
+import io.commitbench.core.dialect.DialectRegistry;
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.run.ActorBody;
+import io.commitbench.core.run.RunActors;
 import io.commitbench.core.workload.ActorWork;
+import io.commitbench.core.workload.BoundWorkload;
+import io.commitbench.core.workload.SchemaNaming;
+import io.commitbench.core.workload.SchemaTable;
 import io.commitbench.core.workload.TransactionContext;
-import io.commitbench.driver.h2.H2Dialect;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,12 +43,13 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the engine's real actor costs per transaction around the database's calls, in
- * nanoseconds: {@link WorkloadActor}, {@link ActorContext} and the {@link
- * io.commitbench.core.measure.ActorRecorder} of a run, closed loop, the statements' own calls
- * answered at once by a statement that does nothing (a {@link Proxy}, so the driver's cost is not
- * in the figure). The actor's connection is a real H2 one in memory, through the pool as in a run;
- * a commit goes to it. A reporter thread drains the actor's recordings once a second, as the
- * run's interval reporter does, so the actor does not fold them into histograms itself.
+ * nanoseconds: the actor of a run, built by {@link RunActors} as a run builds it (its session,
+ * its context, its {@link io.commitbench.core.measure.ActorRecorder}), closed loop, the
+ * statements' own calls answered at once by a statement that does nothing (a {@link Proxy}, so
+ * the driver's cost is not in the figure). The actor's connection is a real H2 one in memory,
+ * through the pool as in a run; a commit goes to it. A reporter thread drains the actor's
+ * recordings once a second, as the run's interval reporter does, so the actor does not fold them
+ * into histograms itself.
  *
  * <p>Shapes ({@code shape}), each in a JVM of its own, as each workload runs in a run's JVM:
  *
@@ -56,10 +65,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * evictKiB=0} that is with warm caches; an actor of a run pays more for the same code, since the
  * driver and the kernel evict it between two calls, which {@code evictKiB} imitates, and the CPU
  * switches to the server's process and back, which {@code switchTo=process} does (see {@link
- * ActorEnvelopeSideBySide} for measuring that). It is the
- * instrument for changes to that path, whose effect on a run's client
- * CPU is smaller than the spread between runs against a server. In package {@code
- * io.commitbench.core.run} to build the actor as the engine does, from package-private parts.
+ * ActorEnvelopeSideBySide} for measuring that). It is the instrument for changes to that path,
+ * whose effect on a run's client CPU is smaller than the spread between runs against a server.
  *
  * <pre>
  * java -jar src-test/jmh/target/benchmarks.jar ActorEnvelope
@@ -102,9 +109,9 @@ public class ActorEnvelope {
 
     private Process echo;
 
-    private HikariDataSource pool;
+    private RunActors actors;
     private ScheduledExecutorService reporter;
-    WorkloadActor actor;
+    ActorBody actor;
     int cycle;
     /** The plain loop's: a connection of the same database, outside the pool, and the same statement. */
     Connection plainConnection;
@@ -121,25 +128,19 @@ public class ActorEnvelope {
       }
       Runnable elsewhere = switchToAnotherProcess();
       boolean autocommit = shape.equals("paper");
+      String url = "jdbc:h2:mem:" + UUID.randomUUID();
       JdbcDataSource database = new JdbcDataSource();
-      database.setURL("jdbc:h2:mem:" + UUID.randomUUID());
-      HikariConfig config = new HikariConfig();
-      config.setDataSource(database);
-      config.setMaximumPoolSize(1);
-      config.setAutoCommit(autocommit);
-      pool = new HikariDataSource(config);
+      database.setURL(url);
       long[] evicted = new long[evictKiB * 1024 / Long.BYTES];
       plainStatement = doingNothing(evicted, elsewhere);
       ActorWork work = autocommit ? new UpdateAndQueryInTurn(doingNothing(evicted, elsewhere))
           : new UpdateAndCommit(doingNothing(evicted, elsewhere));
-      Measurements measurements = Measurements.forActors(1, List.of("a", "b"));
-      reporter = DrainedEverySecond.start(measurements);
-      StopSignal stop = new StopSignal();
-      ActorSession session = new ActorSession("sa", pool, work, 60, 10, List.of(), stop, e -> false,
-          new CallWatch("actor 1"));
-      actor = new WorkloadActor(work, session, new H2Dialect(), measurements.newActorRecorder(), autocommit,
-          Pacing.of(RunControl.counted(), 0, 1), new WorkloadActor.Backlog(Long.MAX_VALUE, false),
-          TransactionBudget.unlimited(), WorkloadActor.Retries.none(), stop);
+      DialectRegistry dialects = DialectRegistry.load();
+      BenchmarkConfig config = config(dialects, url);
+      Dialect dialect = dialects.forUrl(url).orElseThrow();
+      actors = RunActors.over(database, config, new OneActorsWork(work, autocommit), dialect);
+      reporter = DrainedEverySecond.start(actors.measurements());
+      actor = actors.actor(0, List.of());
       actor.open();
       plainConnection = database.getConnection();
       plainConnection.setAutoCommit(autocommit);
@@ -180,7 +181,7 @@ public class ActorEnvelope {
       plainConnection.close();
       reporter.shutdownNow();
       actor.close();
-      pool.close();
+      actors.close();
     }
   }
 
@@ -238,6 +239,50 @@ public class ActorEnvelope {
     }
     elsewhere.run();
     return 0;
+  }
+
+  /**
+   * One actor of the {@code commit} workload's run control, closed loop without pauses, with the
+   * timeouts this benchmark always had: a statement timeout of 60 s, a reconnect timeout of 10 s.
+   */
+  private static BenchmarkConfig config(DialectRegistry dialects, String url) throws ConfigException {
+    Properties file = new Properties();
+    file.putAll(Map.of("workload", "commit", "duration", "1", "users", "1", "db.url", url, "db.user", "sa",
+        "statement.timeout", "60", "reconnect.timeout", "10"));
+    return new ConfigBinder(dialects, System::getenv).bind(file, Map.of());
+  }
+
+  /** The workload whose one actor runs {@code work}: two transaction types, no tables. */
+  private record OneActorsWork(ActorWork work, boolean autocommit) implements BoundWorkload {
+    @Override
+    public List<String> transactionTypes() {
+      return List.of("a", "b");
+    }
+
+    @Override
+    public OptionalInt cycles() {
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public List<HeaderLine> headerLines() {
+      return List.of();
+    }
+
+    @Override
+    public List<SchemaTable> tables(SchemaNaming naming) {
+      return List.of();
+    }
+
+    @Override
+    public ActorWork newActor(int index, List<SchemaTable> tables, Dialect dialect) {
+      return work;
+    }
+
+    @Override
+    public List<String> plan(int users) {
+      return List.of();
+    }
   }
 
   /** Counts a cycle's transactions. */

@@ -1,6 +1,5 @@
-package io.commitbench.core.run;
+package io.commitbench.bench.actor;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.commitbench.bench.BenchArguments;
 import io.commitbench.bench.PlainPaperCycle;
 import io.commitbench.bench.SessionSettings;
@@ -8,12 +7,10 @@ import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.config.ConfigBinder;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.dialect.DialectRegistry;
-import io.commitbench.core.measure.Measurements;
-import io.commitbench.core.workload.ActorWork;
-import io.commitbench.core.workload.BoundWorkload;
+import io.commitbench.core.run.ActorBody;
+import io.commitbench.core.run.RunActors;
 import io.commitbench.core.workload.SchemaNaming;
 import io.commitbench.core.workload.SchemaTable;
-import io.commitbench.core.workload.WorkloadRegistry;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,9 +28,9 @@ import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The paper workload's real actor beside the plain loop against a real server, on the same
- * threads, in turn: each of {@code users} threads runs a cycle of its {@link WorkloadActor} (the
- * engine's actor with {@code PaperActorWork}, its pooled connection, its recorder, drained once a
- * second as the interval reporter drains it), then a cycle of {@link PlainPaperCycle} on a
+ * threads, in turn: each of {@code users} threads runs a cycle of its actor (the engine's actor
+ * with {@code PaperActorWork}, built by {@link RunActors} as a run builds it: its pooled
+ * connection, its recorder, drained once a second as the interval reporter drains it), then a cycle of {@link PlainPaperCycle} on a
  * connection of its own with the same keys and values (the next round the other way round), all
  * threads on the same side at the same time. Each cycle is measured in the thread's own CPU time,
  * so what the two sides' JVMs and their other threads (reporter, compiler, collector) do is not in
@@ -42,7 +39,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * over the loop's, with its quartiles.
  *
  * <pre>
- * java -cp src-test/jmh/target/benchmarks.jar io.commitbench.core.run.PaperActorSideBySide \
+ * java -cp src-test/jmh/target/benchmarks.jar io.commitbench.bench.actor.PaperActorSideBySide \
  *     url=jdbc:postgresql://127.0.0.1:5432/test user=postgres [users=4] [tables=2] [pertable=1000] \
  *     [rounds=20] [warmups=3] [names=sbs]
  * </pre>
@@ -104,14 +101,14 @@ public final class PaperActorSideBySide {
     ActorEnvelopeSideBySide.checkRounds(rounds, warmups);
     Dialect dialect = DialectRegistry.load().forUrl(config.dbUrl())
         .orElseThrow(() -> new IllegalArgumentException("db.url=" + config.dbUrl() + ": no dialect accepts it"));
-    BoundWorkload workload = WorkloadRegistry.load().byName("paper").orElseThrow().bind(config.settings());
     String password = config.password().reveal();
-    try (Connection admin = DriverManager.getConnection(config.dbUrl(), config.dbUser(), password)) {
-      List<SchemaTable> tables = workload.tables(new SchemaNaming(dialect, dialect.centralQualifier(admin),
+    try (RunActors actors = RunActors.of(config, dialect);
+        Connection admin = DriverManager.getConnection(config.dbUrl(), config.dbUser(), password)) {
+      List<SchemaTable> tables = actors.workload().tables(new SchemaNaming(dialect, dialect.centralQualifier(admin),
           config.tablePrefix()));
       try {
         run(admin, tables, false);
-        return measure(config, dialect, workload, tables, rounds, warmups);
+        return measure(config, dialect, actors, tables, rounds, warmups);
       } finally {
         run(admin, tables, true);
       }
@@ -128,26 +125,26 @@ public final class PaperActorSideBySide {
     }
   }
 
-  private static Rounds measure(BenchmarkConfig config, Dialect dialect, BoundWorkload workload,
-      List<SchemaTable> tables, int rounds, int warmups) throws Exception {
+  private static Rounds measure(BenchmarkConfig config, Dialect dialect, RunActors actors, List<SchemaTable> tables,
+      int rounds, int warmups) throws Exception {
     int users = config.users();
-    Measurements measurements = Measurements.forActors(users, workload.transactionTypes());
-    ScheduledExecutorService reporter = DrainedEverySecond.start(measurements);
+    ScheduledExecutorService reporter = DrainedEverySecond.start(actors.measurements());
     long[][] plainCpu = new long[rounds][users];
     long[][] actorCpu = new long[rounds][users];
     long[][] bytes = new long[2][users]; // [0] plain, [1] actor: bytes the thread allocated over the measured rounds
     long[] statements = new long[users];
     List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     CyclicBarrier sides = new CyclicBarrier(users);
-    try (ConnectionPools pools = new ConnectionPools(config, dialect, workload.autocommit(),
-        workload.serverPreparedStatements(), new StopSignal(), System.err::println)) {
+    try {
       List<Thread> threads = new ArrayList<>();
       for (int i = 0; i < users; i++) {
         int index = i;
+        // Built here, as a run builds its actors before their threads start.
+        ActorBody actor = actors.actor(index, tables);
         Thread thread = new Thread(() -> {
           try {
-            statements[index] = work(index, config, dialect, workload, tables, pools, measurements, sides, rounds,
-                warmups, plainCpu, actorCpu, bytes);
+            statements[index] = work(index, config, dialect, actor, tables, sides, rounds, warmups, plainCpu,
+                actorCpu, bytes);
           } catch (Throwable e) {
             failures.add(e);
             sides.reset(); // the others stop waiting for this thread
@@ -180,20 +177,10 @@ public final class PaperActorSideBySide {
   }
 
   /** One thread: its actor and its plain cycle, in turn; answers the statements a cycle issues. */
-  private static long work(int index, BenchmarkConfig config, Dialect dialect, BoundWorkload workload,
-      List<SchemaTable> tables, ConnectionPools pools, Measurements measurements, CyclicBarrier sides, int rounds,
-      int warmups, long[][] plainCpu, long[][] actorCpu, long[][] bytes) throws Exception {
+  private static long work(int index, BenchmarkConfig config, Dialect dialect, ActorBody actor,
+      List<SchemaTable> tables, CyclicBarrier sides, int rounds, int warmups, long[][] plainCpu, long[][] actorCpu,
+      long[][] bytes) throws Exception {
     String password = config.password().reveal();
-    HikariDataSource pool = pools.create(config.dbUser(), password, 1);
-    ActorWork work = workload.newActor(index, tables, dialect);
-    StopSignal stop = new StopSignal();
-    ActorSession session = new ActorSession(config.dbUser(), pool, work, config.statementTimeoutSeconds(),
-        config.reconnectTimeoutSeconds(), dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()), stop,
-        dialect::loginRefused, pools.watch("actor " + (index + 1)));
-    WorkloadActor actor = new WorkloadActor(work, session, dialect, measurements.newActorRecorder(),
-        workload.autocommit(), Pacing.of(config.runControl(), index, config.users()),
-        new WorkloadActor.Backlog(Long.MAX_VALUE, false), TransactionBudget.unlimited(), WorkloadActor.Retries.none(),
-        stop);
     com.sun.management.ThreadMXBean cpu = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     try (Connection plainConnection = DriverManager.getConnection(config.dbUrl(), config.dbUser(), password)) {
       SessionSettings.apply(plainConnection, dialect.sessionTimeoutStatements(config.statementTimeoutSeconds()));
