@@ -105,6 +105,7 @@ class LogOnLabDeviceIT {
         String line = csv.stream().filter(l -> l.contains(",measured,") && l.contains("cells/" + cell + "/"))
             .findFirst().orElseThrow(() -> new AssertionError("no measured line of " + cell + " in " + csv));
         tps.put(device, Double.parseDouble(line.split(",")[7]));
+        assertThat(output.resolve("charts/plain-ext4-log-" + device + ".png")).isRegularFile();
       }
       // One actor: each commit waits for its log write, which the hdd's delay filter holds back.
       assertThat(tps.get("hdd")).as(dbms + " TX/s with the log on the hdd")
