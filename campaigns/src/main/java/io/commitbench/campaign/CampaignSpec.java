@@ -2,7 +2,9 @@ package io.commitbench.campaign;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 /**
  * A campaign as its file asks for it: the matrix (layouts × disk counts × database kinds ×
@@ -40,6 +42,24 @@ public record CampaignSpec(String name, Path file, Path workload, Path load, boo
   /** Whether a layout puts its log on a lab device, so the lab's ssd and hdd are used. */
   public boolean logsOnLabDevices() {
     return layouts.stream().anyMatch(l -> l.logDevice().isPresent());
+  }
+
+  /**
+   * The lab devices the layouts put a log on, with their profiles and size, e.g. {@code hdd
+   * (profile hdd) and ssd (profile ssd), 1024 MiB each}: what the tables say the logs were on,
+   * and what a resumed campaign must have alike. Empty when every log stays on its layout.
+   */
+  public Optional<String> logDevices() {
+    if (!(disks instanceof DiskSource.LabDisks lab)) {
+      return Optional.empty();
+    }
+    List<String> names = layouts.stream().flatMap(l -> l.logDevice().stream()).distinct().toList();
+    if (names.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(names.stream().map(n -> n + " (profile " + lab.profile(n).label() + ")")
+        .collect(Collectors.joining(" and ")) + ", " + (lab.deviceBytes() >> 20) + " MiB"
+        + (names.size() > 1 ? " each" : ""));
   }
 
   /** The most disks any cell needs. */

@@ -29,6 +29,8 @@ public final class CampaignStore {
   /** The identity's entry for the log's state before the measured runs ({@code campaign.write-log-through}). */
   private static final String LOG = "log";
   private static final String LOG_AS_MADE = "as the server made it";
+  /** The identity's entry for the lab devices the logs go on ({@code campaign.log-on}), when any. */
+  private static final String LOG_DEVICES = "log_devices";
 
   static final String CAMPAIGN_FILE = "campaign.json";
   static final String CELL_FILE = "cell.json";
@@ -63,8 +65,13 @@ public final class CampaignStore {
     }
     JsonNode recorded = JSON.readTree(file.toFile());
     for (Map.Entry<String, String> e : identity(spec).entrySet()) {
-      // A folder without the write-log-through entry measured the log as the server made it.
-      String before = recorded.path(e.getKey()).asText(e.getKey().equals(LOG) ? LOG_AS_MADE : "");
+      // A folder without the write-log-through entry measured the log as the server made it; one
+      // without the log devices' entry does not say what they were, so no campaign with them resumes there.
+      String before = recorded.path(e.getKey()).asText(switch (e.getKey()) {
+        case LOG -> LOG_AS_MADE;
+        case LOG_DEVICES -> "unknown";
+        default -> "";
+      });
       if (!before.equals(e.getValue())) {
         throw new RefusedException(spec.output() + " holds a campaign whose " + e.getKey() + " was " + before
             + ", not " + e.getValue() + "; its cells would not compare. Give another campaign.output, or remove that"
@@ -76,7 +83,8 @@ public final class CampaignStore {
 
   /**
    * What makes two runs of a campaign comparable: the workload and load files' content, how it
-   * loads, how often it measures, and whether the log is written through first.
+   * loads, how often it measures, whether the log is written through first, and the profiles and
+   * size of the lab devices the logs go on.
    */
   private static Map<String, String> identity(CampaignSpec spec) throws IOException {
     Map<String, String> id = new LinkedHashMap<>();
@@ -88,6 +96,8 @@ public final class CampaignStore {
     }
     spec.runs().ifPresent(n -> id.put("runs", Integer.toString(n)));
     id.put(LOG, spec.writeLogThrough() ? "written through" : LOG_AS_MADE);
+    // A cell's id names the device its log is on, not that device's profile or size.
+    spec.logDevices().ifPresent(d -> id.put(LOG_DEVICES, d));
     return id;
   }
 

@@ -30,7 +30,8 @@ public final class CampaignTables {
             ? "` on its own data set, prepared in each cell before the snapshots (campaign.load=prepare)"
             : "`, load `" + spec.load().getFileName() + "`")
         .append(spec.runs().isPresent() ? ", measured " + spec.runs().getAsInt() + " times per cell" : "")
-        .append("; disks: ").append(spec.disks().describe()).append(".  \n");
+        .append("; disks: ").append(spec.disks().describe())
+        .append(spec.logDevices().map(d -> "; logs on the lab's " + d).orElse("")).append(".  \n");
     md.append(summary(cells, byCell)).append("\n\n");
     for (LayoutChoice layout : spec.layouts()) {
       md.append(table(spec, layout, byCell, Optional.ofNullable(chartFiles.get(layout))));

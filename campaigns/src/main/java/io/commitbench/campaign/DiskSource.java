@@ -1,6 +1,7 @@
 package io.commitbench.campaign;
 
 import io.commitbench.core.host.lab.DeviceProfile;
+import io.commitbench.core.host.lab.LabDevice;
 import io.commitbench.storage.lab.LabSpec;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +31,16 @@ public sealed interface DiskSource {
     @Override
     public int available() {
       return LabSpec.MAX_DISKS;
+    }
+
+    /** The profile of the lab device a log may go on: {@code ssd} or {@code hdd}. */
+    public DeviceProfile profile(String device) {
+      return switch (device) {
+        case LabDevice.SSD -> ssdProfile;
+        case LabDevice.HDD -> hddProfile;
+        default -> throw new IllegalArgumentException("no lab device '" + device + "' for a log; allowed: "
+            + LabDevice.SSD + ", " + LabDevice.HDD);
+      };
     }
 
     @Override

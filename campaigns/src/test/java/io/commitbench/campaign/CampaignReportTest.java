@@ -95,6 +95,49 @@ class CampaignReportTest {
     assertThat(CampaignStore.existing(CampaignFile.read(other))).isPresent();
   }
 
+  /**
+   * A cell's id names the lab device its log is on, not that device's profile or size: cells kept
+   * from a campaign whose hdd was another profile would not compare, so its folder is refused; the
+   * tables' heading says what the devices were.
+   */
+  @Test
+  void aFolderMeasuredWithOtherLogDevicesIsRefusedAndTheHeadingNamesThem() throws Exception {
+    Path file = dir.resolve("log-on.properties");
+    Files.writeString(file, """
+        campaign.name=log-on
+        campaign.workload=w.properties
+        campaign.dbms=postgresql
+        campaign.layouts=plain/ext4
+        campaign.log-on=hdd,ssd
+        campaign.lab.device-size=256M
+        campaign.output=%s
+        """.formatted(dir.resolve("log-on-out")));
+    CampaignSpec logOn = CampaignFile.read(file);
+    assertThat(logOn.logDevices()).contains("hdd (profile hdd) and ssd (profile ssd), 256 MiB each");
+    CampaignStore store = CampaignStore.open(logOn);
+    CampaignReport.write(logOn, store);
+    assertThat(Files.readString(dir.resolve("log-on-out").resolve(CampaignReport.MARKDOWN)))
+        .contains("150 write IOPS per disk; logs on the lab's hdd (profile hdd) and ssd (profile ssd), 256 MiB each.");
+    assertThat(CampaignStore.existing(CampaignFile.read(file))).isPresent();
+
+    Files.writeString(file, "campaign.lab.hdd-profile=throttle\n", StandardOpenOption.APPEND);
+    assertThatThrownBy(() -> CampaignStore.open(CampaignFile.read(file))).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("whose log_devices was hdd (profile hdd) and ssd (profile ssd), 256 MiB each, not"
+            + " hdd (profile throttle) and ssd (profile ssd), 256 MiB each").hasMessageContaining("would not compare");
+    Files.writeString(file, Files.readString(file).replace("campaign.lab.hdd-profile=throttle\n", "")
+        .replace("device-size=256M", "device-size=1G"));
+    assertThatThrownBy(() -> CampaignStore.open(CampaignFile.read(file))).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("1024 MiB each");
+
+    // A folder without the entry does not say what the devices were.
+    Path json = dir.resolve("log-on-out").resolve(CampaignStore.CAMPAIGN_FILE);
+    Files.writeString(json, Files.readString(json).replaceAll(",\\s*\"log_devices\"\\s*:\\s*\"[^\"]*\"", ""));
+    assertThat(Files.readString(json)).doesNotContain("log_devices");
+    assertThatThrownBy(() -> CampaignStore.open(logOn)).isInstanceOf(RefusedException.class)
+        .hasMessageContaining("whose log_devices was unknown");
+    assertThat(spec.logDevices()).as("logs on their layouts").isEmpty();
+  }
+
   @Test
   void tablesHaveARowPerDiskCountAndDbmsAndAColumnPerSnapshotCount() throws Exception {
     CampaignStore store = CampaignStore.open(spec);
