@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.commitbench.it.support.CampaignLeftovers;
 import io.commitbench.it.support.Commitbench;
 import io.commitbench.it.support.Commitbench.CliResult;
 import io.commitbench.it.support.DatabaseTargets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -183,7 +183,7 @@ class CampaignIT {
     Files.createDirectories(Path.of("target"));
     Files.copy(oltpOutput.resolve("charts/btrfs-raid0-btrfs.png"), Path.of("target/campaign-error-bars.png"),
         java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    assertNothingLeftBehind(oltpWork);
+    CampaignLeftovers.assertNoneUnder(oltpWork);
   }
 
   /** Runs the campaign, which must succeed, and returns its campaign.md; both are printed. */
@@ -216,25 +216,9 @@ class CampaignIT {
   }
 
   private static void assertNothingLeftBehind() throws IOException {
-    assertNothingLeftBehind(work);
+    CampaignLeftovers.assertNoneUnder(work);
   }
 
-  private static void assertNothingLeftBehind(Path work) throws IOException {
-    assertThat(Files.readString(Path.of("/proc/self/mounts"))).doesNotContain(work.toString());
-    List<String> loops = new ArrayList<>();
-    try (Stream<Path> devices = Files.list(Path.of("/sys/block"))) {
-      for (Path dev : devices.filter(d -> d.getFileName().toString().startsWith("loop")).toList()) {
-        Path backing = dev.resolve("loop/backing_file");
-        if (Files.exists(backing) && Files.readString(backing).contains(work.toString())) {
-          loops.add(dev.getFileName().toString());
-        }
-      }
-    }
-    assertThat(loops).as("loop devices over the campaign's images").isEmpty();
-    assertThat(work.resolve("lab/lab.json")).doesNotExist();
-    assertThat(work.resolve("layout/layout.json")).doesNotExist();
-    assertThat(work.resolve("instance/instance.json")).doesNotExist();
-  }
 
   private static void requirements() throws IOException {
     String reason = null;

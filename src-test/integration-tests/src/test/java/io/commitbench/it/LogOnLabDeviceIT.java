@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.commitbench.it.support.CampaignLeftovers;
 import io.commitbench.it.support.Commitbench;
 import io.commitbench.it.support.Commitbench.CliResult;
 import io.commitbench.it.support.DatabaseTargets;
@@ -11,7 +12,6 @@ import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.exec.Programs;
 import io.commitbench.storage.lab.LabSpec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,7 +111,7 @@ class LogOnLabDeviceIT {
       assertThat(tps.get("hdd")).as(dbms + " TX/s with the log on the hdd")
           .isPositive().isLessThan(1.1 * 1000.0 / DeviceProfile.HDD.writeDelayMillis()).isLessThan(tps.get("ssd"));
     }
-    assertNothingLeftBehind(work);
+    CampaignLeftovers.assertNoneUnder(work);
 
     // Its cells were measured on these devices: the folder refuses the campaign with another hdd.
     Files.writeString(file, Files.readString(file).replace("hdd-profile=hdd", "hdd-profile=throttle"));
@@ -149,41 +149,7 @@ class LogOnLabDeviceIT {
         .startsWith(work.resolve("layout").toString());
   }
 
-  private static void assertNothingLeftBehind(Path work) throws IOException {
-    assertThat(Files.readString(Path.of("/proc/self/mounts"))).doesNotContain(work.toString());
-    List<String> loops = new ArrayList<>();
-    try (Stream<Path> devices = Files.list(Path.of("/sys/block"))) {
-      for (Path dev : devices.filter(d -> d.getFileName().toString().startsWith("loop")).toList()) {
-        Path backing = dev.resolve("loop/backing_file");
-        if (Files.exists(backing) && Files.readString(backing).contains(work.toString())) {
-          loops.add(dev.getFileName().toString());
-        }
-      }
-    }
-    assertThat(loops).as("loop devices over the campaign's images").isEmpty();
-    assertThat(processesNaming(work)).as("nbdkit or nbdfuse processes of the campaign's lab").isEmpty();
-    assertThat(work.resolve("lab/lab.json")).doesNotExist();
-    assertThat(work.resolve("layout/layout.json")).doesNotExist();
-    assertThat(work.resolve("instance/instance.json")).doesNotExist();
-  }
 
-  /** Live processes whose command line names a path under {@code root}. */
-  private static List<String> processesNaming(Path root) throws IOException {
-    List<String> found = new ArrayList<>();
-    try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-      for (Path p : procs.filter(p -> p.getFileName().toString().matches("[0-9]+")).toList()) {
-        try {
-          String line = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
-          if (line.contains(root.toString())) {
-            found.add(p.getFileName() + " " + line.strip());
-          }
-        } catch (IOException gone) {
-          // the process exited while being read
-        }
-      }
-    }
-    return found;
-  }
 
   private static void requirements() throws IOException {
     String reason = null;
