@@ -41,7 +41,7 @@ final class Modules {
     add("core-host", in("core.host.."), "core-api");
     add("core-workloads", in("core.workload.*.."), "core-api");
     add("core-engine", in("core.config..", "core.environment..", "core.run..", "core.report", "core.engine.."),
-        "core-api", "core-results", "core-host");
+        "core-api", "core-host");
     add("core-report-html", in("core.report.html.."), "core-engine", "core-results");
     add("core-group", in("core.group.."), "core-engine", "core-report-html");
     add("core-compare", in("core.compare.."), "core-engine", "core-results", "core-report-html", "core-group");

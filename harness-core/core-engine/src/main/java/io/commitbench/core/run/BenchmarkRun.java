@@ -33,7 +33,6 @@ import io.commitbench.core.report.RateVerdict;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
-import io.commitbench.core.results.RunFolder;
 import io.commitbench.core.server.Fact;
 import io.commitbench.core.server.LogActivity;
 import java.io.IOException;
