@@ -306,7 +306,7 @@ public final class ServerOverhead {
    * window, does not pay. Both sides wait alike, as a run waits for its set-up's compilations.
    */
   private static void awaitCompilerIdle() throws InterruptedException {
-    io.commitbench.core.run.CompilerSettle.ofThisJvm(500_000_000L, 10_000_000_000L).await(() -> false);
+    io.commitbench.core.run.jvm.CompilerSettle.ofThisJvm(500_000_000L, 10_000_000_000L).await(() -> false);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.commitbench.core.run;
 
 import io.commitbench.core.measure.ActorCycleTimes;
 import io.commitbench.core.measure.CycleTimes;
+import io.commitbench.core.run.jvm.ProcessCpu;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

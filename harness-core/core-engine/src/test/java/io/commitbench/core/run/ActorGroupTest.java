@@ -1,5 +1,6 @@
 package io.commitbench.core.run;
 
+import io.commitbench.core.run.jvm.ProcessCpu;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.measure.ActorCycleTimes;

@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.core.run.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

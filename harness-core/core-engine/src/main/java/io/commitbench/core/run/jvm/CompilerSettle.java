@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.core.run.jvm;
 
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;
@@ -43,7 +43,7 @@ public final class CompilerSettle {
   }
 
   /** This JVM's compiler, watched as well as the platform allows ({@link #compilerActivity}). */
-  static CompilerSettle ofThisJvm() {
+  public static CompilerSettle ofThisJvm() {
     return ofThisJvm(QUIET_NANOS, MAX_NANOS);
   }
 

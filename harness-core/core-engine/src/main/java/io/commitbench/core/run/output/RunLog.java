@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.core.run.output;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -12,22 +12,22 @@ import java.nio.file.Path;
  * the report on disk holds exactly what was printed, up to the moment a run died.
  * Thread-safe: lines from the reporter thread and the main thread never interleave.
  */
-final class RunLog implements AutoCloseable {
+public final class RunLog implements AutoCloseable {
 
   private final PrintWriter console;
   private BufferedWriter report;
 
-  RunLog(PrintWriter console) {
+  public RunLog(PrintWriter console) {
     this.console = console;
   }
 
   /** Starts copying to the report file (lines printed before are not copied). */
-  synchronized void copyTo(Path reportFile) throws IOException {
+  public synchronized void copyTo(Path reportFile) throws IOException {
     report = Files.newBufferedWriter(reportFile, StandardCharsets.UTF_8);
   }
 
   /** Prints text (one or more lines; a final newline is added when missing). */
-  synchronized void print(String text) {
+  public synchronized void print(String text) {
     String block = text.endsWith("\n") ? text : text + "\n";
     console.print(block);
     console.flush();

@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.core.run.output;
 
 import io.commitbench.core.measure.IntervalHistograms;
 import io.commitbench.core.measure.IntervalSink;
@@ -16,13 +16,13 @@ import java.util.function.Function;
  * in a millisecond, many times the run's rate), and intervals.csv keeps the partial interval's
  * rates, marked partial.
  */
-final class ProgressPrinter implements IntervalSink {
+public final class ProgressPrinter implements IntervalSink {
 
   private final RunLog log;
   private final Function<Phase, String> position;
 
   /** @param position where the run is at the end of an interval of a phase, e.g. "cycle 2/30" */
-  ProgressPrinter(RunLog log, Function<Phase, String> position) {
+  public ProgressPrinter(RunLog log, Function<Phase, String> position) {
     this.log = log;
     this.position = position;
   }

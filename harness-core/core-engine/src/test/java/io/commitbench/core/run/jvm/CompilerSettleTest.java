@@ -1,4 +1,4 @@
-package io.commitbench.core.run;
+package io.commitbench.core.run.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
