@@ -6,6 +6,7 @@ import io.commitbench.core.host.PathStorage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.HdrHistogram.Histogram;
@@ -19,7 +20,7 @@ final class Fixtures {
   static PathStorage loopOverTmpfs() {
     BlockDevice loop = new BlockDevice("loop3", "7:3", BlockDevice.Kind.LOOP, "/dev/shm/inspect.img on tmpfs",
         Optional.of(false), OptionalLong.of(512), OptionalLong.of(512), OptionalLong.of(4294966784L), List.of(),
-        "tmpfs from 'tmpfs' has no block device");
+        "tmpfs from 'tmpfs' has no block device", OptionalLong.empty(), List.of(), Map.of(), Optional.empty());
     MountInfo mount = new MountInfo(Path.of("/mnt/wal"), "7:3", "/", "ext4", "/dev/loop3", "rw,noatime", "rw");
     return new PathStorage(Path.of("/mnt/wal"), Path.of("/mnt/wal"), mount, List.of(loop), "",
         OptionalLong.of(1536L * 1024 * 1024), OptionalLong.of(2048L * 1024 * 1024));
@@ -28,9 +29,9 @@ final class Fixtures {
   /** ext4 on a partition of a spinning disk without discard, reached through a symlink. */
   static PathStorage partitionOfDisk() {
     BlockDevice disk = new BlockDevice("sda", "8:0", BlockDevice.Kind.DISK, "", Optional.of(true),
-        OptionalLong.of(512), OptionalLong.of(4096), OptionalLong.of(0), List.of(), "");
+        OptionalLong.of(512), OptionalLong.of(4096), OptionalLong.of(0), List.of(), "", OptionalLong.empty(), List.of(), Map.of(), Optional.empty());
     BlockDevice part = new BlockDevice("sda1", "8:1", BlockDevice.Kind.PARTITION, "", Optional.of(true),
-        OptionalLong.of(512), OptionalLong.of(4096), OptionalLong.of(0), List.of(disk), "");
+        OptionalLong.of(512), OptionalLong.of(4096), OptionalLong.of(0), List.of(disk), "", OptionalLong.empty(), List.of(), Map.of(), Optional.empty());
     MountInfo mount = new MountInfo(Path.of("/"), "8:1", "/", "ext4", "/dev/sda1", "rw,relatime", "rw");
     return new PathStorage(Path.of("/var/lib/pg_wal"), Path.of("/data/wal"), mount, List.of(part), "",
         OptionalLong.of(10_000), OptionalLong.of(20_000));

@@ -50,14 +50,6 @@ public record BlockDevice(String name, String majorMinor, Kind kind, String deta
     partitions = Map.copyOf(partitions);
   }
 
-  /** A device described without its size, holders, partitions or btrfs filesystem: none known. */
-  public BlockDevice(String name, String majorMinor, Kind kind, String detail, Optional<Boolean> rotational,
-      OptionalLong logicalBlockSize, OptionalLong physicalBlockSize, OptionalLong discardMaxBytes,
-      List<BlockDevice> below, String belowNote) {
-    this(name, majorMinor, kind, detail, rotational, logicalBlockSize, physicalBlockSize, discardMaxBytes, below,
-        belowNote, OptionalLong.empty(), List.of(), Map.of(), Optional.empty());
-  }
-
   /** The devices at the bottom of the tree: this one when nothing is below it. */
   public List<BlockDevice> leaves() {
     if (below.isEmpty()) {

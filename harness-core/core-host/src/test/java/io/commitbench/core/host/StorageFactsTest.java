@@ -34,7 +34,7 @@ class StorageFactsTest {
   @Test
   void leavesThatDisagreeAreMixed() {
     BlockDevice dm = new BlockDevice("dm-0", "253:0", BlockDevice.Kind.DEVICE_MAPPER, "vg-data", Optional.of(false),
-        OptionalLong.of(512), OptionalLong.of(4096), OptionalLong.of(0), List.of(disk("sdb", false, 512), disk("sdc", true, 512)), "");
+        OptionalLong.of(512), OptionalLong.of(4096), OptionalLong.of(0), List.of(disk("sdb", false, 512), disk("sdc", true, 512)), "", OptionalLong.empty(), List.of(), Map.of(), Optional.empty());
     PathStorage s = new PathStorage(Path.of("/d"), Path.of("/d"), ROOT, List.of(dm), "", OptionalLong.empty(), OptionalLong.empty());
     Map<String, Fact> facts = byName(StorageFacts.of("log_device", "x", s));
     assertThat(facts.get("x.rotational").value()).isEqualTo("mixed: sdb=0, sdc=1");
@@ -66,7 +66,7 @@ class StorageFactsTest {
 
   private static BlockDevice disk(String name, boolean rotational, long physical) {
     return new BlockDevice(name, "8:0", BlockDevice.Kind.DISK, "", Optional.of(rotational), OptionalLong.of(512),
-        OptionalLong.of(physical), OptionalLong.of(1 << 30), List.of(), "");
+        OptionalLong.of(physical), OptionalLong.of(1 << 30), List.of(), "", OptionalLong.empty(), List.of(), Map.of(), Optional.empty());
   }
 
   private static Map<String, Fact> byName(List<Fact> facts) {
