@@ -40,7 +40,7 @@ final class Modules {
     add("core-results", in("core.results.."));
     add("core-host", in("core.host.."), "core-api");
     add("core-workloads", in("core.workload.*.."), "core-api");
-    add("core-engine", in("core.config..", "core.environment..", "core.run..", "core.report", "core.engine.."),
+    add("core-engine", in("core.config..", "core.environment..", "core.run..", "core.report"),
         "core-api", "core-host");
     add("core-report-html", in("core.report.html.."), "core-engine", "core-results");
     add("core-group", in("core.group.."), "core-engine", "core-report-html");
