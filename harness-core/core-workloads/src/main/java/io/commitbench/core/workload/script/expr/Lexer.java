@@ -77,7 +77,21 @@ final class Lexer {
       Type keyword = KEYWORDS.get(word.toLowerCase(Locale.ROOT));
       return new Token(keyword != null ? keyword : Type.FUNCTION, start, end, word, 0, 0);
     }
-    throw new ExpressionSyntaxException("unexpected character (" + c + ")", start);
+    throw new ExpressionSyntaxException("unexpected character (" + c + ")", unexpectedCharacterOffset(c, start));
+  }
+
+  /**
+   * Where pgbench points at an unexpected character: at it, except for a quote that is closed later on,
+   * where pgbench's command scanner has taken the quoted text as one word and points at the closing quote.
+   */
+  private int unexpectedCharacterOffset(char c, int start) {
+    if (c == '\'' || c == '"' || c == '`') {
+      int closing = text.indexOf(c, start + 1);
+      if (closing > 0) {
+        return closing;
+      }
+    }
+    return start;
   }
 
   private Token symbol(Type type, int length) {
