@@ -5,7 +5,8 @@ package io.commitbench.core.workload.script.expr;
  * text a variable was given ({@code \gset}, {@code script.vars}) that an expression reads as a
  * number when it uses it.
  *
- * <p>Immutable and safe to share between threads. The coercions follow pgbench 15's
+ * <p>Immutable and safe to share between threads (a TEXT value keeps what it reads as once computed,
+ * an idempotent cache). The coercions follow pgbench 15's
  * {@code coerceToInt}, {@code coerceToDouble} and {@code makeVariableValue} (src/bin/pgbench/pgbench.c).
  */
 public final class Value {
@@ -168,8 +169,12 @@ public final class Value {
     return bits != 0;
   }
 
-  /** pgbench's {@code valueTruth}, for CASE: NULL and zero are false. Callers pass typed values. */
-  boolean truth() {
+  /**
+   * Whether pgbench's {@code \if} and CASE take it as true ({@code valueTruth}): a true boolean or a
+   * non-zero number; NULL, false and zero are not. For what {@link Expression#evaluate} returns, which
+   * is never TEXT (a TEXT value is not true).
+   */
+  public boolean truth() {
     switch (kind) {
       case BOOLEAN:
       case INT:

@@ -13,7 +13,8 @@ final class VariableText {
   /** C's {@code strtod} decimal form: digits with an optional point and exponent. */
   private static final Pattern DECIMAL = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
   /** C's {@code strtod} hexadecimal form, whose binary exponent may be left out. */
-  private static final Pattern HEX = Pattern.compile("[-+]?0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)([pP][-+]?\\d+)?");
+  private static final Pattern HEX =
+      Pattern.compile("[-+]?0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)([pP][-+]?\\d+)?");
   private static final Pattern INFINITY = Pattern.compile("[-+]?(?i:inf|infinity)");
   private static final Pattern NAN = Pattern.compile("[-+]?(?i:nan)(\\([0-9A-Za-z_]*\\))?");
 

@@ -30,7 +30,8 @@ class ExpressionErrorsTest {
   void unknownFunctionIsReportedAtItsName() {
     assertSyntaxError("foo(1)", 2, "unexpected function name (foo)");
     assertSyntaxError("1 + nosuch(2)", 9, "unexpected function name (nosuch)");
-    assertThatThrownBy(() -> Expression.parse("foo(1)")).hasMessageContaining("abs").hasMessageContaining("random_zipfian");
+    assertThatThrownBy(() -> Expression.parse("foo(1)"))
+        .hasMessageContaining("abs").hasMessageContaining("random_zipfian");
   }
 
   @Test
@@ -107,7 +108,8 @@ class ExpressionErrorsTest {
 
   @Test
   void variableErrors() {
-    MapContext context = new MapContext().with("v", Value.ofText("abc")).with("big", Value.ofText("99999999999999999999"));
+    MapContext context = new MapContext().with("v", Value.ofText("abc"))
+        .with("big", Value.ofText("99999999999999999999"));
     assertEvaluationError(context, ":nope + 1", "undefined variable \"nope\"");
     assertEvaluationError(context, "hash(1)", "undefined variable \"default_seed\"");
     assertEvaluationError(context, "permute(1, 10)", "undefined variable \"default_seed\"");

@@ -64,6 +64,18 @@ class ExpressionTest {
     assertThatThrownBy(() -> Value.nullValue().asDouble()).hasMessage("cannot coerce null to double");
   }
 
+  /** As pgbench's valueTruth, which \\if and CASE use: numbers are true unless zero, NULL is false. */
+  @Test
+  void truthIsPgbenchsConditionTruth() {
+    assertThat(Value.ofInt(-3).truth()).isTrue();
+    assertThat(Value.ofInt(0).truth()).isFalse();
+    assertThat(Value.ofDouble(0.5).truth()).isTrue();
+    assertThat(Value.ofDouble(0.0).truth()).isFalse();
+    assertThat(Value.ofBoolean(true).truth()).isTrue();
+    assertThat(Value.ofBoolean(false).truth()).isFalse();
+    assertThat(Value.nullValue().truth()).isFalse();
+  }
+
   @Test
   void typedVariablesPassThroughAsTheyAre() throws Exception {
     MapContext context = new MapContext().with("i", Value.ofInt(7)).with("d", Value.ofDouble(0.5))

@@ -179,7 +179,8 @@ public final class PgbenchExpressionRecorder {
       ":", "1 ~ 2", "'x'", "1e", "abs(1,)", "abs(,,1)", "true false", "1.2.3", "9223372036854775808",
       "99999999999999999999", "1e400", "+9223372036854775808", "2 - 9223372036854775808", "!1", "1 ! 2",
       "1 == 2", "1 && 2", "(", ")", "()", "1 +* 2", "nosuchfunction", "abs", "x(", "1 < 2 > 3", "not", "1 isnull 2",
-      "a1 + 1", "1 + 2 )", "1 + 'abc", "1 + \"ab\" + 2", "1 + `ab` + 2", "1 + @", "case when true then 1 when end", "1 is null null",
+      "a1 + 1", "1 + 2 )",
+      "1 + 'abc", "1 + \"ab\" + 2", "1 + `ab` + 2", "1 + @", "case when true then 1 when end", "1 is null null",
     };
     all.addAll(List.of(cases));
     return all;
