@@ -64,7 +64,7 @@ class ExpressionTest {
     assertThatThrownBy(() -> Value.nullValue().asDouble()).hasMessage("cannot coerce null to double");
   }
 
-  /** As pgbench's valueTruth, which \\if and CASE use: numbers are true unless zero, NULL is false. */
+  /** As pgbench's valueTruth, which \if and CASE use: numbers are true unless zero, NULL is false. */
   @Test
   void truthIsPgbenchsConditionTruth() {
     assertThat(Value.ofInt(-3).truth()).isTrue();
