@@ -46,7 +46,9 @@ final class MetaCommandLine {
         text.append(" ".repeat(continuation));
         position += continuation;
       } else {
-        text.append(source.charAt(position));
+        // exprscan.l reads a carriage return as a blank: a CRLF script's expressions end cleanly.
+        char c = source.charAt(position);
+        text.append(c == '\r' ? ' ' : c);
         position++;
       }
     }

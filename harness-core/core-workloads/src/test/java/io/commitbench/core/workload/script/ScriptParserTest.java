@@ -142,6 +142,15 @@ class ScriptParserTest {
   }
 
   @Test
+  void crlfLineEndsAreBlanks() throws ScriptSyntaxException {
+    assertThat(parse("SELECT 1;\r\n\\sleep 2 ms\r\nSELECT 3 AS x\r\n\\gset p\r\n").commands()).containsExactly(
+        new Sql(new SourcePosition("t.sql", 1, 1), "SELECT 1", "SELECT 1", List.of(), TransactionMark.NONE, null),
+        new Sleep(new SourcePosition("t.sql", 2, 1), 2L, null, 1_000_000L),
+        new Sql(new SourcePosition("t.sql", 3, 1), "SELECT 3 AS x", "SELECT 3 AS x", List.of(), TransactionMark.NONE,
+            new RowTarget(false, "p")));
+  }
+
+  @Test
   void aMetaCommandEndsTheSqlBeforeItOnItsLine() throws ScriptSyntaxException {
     List<ScriptCommand> commands = parse("SELECT 1 \\sleep 2 ms\nSELECT 3").commands();
     assertThat(commands).hasSize(3);
