@@ -231,6 +231,16 @@ public interface Dialect {
     return List.of("ALTER TABLE " + table.qualifiedName() + " ALTER COLUMN " + column + " RESTART WITH " + next);
   }
 
+  /**
+   * Statements that refresh the planner's statistics of a freshly loaded table (pgbench's "v"
+   * step: {@code VACUUM ANALYZE} on PostgreSQL), run one by one in autocommit, as some (such as
+   * PostgreSQL's VACUUM) cannot run inside a transaction. The default, for a product the
+   * standard gives no such statement: none.
+   */
+  default List<String> analyzeStatements(TableSpec table) {
+    return List.of();
+  }
+
   /** DDL that drops the table if it exists; must not fail when it is absent. */
   default List<String> dropTableStatements(TableSpec table) {
     return List.of("DROP TABLE IF EXISTS " + table.qualifiedName());

@@ -203,6 +203,12 @@ public final class MariadbDialect implements Dialect {
     return List.of("ALTER TABLE " + table.qualifiedName() + " AUTO_INCREMENT = " + next);
   }
 
+  /** {@code ANALYZE TABLE}: InnoDB's persistent statistics of the table and its indexes, refreshed. */
+  @Override
+  public List<String> analyzeStatements(TableSpec table) {
+    return List.of("ANALYZE TABLE " + table.qualifiedName());
+  }
+
   @Override
   public BulkLoader bulkLoader() {
     return new LoadDataLocalLoader();

@@ -152,6 +152,18 @@ public final class OracleDialect implements Dialect {
     return qualifiedName(table.qualifier(), index);
   }
 
+  /**
+   * {@code DBMS_STATS.GATHER_TABLE_STATS} in a PL/SQL block, for the table's schema ({@code USER}
+   * where the table is unqualified); unquoted names are stored upper case.
+   */
+  @Override
+  public List<String> analyzeStatements(TableSpec table) {
+    String owner = table.qualifier() == null || table.qualifier().isEmpty() ? "USER"
+        : "'" + table.qualifier().toUpperCase(java.util.Locale.ROOT) + "'";
+    return List.of("BEGIN DBMS_STATS.GATHER_TABLE_STATS(ownname => " + owner + ", tabname => '"
+        + table.name().toUpperCase(java.util.Locale.ROOT) + "'); END;");
+  }
+
   @Override
   public List<String> dropTableStatements(TableSpec table) {
     return List.of(ignoring(-942, "DROP TABLE " + table.qualifiedName() + " PURGE"));

@@ -9,6 +9,7 @@ import io.commitbench.core.dialect.OwnershipMarks;
 import io.commitbench.core.dialect.ServerContainer;
 import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.StandardErrors;
+import io.commitbench.core.dialect.TableSpec;
 import io.commitbench.core.dialect.UnsafeUrlSetting;
 import io.commitbench.core.dialect.UrlAuthority;
 import io.commitbench.core.dialect.UrlHosts;
@@ -200,6 +201,16 @@ public final class PostgresqlDialect implements Dialect {
   @Override
   public boolean connectionsExhausted(SQLException error) {
     return "53300".equals(error.getSQLState());
+  }
+
+  /**
+   * {@code VACUUM ANALYZE}, as pgbench's "v" step runs it on each table after its load: it sets
+   * the loaded rows' hint bits and the visibility map besides the statistics. VACUUM cannot run
+   * inside a transaction block, so the caller runs it in autocommit.
+   */
+  @Override
+  public List<String> analyzeStatements(TableSpec table) {
+    return List.of("VACUUM ANALYZE " + table.qualifiedName());
   }
 
   /** {@code COPY FROM STDIN} through the driver's {@code CopyManager}. */
