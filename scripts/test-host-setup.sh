@@ -40,6 +40,8 @@ command -v nbdkit >/dev/null 2>&1 || missing+=(nbdkit)
 command -v nbdfuse >/dev/null 2>&1 || missing+=(libnbd-bin)
 command -v fusermount3 >/dev/null 2>&1 || missing+=(fuse3)
 command -v fio >/dev/null 2>&1 || missing+=(fio)
+# pgbench (Debian's postgresql-client) makes the reference data set PgbenchDataSetIT compares with.
+command -v pgbench >/dev/null 2>&1 || missing+=(postgresql-client)
 # Debian's Chromium opens report.html and compare's HTML headless in ResultsInBrowserTest.
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if ((${#missing[@]})); then
