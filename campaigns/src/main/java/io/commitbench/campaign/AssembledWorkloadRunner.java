@@ -116,7 +116,7 @@ public final class AssembledWorkloadRunner implements WorkloadRunner {
 
   /** The cell's configuration; a sweep is refused: a cell is one measurement, its figures one point of the campaign. */
   private BenchmarkConfig bind(Path parameterFile, Map<String, String> overrides) throws ConfigException {
-    RunPlan plan = new ConfigBinder(dialects, System::getenv).bindPlan(ConfigBinder.readFile(parameterFile), overrides);
+    RunPlan plan = new ConfigBinder(dialects, System::getenv).bindPlan(parameterFile, overrides);
     if (plan.sweep().isPresent()) {
       throw new ConfigException(List.of(new Violation(ParameterKeys.SWEEP_KEY, plan.sweep().get().key(), "a campaign"
           + " cell is one measurement; allowed: no sweep in a campaign's parameter file (run the sweep with 'commitbench"

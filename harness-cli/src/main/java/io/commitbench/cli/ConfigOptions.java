@@ -28,19 +28,19 @@ final class ConfigOptions {
 
   BenchmarkConfig bind(DialectRegistry dialects) throws ConfigException {
     ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
-    return binder.bind(ConfigBinder.readFile(file), overrides());
+    return binder.bind(file, overrides());
   }
 
   /** As {@link #bind}, with a sweep's configuration per value when sweep.key is set. */
   RunPlan bindPlan(DialectRegistry dialects) throws ConfigException {
     ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
-    return binder.bindPlan(ConfigBinder.readFile(file), overrides());
+    return binder.bindPlan(file, overrides());
   }
 
   /** As {@link #bind}, for a command that runs no workload: the run's length may be left out. */
   BenchmarkConfig bindWithoutRunLength(DialectRegistry dialects) throws ConfigException {
     ConfigBinder binder = new ConfigBinder(dialects, System::getenv);
-    return binder.bindWithoutRunLength(ConfigBinder.readFile(file), overrides());
+    return binder.bindWithoutRunLength(file, overrides());
   }
 
   /** The {@code --set} overrides by key; a key given twice is refused. */

@@ -37,6 +37,17 @@ public interface TransactionContext {
   /** The latency of the last successful statement or commit, in nanoseconds. */
   long lastNanos();
 
+  /**
+   * Whether the transaction counts in the measurement: false during the warm-up. For a workload
+   * that keeps figures of its own beside the engine's (the script workload's per-statement
+   * latencies), so they cover the same window. Read when asked: a transaction in flight as the
+   * warm-up ends may fall on the other side of it than the engine's figures put it. The default:
+   * measured.
+   */
+  default boolean measured() {
+    return true;
+  }
+
   /** The actor's connection (for what is neither timed nor counted, such as a repair). */
   Connection connection();
 

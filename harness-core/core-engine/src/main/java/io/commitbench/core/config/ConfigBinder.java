@@ -103,13 +103,40 @@ public final class ConfigBinder {
   }
 
   /**
+   * Reads {@code file} and binds it as {@link #bind(Properties, Map)} does; the workload resolves
+   * its relative paths against the file's folder ({@link WorkloadSettings#folder}).
+   */
+  public BenchmarkConfig bind(Path file, Map<String, String> overrides) throws ConfigException {
+    return bindPlan(file, overrides).config();
+  }
+
+  /** Reads {@code file} and binds it as {@link #bindPlan(Properties, Map)} does, relative to its folder. */
+  public RunPlan bindPlan(Path file, Map<String, String> overrides) throws ConfigException {
+    return bindPlan(readFile(file), overrides, folderOf(file));
+  }
+
+  /** Reads {@code file} and binds it as {@link #bindWithoutRunLength(Properties, Map)} does, relative to its folder. */
+  public BenchmarkConfig bindWithoutRunLength(Path file, Map<String, String> overrides) throws ConfigException {
+    return new Assembly(raw(readFile(file), overrides), false, null, folderOf(file)).build();
+  }
+
+  private static Path folderOf(Path file) {
+    Path parent = file.toAbsolutePath().getParent();
+    return parent == null ? Path.of("") : parent;
+  }
+
+  /**
    * As {@link #bind}, with the sweep's configurations when {@code sweep.key} is set: every value
    * bound like a run of its own (its problems reported as the sweep's), all with the table and
    * user names and the run id of the file's configuration.
    */
   public RunPlan bindPlan(Properties file, Map<String, String> overrides) throws ConfigException {
+    return bindPlan(file, overrides, null);
+  }
+
+  private RunPlan bindPlan(Properties file, Map<String, String> overrides, Path folder) throws ConfigException {
     Map<String, String> raw = raw(file, overrides);
-    Assembly assembly = new Assembly(raw, true, null);
+    Assembly assembly = new Assembly(raw, true, null, folder);
     BenchmarkConfig config = assembly.build();
     if (assembly.sweepValues.isEmpty()) {
       return new RunPlan(config, Optional.empty());
@@ -121,7 +148,7 @@ public final class ConfigBinder {
       Map<String, String> atValue = new LinkedHashMap<>(raw);
       atValue.put(key, value);
       try {
-        points.add(new Sweep.Point(value, new Assembly(atValue, true, config).build()));
+        points.add(new Sweep.Point(value, new Assembly(atValue, true, config, folder).build()));
       } catch (ConfigException e) {
         e.violations().forEach(v -> problems.add(new Violation(SWEEP_VALUES, raw.get(SWEEP_VALUES), "with " + key + "="
             + value + " the run is not valid: " + v)));
@@ -144,7 +171,7 @@ public final class ConfigBinder {
 
   private BenchmarkConfig bind(Properties file, Map<String, String> overrides, boolean runLengthRequired)
       throws ConfigException {
-    return new Assembly(raw(file, overrides), runLengthRequired, null).build();
+    return new Assembly(raw(file, overrides), runLengthRequired, null, null).build();
   }
 
   private static Map<String, String> raw(Properties file, Map<String, String> overrides) {
@@ -249,8 +276,11 @@ public final class ConfigBinder {
     private final BenchmarkConfig sweptFrom;
     /** The sweep's values once {@link #build} checked them; empty without a sweep. */
     private List<String> sweepValues = List.of();
+    /** The parameter file's folder; null when the values came from no file (the working directory). */
+    private final Path folder;
 
-    Assembly(Map<String, String> raw, boolean runLengthRequired, BenchmarkConfig sweptFrom) {
+    Assembly(Map<String, String> raw, boolean runLengthRequired, BenchmarkConfig sweptFrom, Path folder) {
+      this.folder = folder;
       Parsing parsing = parse(raw);
       this.values = parsing.values();
       this.violations = parsing.violations();
@@ -273,7 +303,7 @@ public final class ConfigBinder {
       if (sweptFrom == null) {
         sweepValues = SweepCheck.values(values, keys, workload, violations::add);
       }
-      WorkloadSettings settings = new WorkloadSettings(values);
+      WorkloadSettings settings = new WorkloadSettings(values, folder);
       workload.ifPresent(w -> w.check(settings, given, violations::add));
       String runId = sweptFrom != null ? sweptFrom.runId() : resolveRunId(dialect);
       values.put(OWNER, resolveOwner());

@@ -31,6 +31,8 @@ final class ActorContext implements TransactionContext {
   private final java.util.Set<ErrorClass> retried;
   /** The failures the workload ignores ({@link io.commitbench.core.workload.BoundWorkload#ignoredErrors}). */
   private final java.util.function.Predicate<SQLException> ignored;
+  /** Whether the warm-up is over ({@link TransactionBudget.Share#measuring}). */
+  private final java.util.function.BooleanSupplier measuring;
   private long lastNanos;
   /** When the attempt's last call to the server returned; {@link #NO_CALL} until one has, or after one failed. */
   private long lastCallEnd = NO_CALL;
@@ -43,8 +45,10 @@ final class ActorContext implements TransactionContext {
   private ErrorClass failure;
 
   ActorContext(ActorSession session, Dialect dialect, ActorRecorder recorder, boolean autocommit,
-      java.util.Set<ErrorClass> retried, java.util.function.Predicate<SQLException> ignored, StopSignal stop) {
+      java.util.Set<ErrorClass> retried, java.util.function.Predicate<SQLException> ignored, StopSignal stop,
+      java.util.function.BooleanSupplier measuring) {
     this.session = session;
+    this.measuring = measuring;
     this.watch = session.watch();
     this.dialect = dialect;
     this.recorder = recorder;
@@ -185,6 +189,11 @@ final class ActorContext implements TransactionContext {
   @Override
   public long lastNanos() {
     return lastNanos;
+  }
+
+  @Override
+  public boolean measured() {
+    return measuring.getAsBoolean();
   }
 
   @Override

@@ -28,6 +28,8 @@ final class TransactionBudget {
    */
   private volatile long left;
   private volatile boolean counting;
+  /** Whether the warm-up is over, in a run with a budget or without one. */
+  private volatile boolean measuring;
   /** How many actors take from it ({@link #share}). */
   private final AtomicInteger shares = new AtomicInteger();
 
@@ -48,6 +50,7 @@ final class TransactionBudget {
 
   /** The warm-up is over: from now on transactions count. */
   void startCounting() {
+    measuring = true;
     if (limited()) {
       counting = true;
     }
@@ -96,6 +99,11 @@ final class TransactionBudget {
     private Share(TransactionBudget budget) {
       this.budget = budget;
       this.limited = budget.limited();
+    }
+
+    /** Whether the warm-up is over: the transactions from now on are measured. */
+    boolean measuring() {
+      return budget.measuring;
     }
 
     /** Takes one transaction; false when none is left. */

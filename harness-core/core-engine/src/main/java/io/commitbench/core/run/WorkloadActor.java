@@ -78,7 +78,8 @@ final class WorkloadActor implements ActorBody {
     this.budget = budget.share();
     this.retryMax = retries.max();
     this.stop = stop;
-    this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), retries.ignored(), stop);
+    this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), retries.ignored(), stop,
+        this.budget::measuring);
   }
 
   @Override
