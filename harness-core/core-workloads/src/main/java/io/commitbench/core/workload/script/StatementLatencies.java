@@ -45,6 +45,19 @@ final class StatementLatencies {
     }
   }
 
+  /** For each script, which of its commands make a call: its SQL commands (BEGIN, COMMIT and ROLLBACK too). */
+  static List<boolean[]> callsOf(List<ParsedScript> scripts) {
+    List<boolean[]> calls = new java.util.ArrayList<>();
+    for (ParsedScript script : scripts) {
+      boolean[] timed = new boolean[script.commands().size()];
+      for (int c = 0; c < timed.length; c++) {
+        timed[c] = script.commands().get(c) instanceof ScriptCommand.Sql;
+      }
+      calls.add(timed);
+    }
+    return calls;
+  }
+
   /** A new attempt: whatever an earlier one left is forgotten. */
   void beginAttempt() {
     pending = 0;
