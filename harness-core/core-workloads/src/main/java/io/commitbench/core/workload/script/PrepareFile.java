@@ -44,6 +44,8 @@ record PrepareFile(Map<String, List<String>> creates, List<String> fill) {
   static PrepareFile split(String text, Set<String> tables, java.util.function.Consumer<String> problems) {
     Map<String, List<String>> creates = new LinkedHashMap<>();
     List<String> fill = new ArrayList<>();
+    // Every table a CREATE TABLE names, refused or not: a refused one is reported once, not also as missing.
+    Set<String> named = new java.util.HashSet<>();
     int number = 0;
     for (String statement : SqlFile.statements(text)) {
       number++;
@@ -53,6 +55,7 @@ record PrepareFile(Map<String, List<String>> creates, List<String> fill) {
       Matcher index = CREATE_INDEX.matcher(body);
       if (table.lookingAt()) {
         String name = table.group(2);
+        named.add(name.toLowerCase(Locale.ROOT));
         if (table.group(1) != null) {
           problems.accept(where + ": IF NOT EXISTS; allowed: a plain CREATE TABLE (a table that exists already"
               + " would be taken for the run's own and dropped at its end)");
@@ -83,7 +86,7 @@ record PrepareFile(Map<String, List<String>> creates, List<String> fill) {
       }
     }
     for (String listed : tables) {
-      if (!creates.containsKey(listed)) {
+      if (!named.contains(listed)) {
         problems.accept("script.prepare.tables lists " + listed + ", but the file has no CREATE TABLE " + listed);
       }
     }

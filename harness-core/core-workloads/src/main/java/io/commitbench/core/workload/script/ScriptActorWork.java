@@ -76,6 +76,11 @@ final class ScriptActorWork implements ActorWork {
     this.totalWeight = total;
   }
 
+  /** The actor's variables as they stand (between transactions). */
+  ScriptVariables variables() {
+    return variables;
+  }
+
   @Override
   public void prepare(StatementPreparer preparer) throws SQLException {
     block.reset();
