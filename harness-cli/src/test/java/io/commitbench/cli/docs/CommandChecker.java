@@ -150,9 +150,9 @@ final class CommandChecker {
     try {
       Map<String, String> overrides = Overrides.parse(settings, SET);
       if (withoutRunLength) {
-        binder.bindWithoutRunLength(ConfigBinder.readFile(file), overrides);
+        binder.bindWithoutRunLength(file, overrides);
       } else {
-        binder.bind(ConfigBinder.readFile(file), overrides);
+        binder.bind(file, overrides);
       }
       return List.of();
     } catch (ConfigException e) {
