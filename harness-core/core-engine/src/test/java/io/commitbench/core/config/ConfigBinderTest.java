@@ -113,6 +113,19 @@ class ConfigBinderTest {
     }
 
     @Test
+    void aFileBoundFromItsPathGivesTheWorkloadItsFolder(@TempDir Path dir) throws IOException, ConfigException {
+      Path file = dir.resolve("cells/paper.properties");
+      Files.createDirectories(file.getParent());
+      Files.write(file, PAPER_FILE, StandardCharsets.UTF_8);
+
+      assertThat(binder().bind(file, Map.of()).settings().folder()).isEqualTo(file.getParent().toAbsolutePath());
+      assertThat(binder().bindWithoutRunLength(file, Map.of()).settings().folder())
+          .isEqualTo(file.getParent().toAbsolutePath());
+      assertThat(bind(ConfigBinder.readFile(file)).settings().folder()).as("values from no file: the working directory")
+          .isEqualTo(Path.of("").toAbsolutePath());
+    }
+
+    @Test
     void spacesAroundKeysAndValuesDoNotMatter() throws ConfigException {
       BenchmarkConfig c = bind(paperWith("users = 12 ", "  repeat=\t3"));
 

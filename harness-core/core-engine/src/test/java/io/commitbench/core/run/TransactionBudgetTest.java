@@ -13,6 +13,16 @@ import org.junit.jupiter.api.Test;
 class TransactionBudgetTest {
 
   @Test
+  void aShareTellsWhetherTheWarmUpIsOverWithOrWithoutALimit() {
+    for (TransactionBudget budget : List.of(TransactionBudget.of(10), TransactionBudget.unlimited())) {
+      TransactionBudget.Share share = budget.share();
+      assertFalse(share.measuring(), "the warm-up");
+      budget.startCounting();
+      assertTrue(share.measuring(), "the measurement");
+    }
+  }
+
+  @Test
   void actorsTakingAtOnceGetExactlyTheBudgetOnceCountingStarts() throws Exception {
     TransactionBudget budget = TransactionBudget.of(100_000);
     List<TransactionBudget.Share> shares = new ArrayList<>();
