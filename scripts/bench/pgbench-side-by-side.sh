@@ -74,7 +74,7 @@ commitbench_leg() {
   local id="commitbench-$1-$2-$3-r$round" rate_args=()
   [[ $3 != - ]] && rate_args=(--set rate="$3")
   java -jar "$jar" run "$here/config/script.properties" --set db.url="jdbc:postgresql://127.0.0.1:5432/$db" \
-    --set db.user=postgres --set script.files="$1" --set script.scale="$SCALE" --set load=reuse \
+    --set db.user=postgres --set script.files="$1" --set script.scale="$SCALE" --set load=reuse --set table.prefix=pgbench_ \
     --set users="$2" --set duration="$DURATION" --set warmup="$WARMUP" "${rate_args[@]}" \
     --set results.dir="$out" --set run.id="$id" > "$out/$id.out" 2>&1
   python3 - "$out/$id/summary.json" "$1" <<'PY'
