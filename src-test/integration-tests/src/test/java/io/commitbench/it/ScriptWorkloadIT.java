@@ -100,20 +100,19 @@ class ScriptWorkloadIT {
     assertThat(Tables.exists(target, tables.accounts())).as("cleanup dropped the data set").isFalse();
   }
 
-  /** The order checkout of config/ runs as its file says, on the database's own tables. */
+  /** The order checkout of config/ runs as its file says, for a few seconds, without an error. */
   @ParameterizedTest
   @EnumSource(value = DatabaseKind.class, names = {"H2", "POSTGRESQL", "MARIADB"})
   void theCheckoutExampleRuns(DatabaseKind kind, @TempDir Path tmp) throws Exception {
     DatabaseTarget target = DatabaseTargets.require(kind, tmp.resolve("h2"));
     TestNames names = TestNames.unique();
         Map<String, String> settings = target.runSettings(tmp.resolve("secrets"), names, "shared");
-    settings.put("transactions", "200");
+    settings.put("duration", "3");
     settings.put("users", Integer.toString(USERS));
-    settings.remove("duration");
     RunOutput run = Commitbench.run(Repository.file("config/script-checkout.properties"), tmp.resolve("results"),
         "checkout", settings);
     assertThat(run.exitCode()).as(run.describe()).isZero();
-    assertThat(run.summary().path("totals").path("transactions").asLong()).isEqualTo(200);
+    assertThat(run.summary().path("totals").path("transactions").asLong()).isPositive();
     assertThat(run.summary().path("totals").path("errors").asLong()).isZero();
   }
 
