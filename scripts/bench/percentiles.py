@@ -2,7 +2,8 @@
 
 Each log line: client_id transaction_no time script_no time_epoch time_us schedule_lag; with -R,
 time (microseconds) counts from the transaction's scheduled start, and schedule_lag is how late
-it started, so service time = time - schedule_lag. Lines that ended before the warm-up are
+it started, so service time = time - schedule_lag; without -R the line has no schedule_lag, and
+the two are the same. Lines that ended before the warm-up are
 skipped, as commitbench excludes its warm-up.
 
 usage: percentiles.py WARMUP_SECONDS LOG_FILE...
@@ -15,7 +16,8 @@ for name in sys.argv[2:]:
     with open(name) as log:
         for line in log:
             fields = line.split()
-            rows.append((int(fields[4]) + int(fields[5]) / 1e6, int(fields[2]), int(fields[6])))
+            lag = int(fields[6]) if len(fields) > 6 else 0
+            rows.append((int(fields[4]) + int(fields[5]) / 1e6, int(fields[2]), lag))
 start = min(r[0] for r in rows)
 kept = [r for r in rows if r[0] - start >= warmup]
 span = max(r[0] for r in kept) - min(r[0] for r in kept)
