@@ -24,7 +24,9 @@
 #   JARS      the commitbench jars, space-separated, each LABEL=PATH or PATH (labelled by its file
 #             name); default harness-cli/target/commitbench.jar. Two jars side by side:
 #             JARS="before=/tmp/cpu-before/harness-cli/target/commitbench.jar after=harness-cli/target/commitbench.jar"
-#   JAVA_OPTS JVM options for every commitbench run (say -XX:TieredStopAtLevel=1)
+#   JAVA_OPTS JVM options for every commitbench run (say -XX:TieredStopAtLevel=1); JAVA_OPTS_<LABEL>
+#             adds options for one jar's runs, so one jar can run twice under two labels:
+#             JARS="c2=x.jar c1=x.jar" JAVA_OPTS_c1=-XX:TieredStopAtLevel=1
 #   RATES (default "100 500 1000"), DURATION (30), WARMUP (5), CLIENTS (4), ROUNDS (1),
 #   OUT       the folder kept: the table, commitbench's run folders, pgbench's output
 #             (default results/low-rate-cpu-<UTC time>)
@@ -69,9 +71,9 @@ cpu_ticks() { # pid: user + system clock ticks so far (fields 14 and 15 of /proc
 
 # Each run prints: achieved_tx_s transactions cpu_s whole_per_1000 window_per_1000
 run_commitbench() { # label, jar, rate, round
-  local id="$1-$3-r$4"
+  local id="$1-$3-r$4" own="JAVA_OPTS_$1"
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
-  /usr/bin/time -f "%U %S" -o "$WORK/time" java $JAVA_OPTS -jar "$2" run "$ROOT/config/commit.properties" \
+  /usr/bin/time -f "%U %S" -o "$WORK/time" java $JAVA_OPTS ${!own:-} -jar "$2" run "$ROOT/config/commit.properties" \
     --set db.url=jdbc:postgresql://127.0.0.1:5432/test --set users="$CLIENTS" --set users.mode=shared \
     --set rate="$3" --set duration="$DURATION" --set warmup="$WARMUP" --set table.prefix=cb_lowcpu_ \
     --set results.dir="$OUT" --set run.id="$id" > "$OUT/$id.out" 2>&1
@@ -122,7 +124,7 @@ PY
 
 exec > >(tee "$OUT/table.txt")
 echo "# $(date -u +%FT%TZ) RATES=\"$RATES\" DURATION=$DURATION WARMUP=$WARMUP CLIENTS=$CLIENTS ROUNDS=$ROUNDS JAVA_OPTS=\"$JAVA_OPTS\""
-for i in "${!labels[@]}"; do echo "# ${labels[$i]} = ${paths[$i]}"; done
+for i in "${!labels[@]}"; do own="JAVA_OPTS_${labels[$i]}"; echo "# ${labels[$i]} = ${paths[$i]} ${!own:-}"; done
 echo "tool rate round achieved_tx_s transactions cpu_s whole_s_per_1000_tx window_s_per_1000_tx"
 tools=(pgbench "${!labels[@]}")
 turn=0
