@@ -55,8 +55,9 @@ final class BoundScriptWorkload implements BoundWorkload {
     this.settings = settings;
     this.loaded = loaded;
     this.scripts = loaded.scripts();
+    // A seed from the clock lies within script.seed's range, so the recorded seed can be given back.
     long clock = System.currentTimeMillis() * 1_000 ^ System.nanoTime();
-    this.seed = settings.seed() != 0 ? settings.seed() : clock == 0 ? 1 : clock;
+    this.seed = settings.seed() != 0 ? settings.seed() : Math.floorMod(clock, (long) Integer.MAX_VALUE) + 1;
     this.seeds = new ScriptSeeds(seed);
     this.dataSet = settings.dataset()
         ? new PgbenchDataSet(settings.tables(), settings.scale(), settings.loadThreads()) : null;

@@ -47,7 +47,7 @@ final class ScriptKeys {
             + " accounts each) and the scripts' :scale (pgbench -s)."),
         Key.text(VARS, null, "Variables for every script, comma-separated name=value: a value that reads as a"
             + " number is one, any other is text (pgbench -D)."),
-        Key.integer(SEED, 0, 0, Long.MAX_VALUE, "Seed of the scripts' random numbers, recorded with the results;"
+        Key.integer(SEED, 0, 0, Integer.MAX_VALUE, "Seed of the scripts' random numbers, recorded with the results;"
             + " 0: from the clock (pgbench --random-seed)."),
         Key.choice(DATASET, DATASET_PGBENCH, List.of(DATASET_PGBENCH, DATASET_NONE), "pgbench: the run has pgbench's"
             + " four tables, loaded as pgbench -i loads them (or reused); none: the scripts use only tables of"
