@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the data set is loaded and kept", "1:loading failed; what it had created was dropped",
       "2:bad input, table.prefix not set, or a table it would create is taken; nothing was created",
+      "3:the data set is loaded and kept, but the workload's check of its data found a problem (named)",
       "130:interrupted by Ctrl-C (SIGINT); the load stopped within seconds, what it had created was dropped",
       "143:stopped by SIGTERM (kill); the same"},
     footer = {"", "Documentation: docs/workloads/oltp.md, docs/keys.md"})
@@ -101,6 +102,11 @@ final class PrepareCommand implements Callable<Integer> {
           ? " .. " + tables.get(tables.size() - 1).spec().name() : "") + ", kept. Run on them with: commitbench run "
           + options.file + " --set load=reuse (and the same --set options); drop them with: commitbench cleanup "
           + options.file + " --prefix " + config.tablePrefix() + ownerOption(config) + " --apply");
+      if (!preparation.findings().isEmpty()) {
+        preparation.findings().forEach(finding -> out.println("warning: after the load: " + finding));
+        err.println("prepare completed, but the check of its data failed: exit code " + ExitCodes.COMPLETED_NOT_CLEAN);
+        return ExitCodes.COMPLETED_NOT_CLEAN;
+      }
       return ExitCodes.OK;
     } catch (NamesRefusedException e) {
       err.println("error: refused: " + e.getMessage());

@@ -206,6 +206,16 @@ public interface Dialect {
   }
 
   /**
+   * Whether a loader adds a table's primary key after its rows rather than with the table: faster
+   * where the key is a separate index built once over sorted rows (PostgreSQL, H2, Oracle); not
+   * where the table is stored in its key's order, so that adding the key afterwards rewrites it
+   * (InnoDB). The default: after the rows.
+   */
+  default boolean primaryKeyAfterLoad() {
+    return true;
+  }
+
+  /**
    * How CREATE INDEX names an index of {@code table}: as given (the default: the index lives with
    * its table), or qualified by the table's schema where the product wants that.
    */

@@ -30,17 +30,26 @@ public final class TabSeparatedText {
     this.bytes = new byte[capacity];
   }
 
-  /** Appends one row; a value is written as {@link String#valueOf} gives it. */
+  /**
+   * Appends one row; a value is written as {@link String#valueOf} gives it ({@link
+   * java.math.BigDecimal} as {@link java.math.BigDecimal#toPlainString}), null as {@code \N}.
+   */
   public void row(Object[] values) {
     for (int c = 0; c < values.length; c++) {
       if (c > 0) {
         put((byte) '\t');
       }
       Object value = values[c];
-      if (value instanceof Integer i) {
+      if (value == null) {
+        // The NULL marker of PostgreSQL's COPY text format and of MariaDB's LOAD DATA.
+        put((byte) '\\');
+        put((byte) 'N');
+      } else if (value instanceof Integer i) {
         integer(i);
       } else if (value instanceof Long l) {
         integer(l);
+      } else if (value instanceof java.math.BigDecimal d) {
+        text(d.toPlainString());
       } else {
         text(String.valueOf(value));
       }

@@ -25,6 +25,26 @@ public interface ActorWork {
   int next();
 
   /**
+   * Whether the actor's user pauses before its transactions ({@link #pauseNanos}); asked once,
+   * before the first transaction. The default: no, the engine's pacing alone decides.
+   */
+  default boolean pauses() {
+    return false;
+  }
+
+  /**
+   * How long the actor's user pauses before the transaction of {@code type} that {@link #next()}
+   * just chose, in nanoseconds, on top of the engine's pacing: for a workload that models its
+   * users' own times per transaction type, such as TPC-C's keying time before a transaction and
+   * think time after the one before. The engine waits it out (a stop ends the wait), and the
+   * transaction's response time counts from the end of the pause. Called once per transaction
+   * when {@link #pauses()} is true.
+   */
+  default long pauseNanos(int type) {
+    return 0;
+  }
+
+  /**
    * Runs one attempt of a transaction of {@code type}, commit included. An exception ends the
    * attempt: the engine rolls back, and retries it or counts it failed.
    */

@@ -136,6 +136,18 @@ public interface BoundWorkload {
   default void afterActors(Connection admin, Dialect dialect, List<SchemaTable> tables) throws SQLException {}
 
   /**
+   * What is wrong with the workload's data by the conditions its transactions keep (TPC-C's
+   * consistency conditions), each finding naming the condition and the values; empty when there
+   * is none. Asked on the admin connection after the load (for a reused data set, before the
+   * actors) and again after the actors; it must change nothing. A run with findings completes with
+   * exit code 3 and names them in its last lines; {@code prepare} exits with 3 and keeps the data
+   * set. The default finds nothing.
+   */
+  default List<String> checkData(Connection admin, Dialect dialect, List<SchemaTable> tables) throws SQLException {
+    return List.of();
+  }
+
+  /**
    * Files of the workload's own for the run's results folder, by name ({@code curve-insert.csv})
    * to their text, written after the run; empty when it has none (the default). A file named
    * {@code curve-*.csv} is drawn as a chart in {@code report.html}: its first column along the

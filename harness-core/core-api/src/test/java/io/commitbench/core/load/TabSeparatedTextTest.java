@@ -29,6 +29,17 @@ class TabSeparatedTextTest {
   }
 
   @Test
+  void nullIsTheNullMarkerOfCopyAndLoadData() {
+    assertThat(rows(new Object[] {null, "\\N", 3})).isEqualTo("\\N\t\\\\N\t3\n");
+  }
+
+  @Test
+  void decimalsAreWrittenWithoutAnExponent() {
+    assertThat(rows(new Object[] {new java.math.BigDecimal("1E+3"), new java.math.BigDecimal("-0.50")}))
+        .isEqualTo("1000\t-0.50\n");
+  }
+
+  @Test
   void backslashTabNewlineAndCarriageReturnAreEscaped() {
     assertThat(rows(new Object[] {"a\\b\tc\nd\re"})).isEqualTo("a\\\\b\\tc\\nd\\re\n");
   }

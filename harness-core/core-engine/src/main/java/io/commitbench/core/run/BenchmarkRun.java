@@ -98,6 +98,8 @@ public final class BenchmarkRun {
   /** Whether the cleanup found the admin connection lost: it then could try no drop at all. */
   private boolean adminLost;
   private List<String> warnings = List.of();
+  /** What the workload's checks of its data found, before and after the actors (closing warnings). */
+  private final List<String> dataFindings = new ArrayList<>();
   private NamesRefusedException refusal;
   private KeptSchema kept;
   private boolean lastOfGroup = true;
@@ -229,6 +231,7 @@ public final class BenchmarkRun {
           setup.loaded();
           log.print(String.format(Locale.ROOT, "load: done in %.1f s", (System.nanoTime() - began) / 1e9));
         }
+        checkData(admin.get(), tables, reused ? "before the run" : "after the load");
         measure(tables, setup, admin, mode.value());
       } finally {
         reviveAdmin(admin);
@@ -346,6 +349,25 @@ public final class BenchmarkRun {
       workload.afterActors(admin, dialect, tables);
     } catch (SQLException | RuntimeException e) {
       log.print("warning: the workload could not read the database after the run: " + describe(e));
+    }
+    checkData(admin, tables, "after the run");
+  }
+
+  /**
+   * The workload's check of its data ({@link BoundWorkload#checkData}); what it finds, or that it
+   * could not check, is printed now and again among the closing warnings, which make the exit code 3.
+   */
+  private void checkData(Connection admin, List<SchemaTable> tables, String when) {
+    List<String> found;
+    try {
+      found = workload.checkData(admin, dialect, tables);
+    } catch (SQLException | RuntimeException e) {
+      found = List.of("the workload could not check its data: " + describe(e));
+    }
+    for (String finding : found) {
+      String line = "warning: " + when + ": " + finding;
+      dataFindings.add(line);
+      log.print(line);
     }
   }
 
@@ -528,7 +550,9 @@ public final class BenchmarkRun {
     // failed the run above); the warnings that make the exit code 3 come after it, last.
     rate.filter(v -> !v.fails() && outcome == RunOutcome.COMPLETED)
         .ifPresent(v -> log.print("warning: " + v.message()));
-    warnings = ClosingWarnings.of(result, leftovers, config.dbUser(), adminLost);
+    List<String> closing = new ArrayList<>(dataFindings);
+    closing.addAll(ClosingWarnings.of(result, leftovers, config.dbUser(), adminLost));
+    warnings = List.copyOf(closing);
     warnings.forEach(log::print);
     // A companion's warnings (e.g. a formatter arm that had nothing to act on) come last; they
     // qualify its figures and leave the run's exit code alone.

@@ -34,6 +34,7 @@ public final class DataSetPreparation {
   private final Dialect dialect;
   private final Consumer<String> console;
   private final StopSignal stop = new StopSignal();
+  private List<String> findings = List.of();
 
   public DataSetPreparation(BenchmarkConfig config, Dialect dialect, Consumer<String> console) {
     this.config = config;
@@ -83,6 +84,7 @@ public final class DataSetPreparation {
             stop::isRequested));
         setup.loaded();
         kept = true;
+        findings = checkData(workload, admin, tables);
         return tables;
       } finally {
         if (!kept) {
@@ -90,6 +92,23 @@ public final class DataSetPreparation {
         }
       }
     }
+  }
+
+  /** The workload's check of the kept data; that it could not check is itself a finding. */
+  private List<String> checkData(BoundWorkload workload, AdminConnection admin, List<SchemaTable> tables) {
+    try {
+      return workload.checkData(admin.get(), dialect, tables);
+    } catch (SQLException | RuntimeException e) {
+      return List.of("the workload could not check its data: " + e.getMessage());
+    }
+  }
+
+  /**
+   * What the workload's check of the loaded data found ({@link BoundWorkload#checkData}), after
+   * {@link #execute} returned; empty when the data is as the workload's conditions require.
+   */
+  public List<String> findings() {
+    return findings;
   }
 
   /** Drops what a failed or stopped preparation created and says what it removed and what it left. */

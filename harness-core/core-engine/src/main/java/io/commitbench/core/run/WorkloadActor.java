@@ -46,6 +46,8 @@ final class WorkloadActor implements ActorBody {
   private final Dialect dialect;
   /** {@code retry.max}: a field, not the {@link Retries} record, so a transaction reads one object fewer. */
   private final int retryMax;
+  /** Whether the workload's users pause before their transactions ({@link ActorWork#pauses}). */
+  private final boolean pauses;
   /** When the current cycle's first transaction started (once one has), and its last one ended. */
   private boolean cycleStarted;
   private long cycleFirstStart;
@@ -77,6 +79,7 @@ final class WorkloadActor implements ActorBody {
     this.backlog = backlog;
     this.budget = budget.share();
     this.retryMax = retries.max();
+    this.pauses = work.pauses();
     this.stop = stop;
     this.context = new ActorContext(session, dialect, recorder, autocommit, retries.after(), retries.ignored(), stop,
         this.budget::measuring);
@@ -127,7 +130,12 @@ final class WorkloadActor implements ActorBody {
     }
     long intended = pacing.nextIntendedStart();
     long start = AT_FIRST_CALL;
-    if (!pacing.dueAtOnce()) {
+    if (pauses) {
+      // In a closed loop the pacing's start is the last end (plus think.time), so the pause is the
+      // user's time between that end and this transaction's submission.
+      intended += work.pauseNanos(type);
+    }
+    if (pauses || !pacing.dueAtOnce()) {
       // One clock reading serves the backlog, the wait and the start: each reading is a cost a
       // plain loop does not pay.
       long now = System.nanoTime();

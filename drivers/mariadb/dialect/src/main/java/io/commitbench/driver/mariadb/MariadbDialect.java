@@ -185,6 +185,12 @@ public final class MariadbDialect implements Dialect {
     return List.of("SET SESSION max_statement_time = " + statementTimeoutSeconds);
   }
 
+  /** InnoDB stores a table in its primary key's order: adding the key after the rows rebuilds the table. */
+  @Override
+  public boolean primaryKeyAfterLoad() {
+    return false;
+  }
+
   /** InnoDB, the engine with a redo log, whatever the server's default engine is. */
   @Override
   public String tableOptions() {
