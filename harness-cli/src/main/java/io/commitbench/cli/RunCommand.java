@@ -60,8 +60,9 @@ import picocli.CommandLine.Spec;
       "2:bad input (a results folder that cannot be written included); nothing was run. Also when a table or user"
           + " the run would create exists already (a fixed table.prefix or user.prefix): nothing was created or"
           + " dropped; the message says whose the objects may be and how 'commitbench cleanup' removes commitbench's",
-      "3:the run completed with failed statements (within errors.max) or its cleanup left tables or users behind;"
-          + " the report's last lines say what and how to remove it",
+      "3:the run completed with failed statements (within errors.max), its workload's check of its data failed"
+          + " (TPC-C's consistency conditions), or its cleanup left tables or users behind; the report's last lines"
+          + " say what and how to remove it",
       "130:interrupted by Ctrl-C (SIGINT); results written", "143:stopped by SIGTERM (kill); results written"},
     footer = {"", "Documentation: docs/run-control.md, docs/results.md, docs/keys.md"})
 final class RunCommand implements Callable<Integer> {
