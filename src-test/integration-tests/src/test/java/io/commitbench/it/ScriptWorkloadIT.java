@@ -12,10 +12,7 @@ import io.commitbench.it.support.RunOutput;
 import io.commitbench.it.support.Tables;
 import io.commitbench.it.support.TestNames;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,11 +59,11 @@ class ScriptWorkloadIT {
     Path file = Commitbench.writeParameterFile(tmp.resolve("script.properties"), keys);
     Map<String, String> settings = target.runSettings(tmp.resolve("secrets"), names, "shared");
     try {
-      Commitbench.CliResult prepared = Commitbench.jar(args("prepare", file, settings));
+      Commitbench.CliResult prepared = Commitbench.jar(Commitbench.args("prepare", file, settings));
       assertThat(prepared.exitCode()).as(prepared.describe()).isZero();
-      assertThat(count(target, tables.accounts())).isEqualTo(100_000);
-      assertThat(count(target, tables.tellers())).isEqualTo(10);
-      assertThat(count(target, tables.branches())).isEqualTo(1);
+      assertThat(Tables.count(target, tables.accounts())).isEqualTo(100_000);
+      assertThat(Tables.count(target, tables.tellers())).isEqualTo(10);
+      assertThat(Tables.count(target, tables.branches())).isEqualTo(1);
       Balances before = Balances.of(target, tables);
       assertThat(before.historyRows()).isZero();
       settings.put("load", "reuse");
@@ -92,7 +89,7 @@ class ScriptWorkloadIT {
       }
       assertThat(run.report()).as("per-statement latency, as pgbench -r").contains(tables.accounts());
     } finally {
-      List<String> cleanup = args("cleanup", file, settings);
+      List<String> cleanup = Commitbench.args("cleanup", file, settings);
       cleanup.addAll(List.of("--prefix", names.tablePrefix(), "--apply"));
       Commitbench.CliResult result = Commitbench.execute(cleanup);
       assertThat(result.exitCode()).as(result.describe()).isZero();
@@ -144,28 +141,12 @@ class ScriptWorkloadIT {
   record Balances(long accounts, long tellers, long branches, long deltas, long historyRows) {
     static Balances of(DatabaseTarget target, PgbenchNames t) throws SQLException {
       return new Balances(sum(target, "abalance", t.accounts()), sum(target, "tbalance", t.tellers()),
-          sum(target, "bbalance", t.branches()), sum(target, "delta", t.history()), count(target, t.history()));
+          sum(target, "bbalance", t.branches()), sum(target, "delta", t.history()),
+          Tables.count(target, t.history()));
     }
   }
 
   private static long sum(DatabaseTarget target, String column, String table) throws SQLException {
-    return single(target, "SELECT COALESCE(SUM(" + column + "), 0) FROM " + table);
-  }
-
-  private static long count(DatabaseTarget target, String table) throws SQLException {
-    return single(target, "SELECT COUNT(*) FROM " + table);
-  }
-
-  private static long single(DatabaseTarget target, String sql) throws SQLException {
-    try (Connection c = target.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  private static List<String> args(String command, Path file, Map<String, String> settings) {
-    List<String> args = new ArrayList<>(List.of(command, file.toString()));
-    settings.forEach((k, v) -> args.addAll(List.of("--set", k + "=" + v)));
-    return args;
+    return Tables.single(target, "SELECT COALESCE(SUM(" + column + "), 0) FROM " + table);
   }
 }

@@ -44,6 +44,11 @@ public final class Commitbench {
    * code is the one {@code System.exit} sets, the output what a console would get.
    */
   public static CliResult jar(List<String> args) throws IOException, InterruptedException {
+    return jar(args, JAR_WAIT_SECONDS);
+  }
+
+  /** {@link #jar(List)} for a command that may take up to {@code waitSeconds} (a load, a long run). */
+  public static CliResult jar(List<String> args, int waitSeconds) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", Repository.jar().toString()));
     command.addAll(args);
@@ -51,9 +56,9 @@ public final class Commitbench {
     Path err = Files.createTempFile("commitbench-err-", ".txt");
     try {
       Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      if (!process.waitFor(JAR_WAIT_SECONDS, TimeUnit.SECONDS)) {
+      if (!process.waitFor(waitSeconds, TimeUnit.SECONDS)) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        throw new AssertionError("commitbench " + args + " did not exit within " + JAR_WAIT_SECONDS + " s");
+        throw new AssertionError("commitbench " + args + " did not exit within " + waitSeconds + " s");
       }
       return new CliResult(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
           Files.readString(err, StandardCharsets.UTF_8));
@@ -74,6 +79,13 @@ public final class Commitbench {
     set(args, "run.id", runId);
     overrides.forEach((k, v) -> set(args, k, v));
     return new RunOutput(execute(args), resultsDir.resolve(runId));
+  }
+
+  /** {@code COMMAND FILE --set k=v ...}, the settings in their order. */
+  public static List<String> args(String command, Path file, Map<String, String> settings) {
+    List<String> args = new ArrayList<>(List.of(command, file.toString()));
+    settings.forEach((k, v) -> set(args, k, v));
+    return args;
   }
 
   /** Writes a parameter file (keys in the given order) and returns its path. */

@@ -3,8 +3,12 @@ package io.commitbench.it.support;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
-/** Whether a table exists, as the JDBC driver's metadata lists them: the same for every product. */
+/**
+ * Whether a table exists, as the JDBC driver's metadata lists them (the same for every product),
+ * and what a query of one number answers.
+ */
 public final class Tables {
 
   private Tables() {}
@@ -18,6 +22,19 @@ public final class Tables {
         }
       }
       return false;
+    }
+  }
+
+  /** The table's rows. */
+  public static long count(DatabaseTarget target, String table) throws SQLException {
+    return single(target, "SELECT COUNT(*) FROM " + table);
+  }
+
+  /** The first column of the first row of {@code sql}, as a long. */
+  public static long single(DatabaseTarget target, String sql) throws SQLException {
+    try (Connection c = target.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
     }
   }
 }
