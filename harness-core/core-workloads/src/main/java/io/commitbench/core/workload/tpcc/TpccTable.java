@@ -93,9 +93,9 @@ enum TpccTable {
   List<String> afterLoad(Dialect dialect, TableSpec table) {
     List<String> statements = new java.util.ArrayList<>();
     if (!key.isEmpty() && dialect.primaryKeyAfterLoad()) {
-      statements.add("ALTER TABLE " + table.qualifiedName() + " ADD CONSTRAINT "
-          + dialect.indexName(table, indexName(dialect, table, "_pkey")) + " PRIMARY KEY (" + String.join(", ", key)
-          + ")");
+      // A constraint is named without its schema: it lives with its table (Oracle refuses a qualified name).
+      statements.add("ALTER TABLE " + table.qualifiedName() + " ADD CONSTRAINT " + indexName(dialect, table, "_pkey")
+          + " PRIMARY KEY (" + String.join(", ", key) + ")");
     }
     String secondary = switch (this) {
       case CUSTOMER -> "c_w_id, c_d_id, c_last, c_first";
