@@ -216,6 +216,17 @@ public interface Dialect {
   }
 
   /**
+   * Whether statements that change the schema, such as a CREATE INDEX or a primary key added
+   * after a load, run side by side on several connections. Not where each one locks the catalog
+   * while it runs, so that a second waits for the first and fails once it has waited longer than
+   * the lock timeout, as an index over a large table makes it (H2 locks its SYS table so); a
+   * loader then runs them one after the other. The default: side by side.
+   */
+  default boolean schemaChangesInParallel() {
+    return true;
+  }
+
+  /**
    * How CREATE INDEX names an index of {@code table}: as given (the default: the index lives with
    * its table), or qualified by the table's schema where the product wants that.
    */

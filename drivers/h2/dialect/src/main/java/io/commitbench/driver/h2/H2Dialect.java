@@ -123,6 +123,15 @@ public final class H2Dialect implements Dialect {
     return List.of("SET LOCK_TIMEOUT " + statementTimeoutSeconds * 1000L);
   }
 
+  /**
+   * H2 locks its catalog (the SYS table) while a CREATE INDEX or ADD CONSTRAINT runs: a second one
+   * on another connection fails with a lock timeout where the first takes longer than that.
+   */
+  @Override
+  public boolean schemaChangesInParallel() {
+    return false;
+  }
+
   /** H2 names indexes in the schema of their table. */
   @Override
   public String indexName(TableSpec table, String index) {

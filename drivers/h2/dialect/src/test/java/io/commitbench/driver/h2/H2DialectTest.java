@@ -91,6 +91,11 @@ class H2DialectTest extends AbstractDialectContractTest {
   }
 
   @Test
+  void schemaChangesRunOneAtATime() {
+    assertThat(h2.schemaChangesInParallel()).as("H2 locks its catalog while one runs").isFalse();
+  }
+
+  @Test
   void dropTableText() {
     assertThat(h2.dropTableStatements(table)).containsExactly("DROP TABLE IF EXISTS PUBLIC.cb_table_1");
   }
