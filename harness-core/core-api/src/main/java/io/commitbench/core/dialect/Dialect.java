@@ -206,6 +206,14 @@ public interface Dialect {
   }
 
   /**
+   * The type of a date-and-time column that holds what is written to it and nothing else. The
+   * default: the standard's TIMESTAMP.
+   */
+  default String timestampType() {
+    return "TIMESTAMP";
+  }
+
+  /**
    * Whether a loader adds a table's primary key after its rows rather than with the table: faster
    * where the key is a separate index built once over sorted rows (PostgreSQL, H2, Oracle); not
    * where the table is stored in its key's order, so that adding the key afterwards rewrites it

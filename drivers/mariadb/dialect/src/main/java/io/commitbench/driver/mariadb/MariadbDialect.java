@@ -185,6 +185,15 @@ public final class MariadbDialect implements Dialect {
     return List.of("SET SESSION max_statement_time = " + statementTimeoutSeconds);
   }
 
+  /**
+   * DATETIME: a table's first TIMESTAMP column is set to the current time by every UPDATE of its
+   * row where explicit_defaults_for_timestamp is off (MariaDB's default before 10.10).
+   */
+  @Override
+  public String timestampType() {
+    return "DATETIME";
+  }
+
   /** InnoDB stores a table in its primary key's order: adding the key after the rows rebuilds the table. */
   @Override
   public boolean primaryKeyAfterLoad() {

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * The nine tables of TPC-C (clause 1.3) with the spec's columns: numeric(N) identifiers and counts
- * as INTEGER, signed numeric(p,s) amounts as DECIMAL(p,s), date and time as TIMESTAMP, fixed and
- * variable text as CHAR(n) and the dialect's VARCHAR(n); the primary keys of clause 1.3 (history
+ * as INTEGER, signed numeric(p,s) amounts as DECIMAL(p,s), date and time as the dialect's
+ * timestamp type, fixed and variable text as CHAR(n) and the dialect's VARCHAR(n); the primary keys of clause 1.3 (history
  * has none), and the two secondary indexes the transactions need: customers by last name
  * (Payment and Order-Status by name) and orders by customer (Order-Status). In the order they are
  * created and loaded; {@link #name} is the table's name after {@code table.prefix}.
@@ -79,7 +79,8 @@ enum TpccTable {
 
   /** CREATE TABLE, with the primary key unless it comes after the rows ({@link Dialect#primaryKeyAfterLoad}). */
   String createTable(Dialect dialect, TableSpec table) {
-    String columns = String.join(", ", columnDefinitions).replace("VARCHAR(", dialect.varcharType() + "(");
+    String columns = String.join(", ", columnDefinitions).replace("VARCHAR(", dialect.varcharType() + "(")
+        .replace(" TIMESTAMP", " " + dialect.timestampType());
     String primaryKey = key.isEmpty() || dialect.primaryKeyAfterLoad() ? "" : ", PRIMARY KEY (" + String.join(", ", key) + ")";
     String options = dialect.tableOptions();
     return "CREATE TABLE " + table.qualifiedName() + " (" + columns + primaryKey + ")"
