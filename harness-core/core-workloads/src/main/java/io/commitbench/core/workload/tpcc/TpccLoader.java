@@ -5,6 +5,7 @@ import io.commitbench.core.load.LoadFigures;
 import io.commitbench.core.load.ParallelLoad;
 import io.commitbench.core.workload.LoadContext;
 import io.commitbench.core.workload.SchemaTable;
+import io.commitbench.core.workload.TableStatistics;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -18,7 +19,8 @@ import java.util.Optional;
 /**
  * Loads TPC-C's initial data (clause 4.3.3.1) into the created, empty tables: the rows of {@link
  * TpccRows} in the chunks of {@link TpccLoadPlan}, through the dialect's bulk loader on {@code
- * load.threads} connections, then each table's key and indexes. A stop asked for ends it within
+ * load.threads} connections, then each table's key and indexes, then the tables' statistics
+ * ({@link TableStatistics}). A stop asked for ends it within
  * seconds with {@link io.commitbench.core.load.LoadStoppedException}.
  */
 final class TpccLoader {
@@ -32,7 +34,7 @@ final class TpccLoader {
   private volatile Loaded loaded;
 
   /** What a load did: the rows per table and the figures of the parallel load. */
-  private record Loaded(Map<TpccTable, Long> rows, LoadFigures figures) {}
+  private record Loaded(Map<TpccTable, Long> rows, LoadFigures figures, long statisticsNanos) {}
 
   /** @param constants the load's constants (C_LAST of the customers' last names) */
   TpccLoader(TpccSettings settings, TpccConstants constants) {
@@ -52,7 +54,8 @@ final class TpccLoader {
     LoadFigures figures = new ParallelLoad(context.dialect().bulkLoader(), context.connections(),
         settings.loadThreads(), context.progress(), LOAD_PROGRESS_SECONDS, context.stopRequested())
         .load(chunks, TpccLoadPlan.after(context.dialect(), tables));
-    loaded = new Loaded(TpccLoadPlan.rowsPerTable(chunks, tables), figures);
+    long statisticsNanos = TableStatistics.refresh(context);
+    loaded = new Loaded(TpccLoadPlan.rowsPerTable(chunks, tables), figures, statisticsNanos);
   }
 
   /**
@@ -82,7 +85,8 @@ final class TpccLoader {
     done.rows().forEach((table, count) -> rows.add(String.format(Locale.ROOT, "%s %,d", table.name, count)));
     return List.of(String.format(Locale.ROOT, "rows: %s (%d warehouse%s)", String.join(", ", rows),
         settings.warehouses(), settings.warehouses() == 1 ? "" : "s"),
-        done.figures().line().replace("then indexes", "then keys and indexes"));
+        done.figures().line().replace("then indexes", "then keys and indexes"),
+        String.format(Locale.ROOT, "statistics refreshed in %.1f s", done.statisticsNanos() / 1e9));
   }
 
   /** What is wrong with a reused data set for {@code warehouses}: a table without the rows of table 4.1. */

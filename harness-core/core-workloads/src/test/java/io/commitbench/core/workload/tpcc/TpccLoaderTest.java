@@ -153,10 +153,11 @@ class TpccLoaderTest {
     String orderLines = String.format(java.util.Locale.ROOT, "%,d",
         Long.parseLong(db.query("SELECT COUNT(*) FROM tpcc_order_line")));
 
-    assertThat(loader.lines()).hasSize(2);
+    assertThat(loader.lines()).hasSize(3);
     assertThat(loader.lines().get(0)).isEqualTo("rows: warehouse 1, district 10, customer 30,000, history 30,000,"
         + " new_order 9,000, orders 30,000, order_line " + orderLines + ", item 100,000, stock 100,000 (1 warehouse)");
     assertThat(loader.lines().get(1)).contains(" rows in ", "rows/s", "batched INSERT", "then keys and indexes in");
+    assertThat(loader.lines().get(2)).startsWith("statistics refreshed in ");
     assertThat(loader.figures()).containsEntry("warehouses", 1).containsEntry("method", "batched INSERT")
         .containsKeys("rows", "seconds", "rowsPerSecond", "indexSeconds", "connections", "tableRows");
     assertThat(db.progress).anySatisfy(line -> assertThat(line).startsWith("load: indexes built in"));

@@ -8,6 +8,7 @@ import io.commitbench.core.load.ParallelLoad;
 import io.commitbench.core.workload.LoadContext;
 import io.commitbench.core.workload.SchemaNaming;
 import io.commitbench.core.workload.SchemaTable;
+import io.commitbench.core.workload.TableStatistics;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -98,7 +99,7 @@ public final class PgbenchDataSet {
     LoadFigures figures = new ParallelLoad(context.dialect().bulkLoader(), context.connections(), loadThreads,
         context.progress(), LOAD_PROGRESS_SECONDS, context.stopRequested())
         .load(plan.chunks(tables), plan.primaryKeys(context.dialect(), tables));
-    long statisticsNanos = refreshStatistics(context);
+    long statisticsNanos = TableStatistics.refresh(context);
     loaded = new Loaded(figures, statisticsNanos);
   }
 
@@ -129,42 +130,5 @@ public final class PgbenchDataSet {
   public Optional<LoadFigures> figures() {
     Loaded done = loaded;
     return done == null ? Optional.empty() : Optional.of(done.figures());
-  }
-
-  /**
-   * Each table's statistics statements, one by one in autocommit on the admin connection (VACUUM
-   * refuses a transaction block); the connection's own autocommit is put back after.
-   */
-  private long refreshStatistics(LoadContext context) throws SQLException, InterruptedException {
-    long start = System.nanoTime();
-    Connection admin = context.admin();
-    boolean autoCommit = admin.getAutoCommit();
-    if (!autoCommit) {
-      admin.setAutoCommit(true);
-    }
-    int statements = 0;
-    try (Statement statement = admin.createStatement()) {
-      for (SchemaTable table : context.tables()) {
-        for (String sql : context.dialect().analyzeStatements(table.spec())) {
-          if (context.stopRequested().getAsBoolean()) {
-            String left = "load stopped before the statistics were refreshed: the rows and the keys are in";
-            context.progress().accept(left);
-            throw new LoadStoppedException(left);
-          }
-          statement.execute(sql);
-          statements++;
-        }
-      }
-    } finally {
-      if (!autoCommit) {
-        admin.setAutoCommit(false);
-      }
-    }
-    long nanos = System.nanoTime() - start;
-    if (statements > 0) {
-      context.progress().accept(String.format(Locale.ROOT, "load: statistics of %d tables refreshed in %.1f s",
-          context.tables().size(), nanos / 1e9));
-    }
-    return nanos;
   }
 }
