@@ -266,8 +266,13 @@ final class TinyTpccDatabase implements AutoCloseable {
         + "?, ".repeat(count - 1) + "?)");
   }
 
-  /** The SPI's defaults: the standard's types, the primary key after the rows. */
+  /** The SPI's defaults, the standard's types, but the primary key with the table: H2 fills it faster so. */
   private static final class StandardSqlDialect implements Dialect {
+
+    @Override
+    public boolean primaryKeyAfterLoad() {
+      return false;
+    }
 
     @Override
     public String name() {
