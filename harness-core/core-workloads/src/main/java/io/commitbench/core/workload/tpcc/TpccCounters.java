@@ -28,7 +28,7 @@ final class TpccCounters {
   Totals totals() {
     Part sum = new Part();
     parts.forEach(p -> p.addTo(sum));
-    return sum.totals();
+    return sum.totals(parts.size());
   }
 
   /**
@@ -62,11 +62,12 @@ final class TpccCounters {
    * @param deliveriesWithSkips Deliveries that skipped a district
    * @param keying the keying times applied before each type, by type
    * @param thinking the think times applied after each type, by type
+   * @param terminals the terminals that counted
    */
   record Totals(long newOrdersCommitted, long newOrderRollbacks, long orderLines, long remoteOrderLines,
       long paymentsByName, long paymentsById, long remotePayments, long orderStatusByName, long orderStatusById,
       long deliveredDistricts, long skippedDistricts, long deliveriesWithSkips, List<Pauses> keying,
-      List<Pauses> thinking) {
+      List<Pauses> thinking, int terminals) {
 
     Totals {
       keying = List.copyOf(keying);
@@ -172,7 +173,7 @@ final class TpccCounters {
       into[2] = Math.max(into[2], from[2]);
     }
 
-    private synchronized Totals totals() {
+    private synchronized Totals totals(int terminals) {
       List<Pauses> keyed = new ArrayList<>();
       List<Pauses> thought = new ArrayList<>();
       for (int t = 0; t < TYPES; t++) {
@@ -181,7 +182,7 @@ final class TpccCounters {
       }
       return new Totals(newOrdersCommitted, newOrderRollbacks, orderLines, remoteOrderLines, paymentsByName,
           paymentsById, remotePayments, orderStatusByName, orderStatusById, deliveredDistricts, skippedDistricts,
-          deliveriesWithSkips, keyed, thought);
+          deliveriesWithSkips, keyed, thought, terminals);
     }
   }
 }

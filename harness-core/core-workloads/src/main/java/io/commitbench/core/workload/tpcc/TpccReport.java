@@ -64,11 +64,18 @@ final class TpccReport {
 
     b.append(String.format(Locale.ROOT, "    %-14s %10s %8s %8s  %-4s%n", "mix", "count", "share", "minimum",
         "(clause 5.2.3)"));
+    boolean cutDecks = false;
     for (TpccTransaction type : TpccTransaction.TYPES) {
+      boolean cut = f.shortByCutDecks(type);
+      cutDecks |= cut;
       b.append(String.format(Locale.ROOT, "    %-14s %10d %8s %8s  %s%n", type.label, f.count(type),
           f.total == 0 ? "-" : String.format(Locale.ROOT, "%.2f %%", f.share(type)),
           type.minimumPercent == 0 ? "-" : String.format(Locale.ROOT, "%.1f %%", type.minimumPercent),
-          verdict(f.mixPassed(type))));
+          verdict(f.mixPassed(type)) + (cut ? "*" : "")));
+    }
+    if (cutDecks) {
+      b.append("    * below its minimum by no more than the decks the measured window cuts explain: every full\n"
+          + "      deck holds the 45/43/4/4/4 mix exactly, the window holds part of each terminal's first and last\n");
     }
 
     b.append(String.format(Locale.ROOT, "    %-14s %9s %9s %9s %9s %9s %9s  %-4s %7s %7s%n", "response ms", "p50",
@@ -178,6 +185,7 @@ final class TpccReport {
     m.put("percent", f.total == 0 ? null : f.share(type));
     m.put("minimumPercent", type.minimumPercent);
     m.put("mixPassed", f.mixPassed(type));
+    m.put("mixShortByCutDecks", f.shortByCutDecks(type));
     Map<String, Object> response = new LinkedHashMap<>();
     boolean any = h != null && h.getTotalCount() > 0;
     for (double p : PERCENTILES) {
@@ -203,6 +211,7 @@ final class TpccReport {
     for (int i = 0; i < checks.size(); i++) {
       TpccConsistency.Round round = checks.get(i);
       Map<String, Object> r = new LinkedHashMap<>();
+      r.put("passed", round.passed().stream().allMatch(Boolean::booleanValue));
       for (int c = 0; c < round.passed().size(); c++) {
         r.put("condition" + (c + 1) + "Passed", round.passed().get(c));
       }
@@ -332,6 +341,19 @@ final class TpccReport {
     /** Whether the type's share is at least its minimum; null for New-Order (no minimum) or without transactions. */
     Boolean mixPassed(TpccTransaction type) {
       return type.minimumPercent == 0 || total == 0 ? null : share(type) >= type.minimumPercent;
+    }
+
+    /**
+     * Whether the type falls short of its minimum by no more than the decks the window cuts can
+     * explain: each terminal's first and last deck lie partly outside the window, so the window
+     * may lack up to the type's cards of each.
+     */
+    boolean shortByCutDecks(TpccTransaction type) {
+      if (mixPassed(type) != Boolean.FALSE) {
+        return false;
+      }
+      double proportional = total * type.cards / 100.0;
+      return proportional - count(type) <= 2.0 * counts.terminals() * type.cards;
     }
 
     /** Whether the 90th percentile of the response time is within the type's limit; null without transactions. */

@@ -60,7 +60,7 @@ class TpccReportTest {
       thinking.add(new TpccCounters.Pauses(4, 4 * type.thinkMeanSeconds * S + 2 * S, 3 * type.thinkMeanSeconds * S));
     }
     return new TpccCounters.Totals(committed, rollbacks, 10 * committed, committed / 10, 600, 400, 150, 50, 39, 880,
-        10, 2, keying, thinking);
+        10, 2, keying, thinking, 4);
   }
 
   private static TpccSettings settings(int warehouses, TpccMode mode) {
@@ -149,6 +149,27 @@ class TpccReportTest {
     String block = block(short1, settings(10, TpccMode.SPEC), allPassed());
     assertThat(lineOf(block, "mix", "payment ")).contains("42.98 %", "43.0 %", "FAIL");
     assertThat(lineOf(block, "mix", "order-status ")).contains("4.01 %", "4.0 %", "pass");
+  }
+
+  @Test
+  void aShortfallTheCutDecksExplainIsMarkedAndALargerOneIsNot() {
+    // 4 terminals: the window may lack up to 2 x 4 x 43 = 344 Payments of the proportional share.
+    RunTotals slightlyShort = totals(10 * MINUTE, type(TpccTransaction.NEW_ORDER, 1000, 100 * MS, 0, 0),
+        type(TpccTransaction.PAYMENT, 955, 100 * MS, 0, 0), type(TpccTransaction.ORDER_STATUS, 89, 100 * MS, 0, 0),
+        type(TpccTransaction.DELIVERY, 89, 100 * MS, 0, 0), type(TpccTransaction.STOCK_LEVEL, 89, 100 * MS, 0, 0));
+    String block = block(slightlyShort, settings(10, TpccMode.SPEC), allPassed());
+    assertThat(lineOf(block, "mix", "payment ")).endsWith("FAIL*");
+    assertThat(block).contains("* below its minimum by no more than the decks the measured window cuts explain");
+    assertThat(map(map(figures(slightlyShort, settings(10, TpccMode.SPEC)).get("types")).get("payment")))
+        .containsEntry("mixPassed", false).containsEntry("mixShortByCutDecks", true);
+
+    // 200 of 1,467 are 431 fewer than 43 %: more than the cut decks explain.
+    RunTotals farShort = totals(10 * MINUTE, type(TpccTransaction.NEW_ORDER, 1000, 100 * MS, 0, 0),
+        type(TpccTransaction.PAYMENT, 200, 100 * MS, 0, 0), type(TpccTransaction.ORDER_STATUS, 89, 100 * MS, 0, 0),
+        type(TpccTransaction.DELIVERY, 89, 100 * MS, 0, 0), type(TpccTransaction.STOCK_LEVEL, 89, 100 * MS, 0, 0));
+    String far = block(farShort, settings(10, TpccMode.SPEC), allPassed());
+    assertThat(lineOf(far, "mix", "payment ")).endsWith("FAIL");
+    assertThat(far).doesNotContain("* below its minimum");
   }
 
   @Test
