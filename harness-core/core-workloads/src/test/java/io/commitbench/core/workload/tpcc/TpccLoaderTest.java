@@ -258,9 +258,12 @@ class TpccLoaderTest {
     }
   }
 
-  /** Other tables stand in for order_line and new_order: too few lines for the orders, too many new orders. */
+  /**
+   * Other tables stand in for order_line and new_order: too few lines for the orders are refused,
+   * more new orders than the load made are not (New-Order may outpace Delivery).
+   */
   @Test
-  void orderLinesFewerThanFivePerOrderAndTooManyNewOrdersAreRefused() throws SQLException {
+  void orderLinesFewerThanFivePerOrderAreRefusedAndAGrownNewOrderTableIsNot() throws SQLException {
     Map<TpccTable, String> names = new EnumMap<>(db.names.qualified());
     names.put(TpccTable.ORDER_LINE, db.names.of(TpccTable.NEW_ORDER));
     assertThat(TpccLoader.checkReused(db.admin, new TpccNames(names), 1)).hasValue("table PUBLIC.tpcc_new_order has"
@@ -269,9 +272,8 @@ class TpccLoaderTest {
 
     names = new EnumMap<>(db.names.qualified());
     names.put(TpccTable.NEW_ORDER, db.names.of(TpccTable.ORDERS));
-    assertThat(TpccLoader.checkReused(db.admin, new TpccNames(names), 1)).hasValue("table PUBLIC.tpcc_orders has"
-        + " 30,000 rows, but tpcc.warehouses=1 needs at most 9,000; prepare the data set again with"
-        + " tpcc.warehouses=1");
+    assertThat(TpccLoader.checkReused(db.admin, new TpccNames(names), 1)).as("30,000 rows stand for new_order")
+        .isEmpty();
   }
 
   @Test
