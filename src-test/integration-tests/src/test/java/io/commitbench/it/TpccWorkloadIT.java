@@ -19,7 +19,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.TestAbortedException;
 
@@ -44,6 +46,7 @@ class TpccWorkloadIT {
       DatabaseKind.MARIADB);
 
   @Test
+  @Timeout(value = 12, unit = TimeUnit.MINUTES) // loads of 2 warehouses and two 60 s runs, on a busy small host
   void preparedWarehousesHaveTheSpecsRowsAndBothModesKeepTheConditions(@TempDir Path tmp) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(KINDS.size());
     try {
