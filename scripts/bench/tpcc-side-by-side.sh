@@ -6,7 +6,8 @@
 #   prepare on as many threads (its time with and without the 30 s it sleeps waiting for its
 #   tables); and the server loading the same rows from files by its own client: the rows of
 #   commitbench's tables written out with psql's \copy, then read back into empty tables by psql
-#   \copy, LOAD_THREADS tables at a time, and the same primary keys and indexes built after them.
+#   \copy, LOAD_THREADS tables at a time, and the same primary keys and indexes built after them
+#   (then VACUUM ANALYZE, timed apart, as commitbench refreshes the statistics after its load).
 #
 #   Runs: for each round and each of THREADS, the two tools one after the other on their own data
 #   sets, the order swapped from round to round, each for WARMUP + DURATION seconds. New orders
@@ -67,9 +68,10 @@ psql_admin "CREATE DATABASE $db"
 trap 'psql_admin "DROP DATABASE IF EXISTS $db" || true; rm -rf "$work"' EXIT
 
 tables="warehouse district customer history new_order orders order_line item stock"
+sb_args=(tpcc.lua --db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-user=postgres --pgsql-db="$db" --tables=1
+  --scale="$WAREHOUSES" --use_fk=0 --trx_level=RC)
 sb() { # sysbench-tpcc with the connection and data set options, then the command and its options
-  (cd "$sbdir" && sysbench tpcc.lua --db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-user=postgres \
-    --pgsql-db="$db" --tables=1 --scale="$WAREHOUSES" --use_fk=0 --trx_level=RC "$@")
+  (cd "$sbdir" && sysbench "${sb_args[@]}" "$@")
 }
 cb() { # commitbench with the data set's keys, then its own arguments
   java -jar "$jar" "$1" "$here/config/tpcc.properties" --set db.url="$url" --set db.user=postgres \
@@ -109,13 +111,20 @@ begin=$(date +%s.%N)
 printf '%s\n' $tables | xargs -P "$LOAD_THREADS" -I{} bash -c 'psql_db -c "\\copy from_file.{} FROM '"'"'$work/{}.tsv'"'"'"'
 keys | xargs -d '\n' -P "$LOAD_THREADS" -I{} bash -c 'psql_db -c "{}"'
 file_load=$(seconds "$begin" "$(date +%s.%N)")
-psql_db -c "DROP SCHEMA from_file CASCADE"
+begin=$(date +%s.%N)
+printf '%s\n' $tables | xargs -P "$LOAD_THREADS" -I{} bash -c 'psql_db -c "VACUUM ANALYZE from_file.{}"'
+file_statistics=$(seconds "$begin" "$(date +%s.%N)")
+psql_db -c "DROP SCHEMA from_file CASCADE" 2>/dev/null
 sb_wait=30
+# commitbench's own lines: "load: N rows in X s ...", "load: indexes built in Y s", "... refreshed in Z s"
+cb_rows=$(sed -n 's/^load: [0-9,]* rows in \([0-9.]*\) s.*/\1/p' "$out/commitbench-prepare.log")
+cb_keys=$(sed -n 's/^load: indexes built in \([0-9.]*\) s.*/\1/p' "$out/commitbench-prepare.log")
+cb_statistics=$(sed -n 's/^load: statistics of .* refreshed in \([0-9.]*\) s.*/\1/p' "$out/commitbench-prepare.log")
 {
   echo "load warehouses=$WAREHOUSES threads=$LOAD_THREADS"
-  echo "commitbench_prepare_s $cb_load"
+  echo "commitbench_prepare_s $cb_load (rows $cb_rows s, keys and indexes $cb_keys s, statistics $cb_statistics s)"
   echo "sysbench_tpcc_prepare_s $sb_load (of which $sb_wait s its wait for the tables)"
-  echo "psql_copy_from_files_s $file_load"
+  echo "psql_copy_from_files_s $file_load (rows, keys and indexes; then VACUUM ANALYZE $file_statistics s)"
 } | tee "$out/load.txt"
 
 # cb_leg THREADS ROUND: prints new orders per minute (rows), NOPM, CPU s per 1,000 transactions
@@ -138,8 +147,8 @@ PY
 sb_leg() {
   local before after
   before=$(orders orders1)
-  /usr/bin/time -f "%U %S" -o "$work/time" sb --threads="$1" --time="$total" --warmup-time="$WARMUP" \
-    --report-interval=10 run > "$out/sysbench-$1-r$2.out" 2>&1
+  (cd "$sbdir" && /usr/bin/time -f "%U %S" -o "$work/time" sysbench "${sb_args[@]}" --threads="$1" --time="$total" \
+    --report-interval=10 run > "$out/sysbench-$1-r$2.out" 2>&1)
   after=$(orders orders1)
   python3 - "$out/sysbench-$1-r$2.out" "$before" "$after" "$total" "$work/time" <<'PY'
 import re, sys
@@ -167,6 +176,6 @@ if [[ " $LEGS " == *" spec "* ]]; then
   cb run --set load=reuse --set tpcc.mode=spec --set users=$((10 * WAREHOUSES)) --set duration="$SPEC_DURATION" \
     --set warmup="$SPEC_WARMUP" --set results.dir="$out" --set run.id=spec > "$out/spec.out" 2>&1 \
     || echo "spec-mode run: exit code $? (see $out/spec.out)"
-  sed -n '/^TPC-C/,/^$/p' "$out/spec.out"
+  sed -n '/^TPC-C/,/^#####/p' "$out/spec.out"
 fi
 echo "results in $out"
