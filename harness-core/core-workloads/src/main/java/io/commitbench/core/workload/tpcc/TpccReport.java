@@ -75,7 +75,8 @@ final class TpccReport {
     }
     if (cutDecks) {
       b.append("    * below its minimum by no more than the decks the measured window cuts explain: every full\n"
-          + "      deck holds the 45/43/4/4/4 mix exactly, the window holds part of each terminal's first and last\n");
+          + "      deck holds the 45/43/4/4/4 mix exactly; the window holds only part of each terminal's first\n"
+          + "      and last deck\n");
     }
 
     b.append(String.format(Locale.ROOT, "    %-14s %9s %9s %9s %9s %9s %9s  %-4s %7s %7s%n", "response ms", "p50",
