@@ -17,19 +17,15 @@
 #   time over all its transactions; commitbench's JVM CPU over the measured window
 #   (summary.json clientCpuSeconds), leaving out the JVM's start and first compilations.
 #   sysbench-tpcc's deck is the spec's 23 cards (10/10/1/1/1: 43.5 % New-Order); commitbench's
-#   is 45/43/4/4/4 (45 %); both at READ COMMITTED with row locks.
-#
-#   Spec: last, commitbench alone in spec mode on its data set: 10 terminals per warehouse with
-#   the spec's keying and think times for SPEC_DURATION seconds after SPEC_WARMUP; its report
-#   (tpmC, the mix, the 90th-percentile limits, the consistency checks) goes to spec.out.
+#   is 45/43/4/4/4 (45 %); both at READ COMMITTED with row locks. (Spec mode's 10 terminals per
+#   warehouse need more connections than a default server has: scripts/bench/tpcc-spec-run.sh.)
 #
 # usage: scripts/bench/tpcc-side-by-side.sh SYSBENCH_TPCC_DIR
 #        (from the repository root, after mvn -B -pl harness-cli -am package -DskipTests;
 #        SYSBENCH_TPCC_DIR holds tpcc.lua of https://github.com/Percona-Lab/sysbench-tpcc;
 #        needs sysbench and psql, the local PostgreSQL at 127.0.0.1:5432 with trust for postgres)
 # environment: WAREHOUSES (10), THREADS ("1 4 8"), DURATION (60), WARMUP (10), ROUNDS (2),
-#              LOAD_THREADS (4), LEGS ("run spec"; the load always runs), SPEC_DURATION (600),
-#              SPEC_WARMUP (60), JAR (harness-cli/target/commitbench.jar),
+#              LOAD_THREADS (4), LEGS ("run"; "" for the loads alone), JAR (harness-cli/target/commitbench.jar),
 #              OUT (default results/tpcc-side-by-side-<UTC time>)
 # It makes its own database, cb_bench_tpcc, and drops it at the end; it refuses to start when
 # that database exists (someone else's).
@@ -44,9 +40,7 @@ DURATION=${DURATION:-60}
 WARMUP=${WARMUP:-10}
 ROUNDS=${ROUNDS:-2}
 LOAD_THREADS=${LOAD_THREADS:-4}
-LEGS=${LEGS:-"run spec"}
-SPEC_DURATION=${SPEC_DURATION:-600}
-SPEC_WARMUP=${SPEC_WARMUP:-60}
+LEGS=${LEGS-run}
 jar=${JAR:-$here/harness-cli/target/commitbench.jar}
 out=${OUT:-$here/results/tpcc-side-by-side-$(date -u +%Y%m%d-%H%M%S)}
 db=cb_bench_tpcc
@@ -171,11 +165,5 @@ if [[ " $LEGS " == *" run "* ]]; then
       done
     done
   done
-fi
-if [[ " $LEGS " == *" spec "* ]]; then
-  cb run --set load=reuse --set tpcc.mode=spec --set users=$((10 * WAREHOUSES)) --set duration="$SPEC_DURATION" \
-    --set warmup="$SPEC_WARMUP" --set results.dir="$out" --set run.id=spec > "$out/spec.out" 2>&1 \
-    || echo "spec-mode run: exit code $? (see $out/spec.out)"
-  sed -n '/^TPC-C/,/^#####/p' "$out/spec.out"
 fi
 echo "results in $out"
