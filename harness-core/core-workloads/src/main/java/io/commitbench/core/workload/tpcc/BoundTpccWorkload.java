@@ -120,7 +120,7 @@ final class BoundTpccWorkload implements BoundWorkload {
   @Override
   public List<String> plan(int users) {
     List<String> lines = new ArrayList<>();
-    lines.add(String.format(Locale.ROOT, "%d warehouse(s): %,d rows in 9 tables, %s", settings.warehouses(),
+    lines.add(String.format(Locale.ROOT, "%d warehouse(s): about %,d rows in 9 tables, %s", settings.warehouses(),
         java.util.Arrays.stream(TpccTable.values()).mapToLong(t -> t.rows(settings.warehouses())).sum(),
         settings.load() == LoadMode.REUSE ? "reused (load=reuse)"
             : "loaded on " + settings.loadThreads() + " connection(s), dropped at the end"));
