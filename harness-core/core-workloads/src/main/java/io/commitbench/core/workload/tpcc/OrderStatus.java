@@ -6,8 +6,6 @@ import static io.commitbench.core.workload.tpcc.TpccSql.*;
 import io.commitbench.core.workload.TransactionContext;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The Order-Status transaction (clause 2.6.2), read-only: the customer (by id, or by last name as
@@ -42,7 +40,9 @@ final class OrderStatus {
   Outcome run(Input input, TransactionContext tx) throws SQLException {
     int w = input.warehouse();
     int d = input.district();
-    int c = input.byName() ? customerByName(w, d, input.lastName(), tx) : customerById(w, d, input.customerId(), tx);
+    int c = input.byName()
+        ? CustomerByLastName.middleId(statements, ORDER_STATUS_CUSTOMERS_BY_NAME, w, d, input.lastName(), tx)
+        : customerById(w, d, input.customerId(), tx);
 
     PreparedStatement s = statements.of(ORDER_STATUS_LAST_ORDER);
     s.setInt(1, w);
@@ -72,18 +72,5 @@ final class OrderStatus {
     s.setInt(3, c);
     require(tx.query(ORDER_STATUS_CUSTOMER.kind, s), "customer", w, d, c);
     return c;
-  }
-
-  private int customerByName(int w, int d, String lastName, TransactionContext tx) throws SQLException {
-    PreparedStatement s = statements.of(ORDER_STATUS_CUSTOMERS_BY_NAME);
-    s.setInt(1, w);
-    s.setInt(2, d);
-    s.setString(3, lastName);
-    List<Integer> ids = new ArrayList<>();
-    tx.query(ORDER_STATUS_CUSTOMERS_BY_NAME.kind, s, row -> ids.add(row.getInt(1)));
-    if (ids.isEmpty()) {
-      throw MissingRows.noCustomerNamed(lastName, w, d);
-    }
-    return ids.get(Payment.middle(ids.size()));
   }
 }

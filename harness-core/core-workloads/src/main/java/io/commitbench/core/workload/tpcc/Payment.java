@@ -8,8 +8,6 @@ import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The Payment transaction (clause 2.5.2): adds the amount to the warehouse's and the district's
@@ -80,7 +78,9 @@ final class Payment {
 
     int cw = input.customerWarehouse();
     int cd = input.customerDistrict();
-    int c = input.byName() ? customerByName(cw, cd, input.lastName(), tx) : input.customerId();
+    int c = input.byName()
+        ? CustomerByLastName.middleId(statements, PAYMENT_CUSTOMER_IDS_BY_NAME, cw, cd, input.lastName(), tx)
+        : input.customerId();
     s = statements.of(PAYMENT_CUSTOMER);
     s.setInt(1, cw);
     s.setInt(2, cd);
@@ -126,24 +126,9 @@ final class Payment {
     return c;
   }
 
-  /** The id of the middle customer named {@code lastName} in the order of their first names (clause 2.5.2.2). */
-  private int customerByName(int w, int d, String lastName, TransactionContext tx) throws SQLException {
-    PreparedStatement s = statements.of(PAYMENT_CUSTOMER_IDS_BY_NAME);
-    s.setInt(1, w);
-    s.setInt(2, d);
-    s.setString(3, lastName);
-    List<Integer> ids = new ArrayList<>();
-    tx.query(PAYMENT_CUSTOMER_IDS_BY_NAME.kind, s, row -> ids.add(row.getInt(1)));
-    if (ids.isEmpty()) {
-      throw MissingRows.noCustomerNamed(lastName, w, d);
-    }
-    return ids.get(middle(ids.size()));
-  }
 
-  /** The index of the row at position ceil(n / 2) (1-based) of {@code n} rows, as clause 2.5.2.2 takes it. */
-  static int middle(int n) {
-    return (n + 1) / 2 - 1;
-  }
+
+
 
   /** c_data of a bad-credit customer: the payment's ids and amount in front of the old data, cut to 500. */
   static String badCreditData(int c, int cd, int cw, int d, int w, BigDecimal amount, String old) {
