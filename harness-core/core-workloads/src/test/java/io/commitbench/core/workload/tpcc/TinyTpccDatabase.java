@@ -1,11 +1,8 @@
 package io.commitbench.core.workload.tpcc;
 
-import io.commitbench.core.dialect.Availability;
-import io.commitbench.core.dialect.ConnectionTimeouts;
 import io.commitbench.core.dialect.Dialect;
-import io.commitbench.core.dialect.ErrorClass;
 import io.commitbench.core.dialect.TableSpec;
-import io.commitbench.core.dialect.Users;
+import io.commitbench.core.workload.script.dataset.AnsiH2Dialect;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,7 +13,6 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 
 /**
@@ -61,7 +57,7 @@ final class TinyTpccDatabase implements AutoCloseable {
       qualified.put(table, PREFIX + table.name);
     }
     this.names = new TpccNames(qualified);
-    Dialect dialect = new StandardSqlDialect();
+    Dialect dialect = new AnsiH2Dialect();
     try (Statement ddl = admin.createStatement()) {
       for (TpccTable table : TpccTable.values()) {
         ddl.execute(table.createTable(dialect, spec(table)));
@@ -264,54 +260,5 @@ final class TinyTpccDatabase implements AutoCloseable {
   private PreparedStatement insert(TpccTable table, String columns, int count) throws SQLException {
     return admin.prepareStatement("INSERT INTO " + names.of(table) + " (" + columns + ") VALUES ("
         + "?, ".repeat(count - 1) + "?)");
-  }
-
-  /** The SPI's defaults, the standard's types, but the primary key with the table: H2 fills it faster so. */
-  private static final class StandardSqlDialect implements Dialect {
-
-    @Override
-    public boolean primaryKeyAfterLoad() {
-      return false;
-    }
-
-    @Override
-    public String name() {
-      return "standard";
-    }
-
-    @Override
-    public String description() {
-      return "the SPI's defaults";
-    }
-
-    @Override
-    public boolean acceptsUrl(String jdbcUrl) {
-      return true;
-    }
-
-    @Override
-    public Availability availability() {
-      return Availability.ok();
-    }
-
-    @Override
-    public String defaultUser() {
-      return "sa";
-    }
-
-    @Override
-    public Properties connectionProperties(ConnectionTimeouts timeouts) {
-      throw new UnsupportedOperationException("connectionProperties: the test connects by itself");
-    }
-
-    @Override
-    public ErrorClass classify(SQLException error) {
-      throw new UnsupportedOperationException("classify: the test sees the exceptions themselves");
-    }
-
-    @Override
-    public Users users() {
-      throw new UnsupportedOperationException("users: the test makes none");
-    }
   }
 }
