@@ -9,15 +9,22 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A transaction on a real connection that times each call as the engine's does and lists the kinds it ran. */
-class H2Transaction implements TransactionContext {
+/**
+ * A transaction on a real connection that times each call as the engine's does, lists the kinds
+ * it ran and counts its commits. Public for the other workloads' tests.
+ */
+public class H2Transaction implements TransactionContext {
 
-  final Connection connection;
-  final List<OperationKind> kinds = new ArrayList<>();
-  boolean measured = true;
+  private final Connection connection;
+  /** The kind of each statement and commit that ran, in order. */
+  public final List<OperationKind> kinds = new ArrayList<>();
+  /** What {@link #measured()} answers; true until a test sets it. */
+  public boolean measured = true;
+  /** The commits that ran. */
+  public int commits;
   private long lastNanos;
 
-  H2Transaction(Connection connection) {
+  public H2Transaction(Connection connection) {
     this.connection = connection;
   }
 
@@ -56,6 +63,7 @@ class H2Transaction implements TransactionContext {
     connection.commit();
     lastNanos = System.nanoTime() - began;
     kinds.add(OperationKind.COMMIT);
+    commits++;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.commitbench.core.workload.tpcc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.core.workload.LoadMode;
+import io.commitbench.core.workload.script.H2Transaction;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
@@ -57,7 +58,7 @@ class TpccTerminalRunTest {
       try (Connection connection = db.connect()) {
         TpccTerminal terminal = new TpccTerminal(index, settings(TpccMode.THROUGHPUT), RUN, db.names, counters);
         terminal.prepare(connection::prepareStatement);
-        RecordingTransaction tx = new RecordingTransaction(connection);
+        H2Transaction tx = new H2Transaction(connection);
         for (int i = 0; i < 200; i++) {
           int type = terminal.next();
           terminal.execute(type, tx);
@@ -102,7 +103,7 @@ class TpccTerminalRunTest {
     try (Connection connection = db.connect()) {
       TpccTerminal terminal = new TpccTerminal(5, settings(TpccMode.SPEC), RUN, db.names, counters);
       terminal.prepare(connection::prepareStatement);
-      RecordingTransaction tx = new RecordingTransaction(connection);
+      H2Transaction tx = new H2Transaction(connection);
       tx.measured = false;
       for (int i = 0; i < 20; i++) {
         int type = terminal.next();

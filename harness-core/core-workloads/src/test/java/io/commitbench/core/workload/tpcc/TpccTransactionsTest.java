@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.commitbench.core.measure.OperationKind;
+import io.commitbench.core.workload.script.H2Transaction;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,7 +28,7 @@ class TpccTransactionsTest {
   private TinyTpccDatabase db;
   private Connection connection;
   private TpccStatements statements;
-  private RecordingTransaction tx;
+  private H2Transaction tx;
 
   @BeforeEach
   void database() throws SQLException {
@@ -35,7 +36,7 @@ class TpccTransactionsTest {
     connection = db.connect();
     statements = new TpccStatements(db.names);
     statements.prepare(connection::prepareStatement);
-    tx = new RecordingTransaction(connection);
+    tx = new H2Transaction(connection);
   }
 
   @AfterEach
