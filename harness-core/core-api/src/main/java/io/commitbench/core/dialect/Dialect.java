@@ -206,6 +206,14 @@ public interface Dialect {
   }
 
   /**
+   * A statement that reads nothing and costs the server next to nothing, whose round trip is the
+   * floor under every statement's latency. The default: {@code SELECT 1}.
+   */
+  default String trivialQuery() {
+    return "SELECT 1";
+  }
+
+  /**
    * The type of a date-and-time column that holds what is written to it and nothing else. The
    * default: the standard's TIMESTAMP.
    */

@@ -1,5 +1,7 @@
 package io.commitbench.core.dialect;
 
+import io.commitbench.core.breakdown.CommitWaits;
+import io.commitbench.core.breakdown.LogFiles;
 import io.commitbench.core.server.Fact;
 import io.commitbench.core.server.LogCounters;
 import java.sql.Connection;
@@ -56,5 +58,35 @@ public interface ServerReadings {
    */
   default Optional<DataSize> dataSize(Connection admin, List<TableSpec> tables) throws SQLException {
     return Optional.empty();
+  }
+
+  /**
+   * The server's own view of where commits wait (wait events, wait histograms), for the commit
+   * breakdown. The default: none, said so under the product's name.
+   */
+  default CommitWaits commitWaits() {
+    return CommitWaits.none("this database offers no wait events that commitbench reads");
+  }
+
+  /**
+   * Which files are the server's log and which its data, from the facts {@link #serverFacts}
+   * gave, for the kernel's view of its I/O. The default: each known {@code log_location} fact's
+   * path (a directory with all below it) as log, and the fact {@code server/data_directory} as
+   * data, each also as its real path when it is a link on this host.
+   */
+  default LogFiles logFiles(List<Fact> facts) {
+    List<String> log = new java.util.ArrayList<>();
+    List<String> data = new java.util.ArrayList<>();
+    for (Fact fact : facts) {
+      if (!fact.known()) {
+        continue;
+      }
+      if (fact.group().equals("log_location")) {
+        log.addAll(LogFilesDefaults.globs(fact.value()));
+      } else if (fact.group().equals("server") && fact.name().equals("data_directory")) {
+        data.addAll(LogFilesDefaults.globs(fact.value()));
+      }
+    }
+    return new LogFiles(log, data);
   }
 }

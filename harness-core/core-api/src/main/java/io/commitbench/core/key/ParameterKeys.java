@@ -47,6 +47,9 @@ public final class ParameterKeys {
   public static final String RECONNECT_TIMEOUT = "reconnect.timeout";
   public static final String ERRORS_MAX = "errors.max";
   public static final String REPORT_INTERVAL = "report.interval";
+  public static final String BREAKDOWN = "breakdown";
+  public static final String BREAKDOWN_SAMPLE_RATE = "breakdown.sample.rate";
+  public static final String BREAKDOWN_KERNEL = "breakdown.kernel";
   public static final String RESULTS_DIR = "results.dir";
   public static final String RUN_ID = "run.id";
   public static final String RUN_LABEL = "run.label";
@@ -155,6 +158,14 @@ public final class ParameterKeys {
     keys.add(Key.text(ERRORS_MAX, ErrorBudget.DEFAULT, "Failed statements a run may have before it stops and fails:"
         + " a count, or a share of the statements attempted (of at least " + ErrorBudget.MIN_BASE + ")."));
     keys.add(Key.integer(REPORT_INTERVAL, 1, 1, 3_600, "Seconds per progress line and per row of intervals.csv."));
+    keys.add(Key.bool(BREAKDOWN, true, "Splits the commits' mean latency into round trip, log write, log sync and"
+        + " group-commit wait, from the server's wait events and a trivial statement's round trip on a connection of"
+        + " the run's own; false runs neither."));
+    keys.add(Key.integer(BREAKDOWN_SAMPLE_RATE, 100, 1, 1_000, "Times per second the breakdown may sample the"
+        + " server's sessions where the server does not sample them itself (PostgreSQL without pg_wait_sampling)."));
+    keys.add(Key.bool(BREAKDOWN_KERNEL, false, "Adds the kernel's view of the server's log and data syncs and writes"
+        + " (perf trace on the syscall tracepoints): needs root, perf and a server on this host; otherwise listed as"
+        + " unmeasured with the reason."));
     keys.add(Key.text(RESULTS_DIR, "results", "Directory that receives one folder per run."));
     keys.add(Key.text(RUN_ID, null, "Name of the run's folder (letters, digits, '.', '_', '-'); default: time and database kind."));
     keys.add(Key.text(RUN_LABEL, null, "What the run is called where it is set beside others ('compare', e.g. 'log on"

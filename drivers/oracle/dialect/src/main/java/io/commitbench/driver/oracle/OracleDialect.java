@@ -134,7 +134,12 @@ public final class OracleDialect implements Dialect {
     return props;
   }
 
-  /** Oracle indexes belong to a schema, so index names are qualified like the table. */
+  /** Oracle before 23c has no SELECT without FROM. */
+  @Override
+  public String trivialQuery() {
+    return "SELECT 1 FROM dual";
+  }
+
   @Override
   public String bigintType() {
     return "NUMBER(19)";
