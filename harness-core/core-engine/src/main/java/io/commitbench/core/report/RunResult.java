@@ -30,6 +30,7 @@ import java.util.List;
  * @param warmup the warm-up's totals (excluded from {@code totals}), or null when there was none
  * @param clientCpuNanos CPU time the harness's JVM used over the measurement (all its threads), or
  *     -1 when it is not known
+ * @param commitBreakdown where the commits' time went, or why that was not measured
  */
 public record RunResult(
     String runId,
@@ -47,13 +48,31 @@ public record RunResult(
     List<CompanionReport> companions,
     boolean autocommit,
     RunTotals warmup,
-    long clientCpuNanos) {
+    long clientCpuNanos,
+    CommitBreakdown commitBreakdown) {
 
   public RunResult {
+    commitBreakdown = commitBreakdown != null ? commitBreakdown
+        : CommitBreakdown.notMeasured("the run measured no breakdown");
     companions = List.copyOf(companions);
     cycles = List.copyOf(cycles);
     actorCycles = List.copyOf(actorCycles);
     logActivity = logActivity != null ? logActivity : LogActivity.notRead("the server's counters were not read");
+  }
+
+  /** A result without a commit breakdown (a run still under way, a test's). */
+  public RunResult(String runId, String harnessVersion, BenchmarkConfig config, String usersModeUsed,
+      Instant startedAt, Instant endedAt, RunOutcome outcome, String failure, List<CycleTimes> cycles,
+      List<ActorCycleTimes> actorCycles, RunTotals totals, LogActivity logActivity, List<CompanionReport> companions,
+      boolean autocommit, RunTotals warmup, long clientCpuNanos) {
+    this(runId, harnessVersion, config, usersModeUsed, startedAt, endedAt, outcome, failure, cycles, actorCycles,
+        totals, logActivity, companions, autocommit, warmup, clientCpuNanos, null);
+  }
+
+  /** This result with {@code breakdown}. */
+  public RunResult withCommitBreakdown(CommitBreakdown breakdown) {
+    return new RunResult(runId, harnessVersion, config, usersModeUsed, startedAt, endedAt, outcome, failure, cycles,
+        actorCycles, totals, logActivity, companions, autocommit, warmup, clientCpuNanos, breakdown);
   }
 
   /** Client CPU per transaction in microseconds; NaN when unknown or when no transaction succeeded. */

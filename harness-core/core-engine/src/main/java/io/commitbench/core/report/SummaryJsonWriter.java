@@ -84,6 +84,14 @@ import java.util.Map;
  *                         or { "absent": "reason" }, ... },
  *     "derived":  { name: { "value": number, "unit": "ms" | "bytes" | "ratio" }
  *                         or { "absent": "reason" }, ... } },
+ *   "commit_breakdown": {                        // where the commits' time went (docs/commit-breakdown.md)
+ *     "measured": true | false, "reason": why not, or "",
+ *     "commits", "client_commit_mean_ms", "client_commit_p50_ms", "client_commit_p99_ms", "client_source",
+ *     "parts": [ { "name", "mean_ms", "p50_ms"?, "p99_ms"?, "source" } ],   // in the report's order
+ *     "parts_sum_ms", "difference_ms",           // client mean minus the parts' sum
+ *     "unmeasured": [ { "name", "reason" } ], "cross_checks": [ part ],
+ *     "log_io": [ { "operation", "file_class", "count", "mean_ms", "p50_ms", "p99_ms", "source" } ],
+ *     "cost": [ line ] },                        // what each source itself cost
  *   "companions": { NAME: { ... }, ... },        // each companion's figures
  *   "leftovers": [ { "object": "table cb_1" | "user cb_u1",   // what the run created and its
  *                    "reason": one line,          // cleanup did not drop, from the run's own list
@@ -215,6 +223,7 @@ public final class SummaryJsonWriter {
     RateVerdict.of(r.config().runControl(), r.config().users(), r.totals())
         .ifPresentOrElse(v -> rate(root.putObject("rate"), v), () -> root.putNull("rate"));
     server(root.putObject("server"), r.logActivity());
+    CommitBreakdownJson.write(root.putObject("commit_breakdown"), r.commitBreakdown());
     ObjectNode companions = root.putObject("companions");
     for (CompanionReport c : r.companions()) {
       companions.set(c.name(), MAPPER.valueToTree(c.figures()));

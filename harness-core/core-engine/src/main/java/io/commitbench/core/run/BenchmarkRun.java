@@ -28,6 +28,9 @@ import io.commitbench.core.report.ResultPage;
 import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
+import io.commitbench.core.report.CommitBreakdown;
+import io.commitbench.core.report.CommitSplit;
+import io.commitbench.core.run.breakdown.CommitBreakdownRecorder;
 import io.commitbench.core.run.jvm.CompilerSettle;
 import io.commitbench.core.run.jvm.ProcessCpu;
 import io.commitbench.core.run.output.ProgressPrinter;
@@ -103,6 +106,11 @@ public final class BenchmarkRun {
   private NamesRefusedException refusal;
   private KeptSchema kept;
   private boolean lastOfGroup = true;
+  /** What the environment collector found, for the commit breakdown's sources. */
+  private List<Fact> facts = List.of();
+  /** The commit breakdown's sources while the actors run; null when breakdown=false or not yet opened. */
+  private volatile CommitBreakdownRecorder breakdown;
+  private List<io.commitbench.core.breakdown.SourceReading> breakdownReadings;
 
   /** Runs the configured workload, found on the class path. */
   public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
@@ -283,7 +291,7 @@ public final class BenchmarkRun {
    * and the harness, before the run touches anything; returns the report header lines.
    */
   private List<String> recordEnvironment(Connection admin) {
-    List<Fact> facts = EnvironmentCollector.collect(config, dialect, admin);
+    facts = EnvironmentCollector.collect(config, dialect, admin);
     try {
       EnvironmentJsonWriter.write(facts, directory.resolve(EnvironmentJsonWriter.FILE_NAME));
     } catch (IOException e) {
@@ -318,8 +326,10 @@ public final class BenchmarkRun {
       ActorGroup.Outcome outcome = null;
       try {
         startCompanions();
+        startBreakdown();
         outcome = new ActorGroup(schedule, actors, stop, listener(sinks), this::startCycle).run();
       } finally {
+        endBreakdown();
         stopCompanions();
         // The measurement ends when the last actor finished working (RunTotals#measuredNanos), not
         // after the actors closed their connections and were joined; so does its CPU time.
@@ -403,6 +413,10 @@ public final class BenchmarkRun {
    */
   private void measurementBegan(long nowNanos) {
     counters.readAtWarmupEnd();
+    CommitBreakdownRecorder sources = breakdown;
+    if (sources != null && config.runControl().warmupSeconds() > 0) {
+      sources.begin();
+    }
     cpuAtStart = ProcessCpu.nanos();
     phases.measurementBegan(nowNanos);
     budget.startCounting();
@@ -467,6 +481,36 @@ public final class BenchmarkRun {
     return Decimals.threePlaces(new StringBuilder(cycle).append(" finished in "), nanos / 1e6).append(" ms").toString();
   }
 
+  /** Opens and begins the commit breakdown's sources (breakdown=true), just before the actors start. */
+  private void startBreakdown() {
+    if (config.settings().bool(ParameterKeys.BREAKDOWN)) {
+      CommitBreakdownRecorder sources = CommitBreakdownRecorder.open(config, dialect, facts, startedAt,
+          this::connectAdmin);
+      sources.begin();
+      breakdown = sources;
+    }
+  }
+
+  /** Reads the breakdown's sources after the actors, before their connections close. */
+  private void endBreakdown() {
+    CommitBreakdownRecorder sources = breakdown;
+    if (sources != null) {
+      breakdown = null;
+      breakdownReadings = sources.end();
+      sources.close();
+    }
+  }
+
+  private CommitBreakdown commitBreakdown(RunTotals totals) {
+    if (!config.settings().bool(ParameterKeys.BREAKDOWN)) {
+      return CommitBreakdown.notMeasured(ParameterKeys.BREAKDOWN + "=false");
+    }
+    if (breakdownReadings == null) {
+      return CommitBreakdown.notMeasured("the run ended before its actors started");
+    }
+    return CommitSplit.of(totals, breakdownReadings);
+  }
+
   private void startCompanions() throws Exception {
     for (RunCompanion companion : companions) {
       started.add(companion);
@@ -529,7 +573,7 @@ public final class BenchmarkRun {
         : problems.isEmpty() ? RunOutcome.COMPLETED : RunOutcome.FAILED;
     String failure = stoppedFromOutside ? stop.reason() : String.join("; ", problems);
     RunResult result = result(usersMode, outcome, failure, totals, warmup, counters.activity(), companionReports(),
-        clientCpuNanos());
+        clientCpuNanos()).withCommitBreakdown(commitBreakdown(totals));
     // A refused run measured nothing: its result blocks would be tables of dashes around the one
     // message that matters, which the caller prints.
     if (refusal == null) {
@@ -569,6 +613,7 @@ public final class BenchmarkRun {
     }
     log.print(ReportText.modernBlock(result));
     log.print(ReportText.serverBlock(result));
+    log.print(io.commitbench.core.report.CommitBreakdownText.block(result.commitBreakdown()));
     result.companions().forEach(c -> log.print(String.join("\n", c.lines())));
   }
 
