@@ -42,6 +42,13 @@ command -v fusermount3 >/dev/null 2>&1 || missing+=(fuse3)
 command -v fio >/dev/null 2>&1 || missing+=(fio)
 # pgbench (Debian's postgresql-client) makes the reference data set PgbenchDataSetIT compares with.
 command -v pgbench >/dev/null 2>&1 || missing+=(postgresql-client)
+# The commit breakdown's kernel view traces the servers' syncs with perf (linux-perf); managed
+# PostgreSQL instances preload pg_wait_sampling for their wait events where its package is installed.
+command -v perf >/dev/null 2>&1 || missing+=(linux-perf)
+for pg in /usr/lib/postgresql/*/lib; do
+  major=$(basename "$(dirname "$pg")")
+  [ -e "$pg/pg_wait_sampling.so" ] || missing+=("postgresql-$major-pg-wait-sampling")
+done
 # Debian's Chromium opens report.html and compare's HTML headless in ResultsInBrowserTest.
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if ((${#missing[@]})); then

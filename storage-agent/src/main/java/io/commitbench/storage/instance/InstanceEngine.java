@@ -66,6 +66,14 @@ public interface InstanceEngine {
   /** The SQL that makes the {@code test} database. */
   String createTestDatabase();
 
+  /**
+   * Client commands to run in the new {@code test} database once it exists (the extensions a
+   * run's measurements use, where the server has them). The default: none.
+   */
+  default List<Command> testDatabaseSetup(InstanceDescriptor d) {
+    return List.of();
+  }
+
   /** The JDBC URL of the {@code test} database. */
   String jdbcUrl(InstanceDescriptor d);
 

@@ -61,10 +61,13 @@ final class InstancePlans {
     steps.add(new Step("initialize the data directory", engine.initCommands(d).stream().map(Action::run).toList(),
         "initialized the data directory", Map.of()));
     steps.add(start(engine, instance, "start the server"));
-    steps.add(Step.of("create the test database and write the connection settings",
-        "created the test database", Action.run(engine.sql(d, engine.createTestDatabase())),
-        Action.local("write " + d.instanceDir().resolve(InstanceDescriptor.CONNECTION_FILE),
-            () -> d.writeConnection(engine.jdbcUrl(d), engine.dbUser()))));
+    List<Action> testDatabase = new ArrayList<>();
+    testDatabase.add(Action.run(engine.sql(d, engine.createTestDatabase())));
+    engine.testDatabaseSetup(d).forEach(c -> testDatabase.add(Action.run(c)));
+    testDatabase.add(Action.local("write " + d.instanceDir().resolve(InstanceDescriptor.CONNECTION_FILE),
+            () -> d.writeConnection(engine.jdbcUrl(d), engine.dbUser())));
+    steps.add(new Step("create the test database and write the connection settings", testDatabase,
+        "created the test database", Map.of()));
     return steps;
   }
 

@@ -28,6 +28,8 @@ public final class PostgresqlEngine implements InstanceEngine {
   private static final int WAL_TIMING_SINCE = 14;
 
   private static final Path VERSIONS = Path.of("/usr/lib/postgresql");
+  /** The extension that samples wait events inside the server (Debian: postgresql-NN-pg-wait-sampling). */
+  static final String WAIT_SAMPLING = "pg_wait_sampling";
   /** pg_ctl's exit code for "no server running". */
   private static final int NOT_RUNNING = 3;
 
@@ -95,6 +97,26 @@ public final class PostgresqlEngine implements InstanceEngine {
    */
   static String walTiming(String version) {
     return major(version) >= WAL_TIMING_SINCE ? " -c track_wal_io_timing=on" : "";
+  }
+
+  /**
+   * The server samples its backends' wait events itself (pg_wait_sampling), where the package is
+   * installed, so a run's commit breakdown reads them at the server's own period instead of
+   * sampling pg_stat_activity from outside.
+   */
+  static String waitSampling(InstanceDescriptor d) {
+    return hasWaitSampling(d) ? " -c shared_preload_libraries=" + WAIT_SAMPLING : "";
+  }
+
+  private static boolean hasWaitSampling(InstanceDescriptor d) {
+    return Files.isRegularFile(d.binDir().resolveSibling("lib").resolve(WAIT_SAMPLING + ".so"));
+  }
+
+  @Override
+  public List<Command> testDatabaseSetup(InstanceDescriptor d) {
+    return hasWaitSampling(d) ? List.of(Command.of(bin(d, "psql"), "-X", "-q", "-h", "127.0.0.1", "-p",
+        Integer.toString(d.port()), "-U", "postgres", "-d", "test", "-v", "ON_ERROR_STOP=1", "-c",
+        "CREATE EXTENSION IF NOT EXISTS " + WAIT_SAMPLING)) : List.of();
   }
 
   /** {@code 15.14} -> 15; 0 when the version does not start with a number. */
