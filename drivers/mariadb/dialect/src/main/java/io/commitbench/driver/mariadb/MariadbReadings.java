@@ -1,5 +1,6 @@
 package io.commitbench.driver.mariadb;
 
+import io.commitbench.core.breakdown.CommitWaits;
 import io.commitbench.core.dialect.DataSize;
 import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.TableSpec;
@@ -13,8 +14,8 @@ import java.util.Optional;
 
 /**
  * What a MariaDB server says about itself: the InnoDB redo and binlog settings, the redo log's
- * counters from performance_schema, and the tables' data and index length. Stateless and
- * thread-safe.
+ * counters from performance_schema, where commits wait, and the tables' data and index length.
+ * Stateless and thread-safe.
  */
 final class MariadbReadings implements ServerReadings {
 
@@ -35,5 +36,11 @@ final class MariadbReadings implements ServerReadings {
   public Optional<DataSize> dataSize(Connection admin,
       List<TableSpec> tables) throws SQLException {
     return MariadbDataSize.read(RowSource.of(admin), tables);
+  }
+
+  /** performance_schema's commit-path instruments and the log's status counters; see {@link MariadbCommitWaits}. */
+  @Override
+  public CommitWaits commitWaits() {
+    return new MariadbCommitWaits();
   }
 }
