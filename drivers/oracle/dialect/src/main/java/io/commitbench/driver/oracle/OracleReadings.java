@@ -1,5 +1,6 @@
 package io.commitbench.driver.oracle;
 
+import io.commitbench.core.breakdown.CommitWaits;
 import io.commitbench.core.dialect.DataSize;
 import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.TableSpec;
@@ -13,7 +14,7 @@ import java.util.Optional;
 
 /**
  * What an Oracle server says about itself: log mode, commit parameters, redo groups and members,
- * the redo counters, and the tables' segment bytes. Stateless and thread-safe.
+ * the redo counters, the commit's wait events, and the tables' segment bytes. Stateless and thread-safe.
  */
 final class OracleReadings implements ServerReadings {
 
@@ -34,5 +35,11 @@ final class OracleReadings implements ServerReadings {
   public Optional<DataSize> dataSize(Connection admin,
       List<TableSpec> tables) throws SQLException {
     return OracleDataSize.read(RowSource.of(admin), tables);
+  }
+
+  /** The instance's log file sync and log file parallel write; see {@link OracleWaitSource}. */
+  @Override
+  public CommitWaits commitWaits() {
+    return new OracleCommitWaits();
   }
 }
