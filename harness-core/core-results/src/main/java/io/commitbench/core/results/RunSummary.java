@@ -2,6 +2,7 @@ package io.commitbench.core.results;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What {@code report} and {@code compare} use of one run's {@code summary.json}, read by {@link
@@ -24,6 +25,8 @@ import java.util.Map;
  *     run had no target or its summary has no verdict
  * @param serverReset why the server's counters started again from zero during the run ({@code
  *     server.reset}), or null when they did not (or the summary does not say)
+ * @param commitBreakdown where the client's commit time went ({@code commit_breakdown}), empty
+ *     when the summary has none (files of builds before it)
  */
 public record RunSummary(
     String schema,
@@ -52,9 +55,11 @@ public record RunSummary(
     Map<String, Double> workloadFigures,
     long ignored,
     Boolean rateMissed,
-    String serverReset) {
+    String serverReset,
+    Optional<CommitBreakdownView> commitBreakdown) {
 
   public RunSummary {
+    commitBreakdown = commitBreakdown == null ? Optional.empty() : commitBreakdown;
     config = Map.copyOf(config);
     types = List.copyOf(types);
     kinds = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(kinds));
@@ -62,6 +67,20 @@ public record RunSummary(
     serverDerived = List.copyOf(serverDerived);
     paper = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(paper));
     workloadFigures = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(workloadFigures));
+  }
+
+  /** A summary without a commit breakdown. */
+  public RunSummary(String schema, String runId, String harnessVersion, String startedAt, String outcome,
+      String failure, String workload, Map<String, String> config, double measuredSeconds, long transactions,
+      double transactionsPerSecond, double operationsPerSecond, long errors, long retries, long shedArrivals,
+      List<TypeFigures> types, Map<String, Latency> kinds, List<ServerFigure> serverCounters,
+      List<ServerFigure> serverDerived, String serverNote, double warmupTransactionsPerSecond,
+      long warmupTransactions, Map<String, Double> paper, Map<String, Double> workloadFigures, long ignored,
+      Boolean rateMissed, String serverReset) {
+    this(schema, runId, harnessVersion, startedAt, outcome, failure, workload, config, measuredSeconds, transactions,
+        transactionsPerSecond, operationsPerSecond, errors, retries, shedArrivals, types, kinds, serverCounters,
+        serverDerived, serverNote, warmupTransactionsPerSecond, warmupTransactions, paper, workloadFigures, ignored,
+        rateMissed, serverReset, Optional.empty());
   }
 
   /** Whether a target rate was set (an open loop: response and service time differ). */

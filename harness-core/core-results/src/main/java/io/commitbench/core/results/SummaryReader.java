@@ -18,7 +18,7 @@ import java.util.TreeMap;
  *
  * <p>Accepted: {@code commitbench.summary/1} (written by {@code SummaryJsonWriter}, which
  * documents it). Version 1 grew keys over time ({@code workload}, {@code types}, {@code warmup},
- * {@code server}); a key an older file lacks reads as absent (null, NaN, empty), never as zero, and
+ * {@code server}, {@code commit_breakdown}); a key an older file lacks reads as absent (null, NaN, empty), never as zero, and
  * so does a rate of a run that measured nothing. A
  * file of another schema is refused with both the schema found and the ones this build reads.
  *
@@ -76,7 +76,8 @@ public final class SummaryReader {
         text(server, "note"), warmup.isObject() ? number(warmup, "transactionsPerSecond") : Double.NaN,
         warmup.path("transactions").asLong(), paper(root.path("paper")), numbers(root.path("workloadFigures")),
         totals.path("ignored").asLong(), root.path("rate").path("missed").isBoolean()
-            ? root.path("rate").path("missed").asBoolean() : null, text(server, "reset"));
+            ? root.path("rate").path("missed").asBoolean() : null, text(server, "reset"),
+        CommitBreakdownReader.read(root));
   }
 
   /** The paper's analysis, when the run had cycles to analyse (a workload without cycles writes zeros and nulls). */
