@@ -37,7 +37,8 @@ import org.jfree.chart.JFreeChart;
  * throughput over time, the errors, retries and shed arrivals where there were any, latency over
  * time per transaction type and statement kind ({@link TimeCharts}: the warm-up shaded, never
  * setting an axis), the workload's own curves, and the latency distributions of the measured time
- * (percentile spectra: response time, and service time when a rate was set). Below them the run
+ * (percentile spectra: response time, and service time when a rate was set), and where a commit's
+ * time goes when the summary has a commit breakdown ({@link CommitBreakdownSection}). Below them the run
  * header, the report's blocks (the workload's own, the statistics, the database's view), the
  * server's counters and the environment. A series has the same colour and dash in every chart of
  * the page ({@link SeriesStyles}). No secret is in any of those files, so none is in the page.
@@ -102,6 +103,7 @@ public final class RunReportHtml {
     timeCharts();
     curves();
     distributions();
+    s.commitBreakdown().ifPresent(b -> CommitBreakdownSection.write(page, b, this::chart));
     if (reportLines != null) {
       page.heading("Run header");
       page.facts(RunHeaderTable.rows(ReportBlocks.header(reportLines)));
