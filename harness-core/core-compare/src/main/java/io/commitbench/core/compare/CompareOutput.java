@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.commitbench.core.report.html.ChartImages;
+import io.commitbench.core.report.html.CommitBreakdownChart;
 import io.commitbench.core.report.html.HtmlPage;
 import io.commitbench.core.report.html.PercentileSpectrum;
 import io.commitbench.core.report.html.SeriesStyles;
@@ -25,7 +26,9 @@ import org.HdrHistogram.Histogram;
  * and flags, each row's marks, and the warnings) and HTML (the tables and every subject's
  * latency distributions overlaid on one chart, self-contained). Each opens with the warnings
  * ({@link Comparison.Warning}) and the subjects, then the main figures, the rate, the workload's
- * own figures, the server's (server-wide) figures and the environment facts that differ.
+ * own figures, where a commit's time goes when a subject's runs measured it ({@link
+ * BreakdownBlock}; in HTML a stacked bar per subject too), the server's (server-wide) figures and
+ * the environment facts that differ.
  */
 public enum CompareOutput {
   TEXT, MARKDOWN, JSON, HTML;
@@ -65,6 +68,11 @@ public enum CompareOutput {
       b.append('\n').append(WORKLOAD_TITLE).append(":\n")
           .append(aligned(CompareTable.header(c), CompareTable.rows(c, c.workload())));
     }
+    BreakdownBlock.of(c).ifPresent(block -> {
+      b.append('\n').append(BreakdownBlock.TITLE).append(":\n").append(aligned(CompareTable.header(c),
+          block.cells(c, false)));
+      block.notes().forEach(note -> b.append(note).append('\n'));
+    });
     List<Comparison.Row> server = CompareTable.present(c.server());
     if (!server.isEmpty()) {
       b.append('\n').append(SERVER_TITLE).append(":\n").append(aligned(CompareTable.header(c), CompareTable.rows(c, server)))
@@ -115,6 +123,11 @@ public enum CompareOutput {
       b.append("**").append(WORKLOAD_TITLE).append("**\n\n")
           .append(pipes(CompareTable.header(c), CompareTable.rows(c, c.workload()))).append('\n');
     }
+    BreakdownBlock.of(c).ifPresent(block -> {
+      b.append("**").append(BreakdownBlock.TITLE).append("**\n\n").append(pipes(CompareTable.header(c),
+          block.cells(c, false))).append('\n');
+      block.notes().forEach(note -> b.append(note).append("\n\n"));
+    });
     List<Comparison.Row> server = CompareTable.present(c.server());
     if (!server.isEmpty()) {
       b.append("**").append(SERVER_TITLE).append("**\n\n").append(pipes(CompareTable.header(c), CompareTable.rows(c, server)))
@@ -181,6 +194,7 @@ public enum CompareOutput {
     rows(root.putArray("figures"), c.figures());
     rows(root.putArray("rate"), c.rate());
     rows(root.putArray("workload"), c.workload());
+    rows(root.putArray("commitBreakdown"), BreakdownBlock.of(c).map(BreakdownBlock::rows).orElse(List.of()));
     root.put("serverScope", "server-wide: the server's counters count every session on the server, not only the run's");
     rows(root.putArray("server"), c.server());
     ArrayNode environment = root.putArray("environment");
@@ -257,6 +271,14 @@ public enum CompareOutput {
     if (!c.workload().isEmpty()) {
       page.heading(WORKLOAD_TITLE).table(CompareTable.header(c), CompareTable.rows(c, c.workload(), true));
     }
+    BreakdownBlock.of(c).ifPresent(block -> {
+      page.heading(BreakdownBlock.TITLE).table(CompareTable.header(c), block.cells(c, true));
+      List<CommitBreakdownChart.Bar> bars = block.bars(c);
+      page.chart(BreakdownBlock.CHART, "each subject's mean commit time split into its parts",
+          ChartImages.dataUri(CommitBreakdownChart.chart("Where a commit's time goes", bars),
+              CommitBreakdownChart.height(bars.size())));
+      block.notes().forEach(page::note);
+    });
     page.heading("Latency distributions");
     page.note("Transaction response times of every subject over its measured time (a group's runs together),"
         + " from each run's latency.hlog, on a nines axis.");

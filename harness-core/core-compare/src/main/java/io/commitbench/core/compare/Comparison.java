@@ -144,7 +144,7 @@ public record Comparison(List<Subject> subjects, List<String> labels, List<Row> 
     return figures;
   }
 
-  private static List<Row> rows(List<Subject> subjects, Function<RunSummary, Map<String, Double>> figuresOf,
+  static List<Row> rows(List<Subject> subjects, Function<RunSummary, Map<String, Double>> figuresOf,
       boolean judged) {
     Set<String> names = new LinkedHashSet<>();
     List<List<Map<String, Double>>> perSubject = new ArrayList<>();
@@ -175,7 +175,7 @@ public record Comparison(List<Subject> subjects, List<String> labels, List<Row> 
   }
 
   /** The rows with each subject's mark; a shared server's counters get no noise verdict. */
-  private static List<Row> marked(List<Row> rows, BiFunction<Row, Integer, String> markOf) {
+  static List<Row> marked(List<Row> rows, BiFunction<Row, Integer, String> markOf) {
     List<Row> result = new ArrayList<>();
     for (Row row : rows) {
       List<String> marks = IntStream.range(0, row.values().size()).mapToObj(i -> markOf.apply(row, i)).toList();
