@@ -97,6 +97,41 @@ class ResultsInBrowserTest {
     assertThat(Files.size(png)).isGreaterThan(50_000);
   }
 
+  /** A run's summary with a commit breakdown of the writer's shape: its section shows, and its bar decodes. */
+  @Test
+  void theCommitBreakdownOfAReportRendersInChromium() throws Exception {
+    Path runDir = dir.resolve("with-breakdown");
+    Files.createDirectories(runDir);
+    try (var files = Files.list(group.resolve("run-1"))) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        Files.copy(file, runDir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+    ObjectMapper json = new ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode summary =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(runDir.resolve("summary.json").toFile());
+    summary.set("commit_breakdown", json.readTree("""
+        { "measured" : true, "reason" : "", "commits" : 400, "client_commit_mean_ms" : 2.31,
+          "client_source" : "client: the commit call, 400 commits",
+          "parts" : [ { "name" : "round_trip", "mean_ms" : 0.12, "p50_ms" : 0.11, "p99_ms" : 0.3, "source" : "probe" },
+                      { "name" : "log_sync", "mean_ms" : 1.9, "source" : "kernel: fdatasync" } ],
+          "parts_sum_ms" : 2.02, "difference_ms" : 0.29,
+          "unmeasured" : [ { "name" : "log_write", "reason" : "the database samples no wait events" } ] }
+        """));
+    json.writeValue(runDir.resolve("summary.json").toFile(), summary);
+    CliRun report = CliRun.execute("report", runDir.toString());
+    assertThat(report.exitCode()).as(report.err()).isZero();
+
+    HeadlessChromium chromium = HeadlessChromium.findOrSkip();
+    HeadlessChromium.Page page = chromium.open(runDir.resolve("report.html"), dir);
+
+    assertThat(page.dom()).contains("<h2>Where a commit's time goes</h2>", "data-chart=\"commit-breakdown\"",
+        "<td>log_write</td><td>the database samples no wait events</td>");
+    assertThat(page.rendered()).isEqualTo(page.charts());
+    assertThat(page.errors()).isZero();
+    assertThat(page.console()).isEmpty();
+  }
+
   @Test
   void compareHtmlOverlaysTheDistributionsAndRendersInChromium() throws Exception {
     Path html = dir.resolve("compare.html");
