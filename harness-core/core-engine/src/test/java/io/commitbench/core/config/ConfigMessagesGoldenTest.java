@@ -43,7 +43,7 @@ class ConfigMessagesGoldenTest {
           + " transactions, warmup, rate, rate.arrival, rate.backlog, rate.backlog.fail, rate.tolerance, rate.miss.fail, think.time,"
           + " think.time.distribution, retry.max, db.type, db.url, db.url.trusted, db.instance, db.user, db.password.env,"
           + " db.password.file, quota, users.mode, cleanup, table.prefix, user.prefix, owner, statement.timeout,"
-          + " connect.timeout, reconnect.timeout, errors.max, report.interval, results.dir, run.id, run.label, runs,"
+          + " connect.timeout, reconnect.timeout, errors.max, report.interval, breakdown, breakdown.sample.rate, breakdown.kernel, results.dir, run.id, run.label, runs,"
           + " runs.setup, sweep.key, sweep.values,"
           + " tablename, tableinsertnumber, tableselectnumber,"
           + " tableupdatenumber, tabledeletenumber, repeat, autocommit, commit.interval, text.length",
