@@ -1,5 +1,6 @@
 package io.commitbench.driver.postgresql;
 
+import io.commitbench.core.breakdown.CommitWaits;
 import io.commitbench.core.dialect.DataSize;
 import io.commitbench.core.dialect.ServerReadings;
 import io.commitbench.core.dialect.TableSpec;
@@ -27,6 +28,12 @@ final class PostgresqlReadings implements ServerReadings {
   @Override
   public List<Fact> serverFacts(Connection admin) throws SQLException {
     return PostgresqlServerFacts.read(admin);
+  }
+
+  /** pg_wait_sampling's profile, or pg_stat_activity sampled; see {@link PostgresqlCommitWaits}. */
+  @Override
+  public CommitWaits commitWaits() {
+    return new PostgresqlCommitWaits();
   }
 
   /** {@code pg_total_relation_size}: the tables' files with their indexes and TOAST, as they are on disk. */
