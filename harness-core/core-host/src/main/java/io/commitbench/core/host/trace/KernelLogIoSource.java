@@ -74,6 +74,7 @@ final class KernelLogIoSource implements CommitTimeSource {
     this.markerFile = markerFile;
     this.marker = marker;
     this.fdPaths = FdPaths.ofProc(files::classOf, FD_PATH_MAX_AGE_NANOS);
+    this.beganAtNanos = System.nanoTime();
   }
 
   /**
