@@ -8,7 +8,8 @@ import io.commitbench.core.breakdown.UnmeasuredPart;
 /**
  * {@code summary.json}'s {@code commit_breakdown}: the client's mean commit latency, the parts
  * with their sources, what is unmeasured and why, the parts' sum and the difference. Numbers that
- * are not known (NaN, a percentile the source lacks) are null.
+ * are not known (NaN, a percentile the source lacks) are null. A breakdown that was not measured
+ * has the same keys, with nulls and empty lists, so that readers never meet a missing field.
  */
 final class CommitBreakdownJson {
 
@@ -17,16 +18,13 @@ final class CommitBreakdownJson {
   static void write(ObjectNode node, CommitBreakdown b) {
     node.put("measured", b.measured());
     node.put("reason", b.measuredReason());
-    if (!b.measured()) {
-      return;
-    }
     node.put("commits", b.commits());
     number(node, "client_commit_mean_ms", b.clientMeanMillis());
     number(node, "client_commit_p50_ms", b.clientP50Millis());
     number(node, "client_commit_p99_ms", b.clientP99Millis());
-    node.put("client_source", b.clientSource());
+    node.put("client_source", b.measured() ? b.clientSource() : null);
     parts(node.putArray("parts"), b);
-    number(node, "parts_sum_ms", b.partsSumMillis());
+    number(node, "parts_sum_ms", b.measured() ? b.partsSumMillis() : null);
     number(node, "difference_ms", b.differenceMillis());
     ArrayNode unmeasured = node.putArray("unmeasured");
     for (UnmeasuredPart u : b.unmeasured()) {

@@ -83,7 +83,12 @@ public final class ReportFixtures {
     RunTotals totals = new RunTotals(kinds, types(kinds), 11, 1, 4000 * MS, 0);
     return new RunResult("run-1", "0.1.0-test", config(true), "db-users",
         Instant.parse("2025-01-02T10:00:00Z"), Instant.parse("2025-01-02T10:00:05.250Z"),
-        RunOutcome.COMPLETED, "", cycles, actorCycles, totals, walActivity(), List.of(), true, null, -1);
+        RunOutcome.COMPLETED, "", cycles, actorCycles, totals, walActivity(), List.of(), true, null, -1)
+        .withCommitBreakdown(CommitSplit.of(totals, List.of(new io.commitbench.core.breakdown.SourceReading(
+            List.of(io.commitbench.core.breakdown.PartReading.perEvent("round_trip", 0.25, 0.2, 0.5, 40, "probe"),
+                io.commitbench.core.breakdown.PartReading.total("log_sync", 22, 220, "waits IO:WALSync")),
+            List.of(new io.commitbench.core.breakdown.UnmeasuredPart("kernel_log_io", "breakdown.kernel=false")),
+            List.of(), List.of("waits: 220 samples")))));
   }
 
   static final String TIMING_OFF = "track_wal_io_timing is off: the server does not time WAL I/O (it reads 0)";
