@@ -153,7 +153,7 @@ class CliTest {
         "storage.format.poll=5: out of range; allowed: a whole number from 10 to 60000",
         "storage.format.fstrim=perhaps:",
         "storage.format.arms=x: unknown key; did you mean 'storage.format.arm'?",
-        "report.interval, results.dir, run.id, run.label, runs, runs.setup, sweep.key, sweep.values, storage.format.arm, storage.format.poll, storage.format.fstrim,");
+        "report.interval, breakdown, breakdown.sample.rate, breakdown.kernel, results.dir, run.id, run.label, runs, runs.setup, sweep.key, sweep.values, storage.format.arm, storage.format.poll, storage.format.fstrim,");
     assertThat(dir.resolve("out")).as("no results folder for bad input").doesNotExist();
   }
 

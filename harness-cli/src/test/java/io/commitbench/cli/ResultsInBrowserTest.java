@@ -140,8 +140,8 @@ class ResultsInBrowserTest {
     assertThat(compare.exitCode()).as(compare.err()).isZero();
     HeadlessChromium chromium = HeadlessChromium.findOrSkip();
     HeadlessChromium.Page page = chromium.open(html, dir);
-    assertThat(page.charts()).isEqualTo(1);
-    assertThat(page.rendered()).isEqualTo(1);
+    assertThat(page.charts()).as("the distributions and the commit breakdowns").isEqualTo(2);
+    assertThat(page.rendered()).isEqualTo(2);
     assertThat(page.errors()).isZero();
     assertThat(page.console()).isEmpty();
     assertThat(page.dom()).contains("browser (median of 2)", "commit response p99 (ms)");
