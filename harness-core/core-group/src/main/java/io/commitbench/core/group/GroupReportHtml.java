@@ -14,9 +14,10 @@ import java.util.Map;
 
 /**
  * Writes a group's or a sweep's own {@code report.html} from its runs' summaries: for a group
- * ({@code runs=N}) the table of its figures (n, median, range, interval and its note) and a link to
- * each run's report; for a sweep ({@link SweepReportHtml}) latency against throughput, one point per
- * value, and the table per value. No chart of a run is drawn again: the runs' pages are their own.
+ * ({@code runs=N}) the table of its figures (n, median, range, interval and its note), where each
+ * run's commit time goes ({@link GroupBreakdownSection}) and a link to each run's report; for a sweep
+ * ({@link SweepReportHtml}) latency against throughput, one point per value, the table per value and
+ * the commit breakdown per value. No chart of a run is drawn again: the runs' pages are their own.
  *
  * <pre>
  * Path html = GroupReportHtml.write(Path.of("results/20250425-143012-h2"));
@@ -54,6 +55,8 @@ public final class GroupReportHtml {
     page.heading("Figures over the runs");
     page.table(FIGURE_HEADER, figureRows(g.figures()));
     page.note("Interval: " + Spread.METHOD + ". Only completed runs count; n is the number of runs a figure has.");
+    GroupBreakdownSection.of(g).write(page, "Each run's mean commit time as its client timed it, split into the"
+        + " parts its sources measured: a bar and a column per run.");
     page.heading("Runs");
     page.links(runLinks(g, ""));
     return page;

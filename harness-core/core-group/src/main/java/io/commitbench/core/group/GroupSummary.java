@@ -119,7 +119,7 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
     });
   }
 
-  /** The text form: which runs counted, then one line per figure. */
+  /** The text form: which runs counted, one line per figure, then each run's commit breakdown when one has it. */
   public String text() {
     StringBuilder b = new StringBuilder("##### Group " + group + ": " + runs.size() + " runs, " + countedRuns()
         + " completed and counted #####\n");
@@ -134,6 +134,7 @@ public record GroupSummary(String group, List<Map.Entry<String, RunSummary>> run
     figures.forEach((name, s) -> b.append(String.format(Locale.ROOT, "%-" + width + "s %3d %12s %12s %12s %12s %27s  %s%n",
         name, s.n(), fixed(s.median()), fixed(s.min()), fixed(s.max()), fixed(s.geometricMean()), s.intervalText(),
         s.note() == null ? "" : s.note()).stripTrailing() + "\n"));
+    b.append(GroupBreakdownSection.of(this).text());
     return b.append("#####\n").toString();
   }
 

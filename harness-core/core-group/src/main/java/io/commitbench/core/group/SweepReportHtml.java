@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * A sweep's page: what was swept, latency against achieved throughput with a point per value
- * ({@link KneeChart}), each figure per value (n, median, range, interval), and a link to every
- * value's page and run's report.
+ * ({@link KneeChart}), each figure per value (n, median, range, interval), where a commit's time
+ * goes per value ({@link GroupBreakdownSection}), and a link to every value's page and run's report.
  */
 final class SweepReportHtml {
 
@@ -46,6 +46,9 @@ final class SweepReportHtml {
       page.note("One run per value: no interval (runs=3 or more give each value one). A failed or interrupted run"
           + " is not counted: its value shows -.");
     }
+    GroupBreakdownSection.of(sweep).write(page, "Per value of " + sweep.key() + ", each figure's median over its"
+        + " completed runs, figure by figure: the medians of the parts' sum and of the difference are those of the"
+        + " runs' own, so they need not add up to the parts' medians.");
     page.heading("Runs");
     List<Map.Entry<String, String>> links = new ArrayList<>();
     for (SweepSummary.Point p : sweep.points()) {

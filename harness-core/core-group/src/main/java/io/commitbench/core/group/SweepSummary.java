@@ -140,7 +140,10 @@ public record SweepSummary(String group, String key, List<Point> points) {
     return root;
   }
 
-  /** The text form: each value's runs, then a line per figure with each value's median. */
+  /**
+   * The text form: each value's runs, a line per figure with each value's median, then the
+   * medians of the commit breakdown's figures per value when a value has one.
+   */
   public String text() {
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
         "##### Sweep %s: %s over %s; %d runs, %d completed and counted #####%n", group, key,
@@ -172,6 +175,7 @@ public record SweepSummary(String group, String key, List<Point> points) {
     if (points.stream().anyMatch(p -> p.runs().runs().size() > 1)) {
       b.append("Each value's range and interval: its folder's group.txt.\n");
     }
+    b.append(GroupBreakdownSection.of(this).text());
     return b.append("#####\n").toString();
   }
 }
