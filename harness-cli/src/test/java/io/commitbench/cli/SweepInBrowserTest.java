@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real rate sweep on embedded H2 through the command line (commit workload, three rates, short
  * runs), its folders, group.json and group.txt, and its report.html with the latency-against-
- * throughput chart opened in headless Chromium; a sweep of two values with runs=2 each; and a sweep
- * refused before anything runs. Screenshots go to target/screenshots/.
+ * throughput chart and the commit breakdown per value opened in headless Chromium; a sweep of
+ * two values with runs=2 each; and a sweep refused before anything runs. Screenshots go to
+ * target/screenshots/.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SweepInBrowserTest {
@@ -80,7 +81,7 @@ class SweepInBrowserTest {
     double last = json.path("points").get(2).path("figures").path("throughput (tx/s)").path("median").asDouble();
     assertThat(last).as("rate=200 achieves more than rate=50").isGreaterThan(throughput.path("median").asDouble());
     assertThat(Files.readString(sweep.resolve("group.txt"))).contains("figure (median)", "rate=50", "rate=200",
-        "commit response p99 (ms)", "commit service p50 (ms)");
+        "commit response p99 (ms)", "commit service p50 (ms)", "Where a commit's time goes (mean ms per commit):");
   }
 
   @Test
@@ -88,7 +89,8 @@ class SweepInBrowserTest {
     Path html = sweep.resolve("report.html");
     String page = Files.readString(html);
     assertThat(page).contains("data-chart=\"knee\"", "Latency against throughput", "Figures per value",
-        "Sweep of rate over 50, 100, 200");
+        "Sweep of rate over 50, 100, 200", "data-chart=\"commit-breakdown\"", "<h2>Where a commit's time goes</h2>",
+        "<th>rate=50</th>", "<td>round_trip (ms)</td>");
     List<String> links = links(page);
     assertThat(links).containsExactly("rate=50/report.html", "rate=100/report.html", "rate=200/report.html");
     links.forEach(link -> assertThat(sweep.resolve(link)).as(link).isRegularFile());
@@ -96,8 +98,8 @@ class SweepInBrowserTest {
 
     HeadlessChromium chromium = HeadlessChromium.findOrSkip();
     HeadlessChromium.Page shown = chromium.open(html, dir);
-    assertThat(shown.charts()).isEqualTo(1);
-    assertThat(shown.rendered()).isEqualTo(1);
+    assertThat(shown.charts()).as("the knee and the commit breakdown").isEqualTo(2);
+    assertThat(shown.rendered()).isEqualTo(2);
     assertThat(shown.errors()).isZero();
     assertThat(shown.console()).isEmpty();
     Path png = SCREENSHOTS.resolve("sweep.png");
@@ -143,7 +145,8 @@ class SweepInBrowserTest {
       assertThat(group.resolve(value).resolve("run-2").resolve("report.html")).isRegularFile();
       assertThat(group.resolve(value).resolve("group.json")).isRegularFile();
       assertThat(Files.readString(group.resolve(value).resolve("report.html"))).contains("commitbench group " + value,
-          "n = 2: too few runs for an interval");
+          "n = 2: too few runs for an interval", "<h2>Where a commit's time goes</h2>", "<th>run-1</th>",
+          "<th>run-2</th>");
     }
     JsonNode json = JSON.readTree(group.resolve("group.json").toFile());
     assertThat(json.path("points").get(1).path("runs")).extracting(r -> r.path("folder").asText())

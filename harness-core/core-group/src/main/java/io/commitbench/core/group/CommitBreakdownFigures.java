@@ -115,13 +115,21 @@ public final class CommitBreakdownFigures {
   }
 
   /**
-   * What the figures of {@code label}'s runs do not say: that none has a breakdown (a summary of a
-   * build before it), why one was not measured, and which parts were not and why; empty when
-   * there is nothing to say.
+   * What the figures of {@code label}'s runs do not say ({@link #reasons}), after the label;
+   * empty when there is nothing to say.
    */
   public static Optional<String> note(String label, List<RunSummary> runs) {
+    return reasons(runs).map(why -> label + ": " + why);
+  }
+
+  /**
+   * What the runs' figures do not say: that none has a breakdown (a summary of a build before
+   * it), why one was not measured, and which parts were not and why; empty when there is nothing
+   * to say.
+   */
+  public static Optional<String> reasons(List<RunSummary> runs) {
     if (runs.stream().noneMatch(r -> r.commitBreakdown().isPresent())) {
-      return Optional.of(label + ": no commit breakdown (its summary.json has none)");
+      return Optional.of("no commit breakdown (its summary.json has none)");
     }
     Set<String> why = new LinkedHashSet<>();
     runs.forEach(r -> r.commitBreakdown().ifPresent(b -> {
@@ -130,6 +138,6 @@ public final class CommitBreakdownFigures {
       }
       b.unmeasured().forEach(u -> why.add(u.name() + " unmeasured: " + u.reason()));
     }));
-    return why.isEmpty() ? Optional.empty() : Optional.of(label + ": " + String.join("; ", why));
+    return why.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", why));
   }
 }

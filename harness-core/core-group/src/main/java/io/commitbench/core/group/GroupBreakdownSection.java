@@ -5,6 +5,7 @@ import io.commitbench.core.report.html.CommitBreakdownChart;
 import io.commitbench.core.report.html.HtmlPage;
 import io.commitbench.core.results.RunSummary;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -149,10 +150,13 @@ final class GroupBreakdownSection {
     return rows;
   }
 
+  /** Why columns lack figures, once per reason: the columns that share one are named together. */
   private List<String> notes() {
+    Map<String, List<String>> labelsByReason = new LinkedHashMap<>();
+    columns.stream().filter(c -> !c.runs().isEmpty()).forEach(c -> CommitBreakdownFigures.reasons(c.runs())
+        .ifPresent(why -> labelsByReason.computeIfAbsent(why, k -> new ArrayList<>()).add(c.label())));
     List<String> notes = new ArrayList<>();
-    columns.stream().filter(c -> !c.runs().isEmpty())
-        .forEach(c -> CommitBreakdownFigures.note(c.label(), c.runs()).ifPresent(notes::add));
+    labelsByReason.forEach((why, labels) -> notes.add(String.join(", ", labels) + ": " + why));
     return notes;
   }
 }

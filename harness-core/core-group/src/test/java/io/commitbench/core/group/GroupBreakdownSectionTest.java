@@ -49,7 +49,7 @@ class GroupBreakdownSectionTest {
     assertThat(page).contains("<h2>Where a commit's time goes</h2>", "data-chart=\"commit-breakdown\"",
         "<th>run-1</th>", "<th>run-3 (no breakdown)</th>", "<th>run-4 (not measured)</th>",
         "run-3: no commit breakdown (its summary.json has none)", "run-4: not measured: breakdown=false",
-        "run-1: kernel_log_io unmeasured: breakdown.kernel=false");
+        "run-1, run-2: kernel_log_io unmeasured: breakdown.kernel=false");
     assertThat(page.indexOf("Figures over the runs")).isLessThan(page.indexOf("Where a commit's time goes"));
     assertThat(page.indexOf("Where a commit's time goes")).isLessThan(page.indexOf("<h2>Runs</h2>"));
     assertThat(row(page, "log_sync (ms)")).containsExactly("log_sync (ms)", "1.900", "2.500", "-", "-");
