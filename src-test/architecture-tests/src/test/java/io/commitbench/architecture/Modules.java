@@ -36,7 +36,7 @@ final class Modules {
   Modules(String root) {
     this.root = root;
     add("core-api", in("core", "core.key..", "core.namespace..", "core.dialect..", "core.load..", "core.server..",
-        "core.measure..", "core.workload", "core.companion..", "core.io.."));
+        "core.measure..", "core.workload", "core.companion..", "core.io..", "core.breakdown.."));
     add("core-results", in("core.results.."));
     add("core-host", in("core.host.."), "core-api");
     add("core-workloads", in("core.workload.*.."), "core-api");

@@ -1,6 +1,6 @@
 package io.commitbench.storage.format;
 
-import io.commitbench.core.companion.ConnectionSource;
+import io.commitbench.core.server.ConnectionSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

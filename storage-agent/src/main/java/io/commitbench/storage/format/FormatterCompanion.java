@@ -1,7 +1,7 @@
 package io.commitbench.storage.format;
 
 import io.commitbench.core.companion.CompanionReport;
-import io.commitbench.core.companion.ConnectionSource;
+import io.commitbench.core.server.ConnectionSource;
 import io.commitbench.core.companion.RunCompanion;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.commitbench.core.breakdown;
 
-import io.commitbench.core.companion.ConnectionSource;
+import io.commitbench.core.server.ConnectionSource;
 import java.time.Instant;
 
 /**

@@ -1,5 +1,6 @@
 package io.commitbench.core.companion;
 
+import io.commitbench.core.server.ConnectionSource;
 import io.commitbench.core.workload.WorkloadSettings;
 
 /**

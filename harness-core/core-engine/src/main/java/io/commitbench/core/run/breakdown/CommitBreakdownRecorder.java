@@ -5,7 +5,7 @@ import io.commitbench.core.breakdown.CommitTimeSource;
 import io.commitbench.core.breakdown.CommitWaitContext;
 import io.commitbench.core.breakdown.SourceReading;
 import io.commitbench.core.breakdown.UnmeasuredPart;
-import io.commitbench.core.companion.ConnectionSource;
+import io.commitbench.core.server.ConnectionSource;
 import io.commitbench.core.config.BenchmarkConfig;
 import io.commitbench.core.dialect.Dialect;
 import io.commitbench.core.key.ParameterKeys;

@@ -1,4 +1,4 @@
-package io.commitbench.core.companion;
+package io.commitbench.core.server;
 
 import java.sql.Connection;
 import java.sql.SQLException;
