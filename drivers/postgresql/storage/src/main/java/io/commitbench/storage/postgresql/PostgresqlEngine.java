@@ -85,7 +85,8 @@ public final class PostgresqlEngine implements InstanceEngine {
   public Command startCommand(InstanceDescriptor d) {
     Command start = Command.of(bin(d, "pg_ctl"), "-D", d.dataDir().toString(), "-w", "-t", "120",
         "-l", d.instanceDir().resolve("server.log").toString(),
-        "-o", "-p " + d.port() + " -k " + d.socketDir() + " -c listen_addresses=127.0.0.1" + walTiming(d.version()),
+        "-o", "-p " + d.port() + " -k " + d.socketDir() + " -c listen_addresses=127.0.0.1" + walTiming(d.version())
+            + waitSampling(d),
         "start").asUser(osUser());
     return d.cgroup().map(start::inCgroup).orElse(start);
   }

@@ -3,13 +3,19 @@ package io.commitbench.storage.postgresql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.commitbench.storage.instance.InstanceDescriptor;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The start command of a managed PostgreSQL: its own port and socket, and WAL I/O timing where the server has it. */
+/**
+ * The start command of a managed PostgreSQL: its own port and socket, WAL I/O timing where the
+ * server has it, and pg_wait_sampling preloaded (and created in the test database) where its
+ * package is installed.
+ */
 class PostgresqlEngineTest {
 
   private static InstanceDescriptor instance(String version) {
@@ -41,6 +47,24 @@ class PostgresqlEngineTest {
     assertThat(new PostgresqlEngine().initCommands(d).get(0).display())
         .isEqualTo("runuser -u postgres -- /b/initdb -D /i/data --waldir=/i/log/pg_wal -A trust -U postgres"
             + " --data-checksums");
+  }
+
+  @Test
+  void aServerWithPgWaitSamplingInstalledPreloadsItAndItsTestDatabaseCreatesIt(@TempDir Path versions)
+      throws Exception {
+    Path bin = Files.createDirectories(versions.resolve("15/bin"));
+    Path lib = Files.createDirectories(versions.resolve("15/lib"));
+    InstanceDescriptor d = new InstanceDescriptor(Path.of("/i"), "postgresql", "15.14", bin, 1,
+        Path.of("/i/data"), Path.of("/i/log"), Path.of("/i/s"), Optional.empty(), Instant.EPOCH, List.of());
+    PostgresqlEngine engine = new PostgresqlEngine();
+    assertThat(optionsOf(engine.startCommand(d).argv())).doesNotContain("shared_preload_libraries");
+    assertThat(engine.testDatabaseSetup(d)).isEmpty();
+
+    Files.createFile(lib.resolve("pg_wait_sampling.so"));
+
+    assertThat(optionsOf(engine.startCommand(d).argv())).contains("-c shared_preload_libraries=pg_wait_sampling");
+    assertThat(engine.testDatabaseSetup(d)).singleElement()
+        .satisfies(c -> assertThat(c.display()).contains("-d test", "CREATE EXTENSION IF NOT EXISTS pg_wait_sampling"));
   }
 
   /** The value of pg_ctl's -o: the server's own options. */
