@@ -11,7 +11,7 @@
 # usage: sudo scripts/bench/commit-breakdown-lab.sh   (from the repository root, after
 #        mvn -B -pl harness-cli -am package -DskipTests; needs what `storage lab up` needs)
 # environment: KINDS (postgresql mariadb), RATES (40 200), GROUP_USERS (4 16 32), DURATION (20),
-#              WARMUP (3), COST_ROUNDS (2), ROOT (/var/tmp/cb-breakdown-lab),
+#              WARMUP (3), COST_ROUNDS (3), ROOT (/var/tmp/cb-breakdown-lab),
 #              JAR (harness-cli/target/commitbench.jar), OUT (results/commit-breakdown-lab-<UTC time>)
 set -euo pipefail
 
@@ -21,7 +21,7 @@ read -r -a rates <<< "${RATES:-40 200}"
 read -r -a group_users <<< "${GROUP_USERS:-4 16 32}"
 DURATION=${DURATION:-20}
 WARMUP=${WARMUP:-3}
-COST_ROUNDS=${COST_ROUNDS:-2}
+COST_ROUNDS=${COST_ROUNDS:-3}
 root=${ROOT:-/var/tmp/cb-breakdown-lab}
 jar=${JAR:-$here/harness-cli/target/commitbench.jar}
 out=${OUT:-$here/results/commit-breakdown-lab-$(date -u +%Y%m%d-%H%M%S)}
@@ -61,10 +61,14 @@ server_cpu() {
   awk -v t="$total" -v k="$tck" 'BEGIN {printf "%.3f", t / k}'
 }
 
+# The commit workload of every run: one 100-byte row per commit; a rate only where a run sets one.
+params=$out/commit.properties
+printf 'workload=commit\ncommit.mode=insert\ncommit.rows=1\nrow.bytes=100\n' > "$params"
+
 # run ID INSTANCE KEY=VALUE...: one run, its server CPU seconds beside it in ID.server-cpu
 run() {
   local id=$1 inst=$2; shift 2
-  local args=(run "$here/config/commit.properties" --set db.instance="$inst" --set duration="$DURATION"
+  local args=(run "$params" --set db.instance="$inst" --set duration="$DURATION"
     --set warmup="$WARMUP" --set breakdown.kernel=true --set results.dir="$out" --set run.id="$id")
   for kv in "$@"; do args+=(--set "$kv"); done
   local before after
@@ -72,7 +76,7 @@ run() {
   cb "${args[@]}" > "$out/$id.log" 2>&1 || echo "warning: run $id exited $? (see $out/$id.log)"
   after=$(server_cpu "$inst")
   echo "$before $after" > "$out/$id.server-cpu"
-  echo "   $id: $(grep -m1 -E '^  (commit|Commit)|tx/s' "$out/$id.log" | head -c 100 || true)"
+  echo "   $id: $(grep -m1 -E '^Throughput|tx/s' "$out/$id.log" | head -c 100 || true)"
 }
 
 echo "== rates ${rates[*]}, 4 users, devices interleaved"
@@ -86,14 +90,14 @@ done
 echo "== closed loop on the hdd: ${group_users[*]} users"
 for kind in "${kinds[@]}"; do
   for users in "${group_users[@]}"; do
-    run "$kind-hdd-closed$users" "$root-instances/$kind-hdd" rate=0 users="$users"
+    run "$kind-hdd-closed$users" "$root-instances/$kind-hdd" users="$users"
   done
 done
 echo "== the breakdown's cost: closed loop, 4 users, ssd, off and on interleaved"
 for kind in "${kinds[@]}"; do
   for round in $(seq 1 "$COST_ROUNDS"); do
     for state in false true; do
-      run "$kind-ssd-cost$round-$state" "$root-instances/$kind-ssd" rate=0 users=4 breakdown="$state"
+      run "$kind-ssd-cost$round-$state" "$root-instances/$kind-ssd" users=4 breakdown="$state"
     done
   done
 done

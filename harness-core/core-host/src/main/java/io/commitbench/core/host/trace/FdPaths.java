@@ -20,13 +20,24 @@ import java.util.function.LongSupplier;
  */
 final class FdPaths {
 
-  /** What a (thread, fd) stood for when it was last read. */
-  record Resolved(Optional<Path> path, String fileClass) {}
+  /**
+   * What a (thread, fd) stood for when it was last read.
+   *
+   * @param writesThrough whether the fd was opened with O_DIRECT, O_DSYNC or O_SYNC, so that a
+   *     write on it waits for the device rather than for the page cache
+   */
+  record Resolved(Optional<Path> path, String fileClass, boolean writesThrough) {}
 
   /** Reads the file a thread's fd is open on; empty when the fd or the thread is gone. */
   @FunctionalInterface
   interface Resolver {
     Optional<Path> resolve(long tid, int fd);
+  }
+
+  /** Reads whether a thread's fd writes through to the device; false when it cannot tell. */
+  @FunctionalInterface
+  interface FlagsReader {
+    boolean writesThrough(long tid, int fd);
   }
 
   /** Classifies a path ({@code log}, {@code data}, or null for neither). */
@@ -40,7 +51,12 @@ final class FdPaths {
 
   private record Entry(Resolved resolved, long readAtNanos) {}
 
+  /** O_DIRECT, O_DSYNC (which O_SYNC includes) as /proc's fdinfo prints them, in octal, on Linux x86-64. */
+  private static final int O_DIRECT = 040000;
+  private static final int O_DSYNC = 010000;
+
   private final Resolver resolver;
+  private final FlagsReader flags;
   private final Classifier classifier;
   private final LongSupplier nanoClock;
   private final long maxAgeNanos;
@@ -48,7 +64,12 @@ final class FdPaths {
   private long reads;
 
   FdPaths(Resolver resolver, Classifier classifier, LongSupplier nanoClock, long maxAgeNanos) {
+    this(resolver, (tid, fd) -> false, classifier, nanoClock, maxAgeNanos);
+  }
+
+  FdPaths(Resolver resolver, FlagsReader flags, Classifier classifier, LongSupplier nanoClock, long maxAgeNanos) {
     this.resolver = resolver;
+    this.flags = flags;
     this.classifier = classifier;
     this.nanoClock = nanoClock;
     this.maxAgeNanos = maxAgeNanos;
@@ -56,7 +77,7 @@ final class FdPaths {
 
   /** Resolves through {@code /proc} of this host. */
   static FdPaths ofProc(Classifier classifier, long maxAgeNanos) {
-    return new FdPaths(FdPaths::readProc, classifier, System::nanoTime, maxAgeNanos);
+    return new FdPaths(FdPaths::readProc, FdPaths::readFlags, classifier, System::nanoTime, maxAgeNanos);
   }
 
   /** What {@code fd} of thread {@code tid} is open on now, or was within {@code maxAge}. */
@@ -72,7 +93,8 @@ final class FdPaths {
     }
     reads++;
     Optional<Path> path = resolver.resolve(tid, fd);
-    Resolved resolved = new Resolved(path, path.map(classifier::classOf).orElse(null));
+    String fileClass = path.map(classifier::classOf).orElse(null);
+    Resolved resolved = new Resolved(path, fileClass, fileClass != null && flags.writesThrough(tid, fd));
     entries.put(key, new Entry(resolved, now));
     return resolved;
   }
@@ -80,6 +102,21 @@ final class FdPaths {
   /** How many times a link was read, for the source's cost. */
   long reads() {
     return reads;
+  }
+
+  /** The "flags:" line of {@code /proc/TID/fdinfo/FD}. */
+  static boolean readFlags(long tid, int fd) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(tid), "fdinfo", Integer.toString(fd)))) {
+        if (line.startsWith("flags:")) {
+          int value = Integer.parseInt(line.substring("flags:".length()).strip(), 8);
+          return (value & (O_DIRECT | O_DSYNC)) != 0;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // The fd or the thread is gone: nothing to say of its writes.
+    }
+    return false;
   }
 
   static Optional<Path> readProc(long tid, int fd) {

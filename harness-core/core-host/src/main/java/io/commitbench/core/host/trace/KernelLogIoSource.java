@@ -264,7 +264,7 @@ final class KernelLogIoSource implements CommitTimeSource {
         otherFiles++;
       } else {
         kept++;
-        window.record(call.operation(), file.fileClass(), call.durationMicros());
+        window.record(call.operation(), file.fileClass(), call.durationMicros(), file.writesThrough());
         serverProcesses.add(process);
       }
     }

@@ -27,6 +27,13 @@ final class LogIoWindow {
 
   private final Map<String, Histogram> byOperationAndClass = new TreeMap<>();
   private final Map<String, Histogram> ioUringByProcess = new TreeMap<>();
+  /** Whether a log write of the window went to an fd opened O_DIRECT or O_DSYNC. */
+  private boolean logWritesThrough;
+
+  void record(String operation, String fileClass, long durationMicros, boolean writesThrough) {
+    logWritesThrough |= writesThrough && WRITES.contains(operation) && LogFiles.LOG.equals(fileClass);
+    record(operation, fileClass, durationMicros);
+  }
 
   void record(String operation, String fileClass, long durationMicros) {
     histogram(byOperationAndClass, operation + " " + fileClass).recordValue(Math.min(durationMicros, HIGHEST_MICROS));
@@ -39,6 +46,7 @@ final class LogIoWindow {
   void reset() {
     byOperationAndClass.clear();
     ioUringByProcess.clear();
+    logWritesThrough = false;
   }
 
   /**
@@ -68,7 +76,8 @@ final class LogIoWindow {
     }
     Histogram writes = merged(WRITES);
     if (writes.getTotalCount() > 0) {
-      parts.add(part(CommitParts.LOG_WRITE, writes, "kernel: perf trace pwrite64+pwritev+pwritev2 on the log files"));
+      parts.add(part(CommitParts.LOG_WRITE, writes, "kernel: perf trace pwrite64+pwritev+pwritev2 on the log files"
+          + (logWritesThrough ? ", opened O_DIRECT or O_DSYNC: each write waits for the device" : "")));
     }
     return parts;
   }

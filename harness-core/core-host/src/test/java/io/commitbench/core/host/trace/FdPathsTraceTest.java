@@ -99,4 +99,35 @@ class FdPathsTraceTest {
       assertThat(proc.of(ProcessHandle.current().pid(), fd).fileClass()).isEqualTo(LogFiles.LOG);
     }
   }
+
+  @Test
+  void anFdOpenedWithDsyncWritesThroughAndAPlainOneDoesNot(@TempDir Path temp) throws IOException {
+    Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fdinfo")), "no /proc/self/fdinfo: not Linux");
+    Path synced = temp.resolve("zz_kernelio_dsync.bin").toAbsolutePath();
+    Path plain = temp.resolve("zz_kernelio_plain.bin").toAbsolutePath();
+    try (FileChannel dsync = FileChannel.open(synced, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.DSYNC);
+        FileChannel buffered = FileChannel.open(plain, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      long pid = ProcessHandle.current().pid();
+      LogFiles files = new LogFiles(List.of(temp.toRealPath() + "/**"), List.of());
+      FdPaths proc = FdPaths.ofProc(files::classOf, MAX_AGE);
+
+      assertThat(proc.of(pid, fdOf(synced)).writesThrough()).as("O_DSYNC").isTrue();
+      assertThat(proc.of(pid, fdOf(plain)).writesThrough()).as("no O_DIRECT, O_DSYNC or O_SYNC").isFalse();
+    }
+  }
+
+  /** This JVM's fd open on {@code file}. */
+  private static int fdOf(Path file) throws IOException {
+    Path real = file.toRealPath();
+    try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+      for (Path link : fds) {
+        int fd = Integer.parseInt(link.getFileName().toString());
+        if (FdPaths.readProc(ProcessHandle.current().pid(), fd).filter(real::equals).isPresent()) {
+          return fd;
+        }
+      }
+    }
+    throw new AssertionError("no fd of this JVM is open on " + real);
+  }
 }
