@@ -4,9 +4,9 @@ import static io.commitbench.driver.mariadb.MariadbCommitWaits.BINLOG_FOLLOWER_W
 import static io.commitbench.driver.mariadb.MariadbCommitWaits.REDO_FILE;
 
 import io.commitbench.core.breakdown.CommitParts;
-import io.commitbench.core.breakdown.CommitTimeSource;
 import io.commitbench.core.breakdown.LogIoView;
 import io.commitbench.core.breakdown.PartReading;
+import io.commitbench.core.breakdown.SnapshotSource;
 import io.commitbench.core.breakdown.SourceReading;
 import io.commitbench.core.breakdown.UnmeasuredPart;
 import io.commitbench.core.server.Row;
@@ -35,7 +35,7 @@ import java.util.Map;
  *
  * Every figure is the whole server's: other sessions' commits and InnoDB's own log I/O count too.
  */
-final class MariadbWaitSource implements CommitTimeSource {
+final class MariadbWaitSource extends SnapshotSource<MariadbWaitSource.Snapshot> {
 
   static final String REDO_IO_SQL = "SELECT COUNT_WRITE, SUM_TIMER_WRITE, COUNT_MISC, SUM_TIMER_MISC"
       + " FROM performance_schema.file_summary_by_event_name WHERE EVENT_NAME = '" + REDO_FILE + "'";
@@ -59,11 +59,10 @@ final class MariadbWaitSource implements CommitTimeSource {
   private final RowSource db;
   private final MariadbCommitWaits.Closer closer;
   private final MariadbWaitPlan plan;
-  private Snapshot before;
-  private String beginFailure = "the window was never begun";
   private int queries;
 
   MariadbWaitSource(RowSource db, MariadbCommitWaits.Closer closer, MariadbWaitPlan plan) {
+    super("the server's waits", PARTS);
     this.db = db;
     this.closer = closer;
     this.plan = plan;
@@ -79,33 +78,12 @@ final class MariadbWaitSource implements CommitTimeSource {
   }
 
   @Override
-  public void begin() {
-    try {
-      before = read();
-      beginFailure = null;
-    } catch (SQLException | RuntimeException e) {
-      before = null;
-      beginFailure = "reading the server's waits at the window's begin failed: " + e.getMessage();
-    }
-  }
-
-  @Override
-  public SourceReading end() {
-    if (before == null) {
-      return SourceReading.unmeasured(PARTS, beginFailure);
-    }
-    Snapshot after;
-    try {
-      after = read();
-    } catch (SQLException | RuntimeException e) {
-      return SourceReading.unmeasured(PARTS, "reading the server's waits at the window's end failed: "
-          + e.getMessage());
-    }
+  protected SourceReading between(Snapshot before, Snapshot after) {
     List<PartReading> parts = new ArrayList<>();
     List<UnmeasuredPart> unmeasured = new ArrayList<>();
     if (plan.readsRedo()) {
-      perOperation(CommitParts.LOG_WRITE, "write", "count_write", "sum_timer_write", after, parts, unmeasured);
-      perOperation(CommitParts.LOG_SYNC, "sync (misc)", "count_misc", "sum_timer_misc", after, parts, unmeasured);
+      perOperation(CommitParts.LOG_WRITE, "write", "count_write", "sum_timer_write", before, after, parts, unmeasured);
+      perOperation(CommitParts.LOG_SYNC, "sync (misc)", "count_misc", "sum_timer_misc", before, after, parts, unmeasured);
     } else {
       unmeasured.add(new UnmeasuredPart(CommitParts.LOG_WRITE, plan.redoReason()));
       unmeasured.add(new UnmeasuredPart(CommitParts.LOG_SYNC, plan.redoReason()));
@@ -118,8 +96,8 @@ final class MariadbWaitSource implements CommitTimeSource {
       unmeasured.add(new UnmeasuredPart(CommitParts.GROUP_COMMIT_WAIT, plan.groupReason()));
     }
     List<LogIoView> views = new ArrayList<>();
-    view("log_fsync", "Innodb_os_log_fsyncs", after, views);
-    view("log_write", "Innodb_log_writes", after, views);
+    view("log_fsync", "Innodb_os_log_fsyncs", before, after, views);
+    view("log_write", "Innodb_log_writes", before, after, views);
     String cost = queries + " queries on a connection of its own, at the window's begin and end";
     return new SourceReading(parts, unmeasured, views, List.of(cost));
   }
@@ -133,7 +111,7 @@ final class MariadbWaitSource implements CommitTimeSource {
     }
   }
 
-  private void perOperation(String part, String operation, String count, String timer, Snapshot after,
+  private void perOperation(String part, String operation, String count, String timer, Snapshot before, Snapshot after,
       List<PartReading> parts, List<UnmeasuredPart> unmeasured) {
     long n = delta(after.redo, before.redo, count);
     if (n <= 0) {
@@ -145,7 +123,7 @@ final class MariadbWaitSource implements CommitTimeSource {
     parts.add(PartReading.perEvent(part, mean, null, null, n, REDO_SOURCE + ": " + operation));
   }
 
-  private void view(String operation, String variable, Snapshot after, List<LogIoView> views) {
+  private static void view(String operation, String variable, Snapshot before, Snapshot after, List<LogIoView> views) {
     Double then = before.status.get(variable);
     Double now = after.status.get(variable);
     if (then != null && now != null) {
@@ -154,7 +132,8 @@ final class MariadbWaitSource implements CommitTimeSource {
     }
   }
 
-  private Snapshot read() throws SQLException {
+  @Override
+  protected Snapshot read() throws SQLException {
     Row redo = plan.readsRedo() ? one(REDO_IO_SQL) : null;
     Row group = plan.readsGroup() ? one(GROUP_WAIT_SQL) : null;
     Map<String, Double> status = new HashMap<>();
@@ -185,5 +164,5 @@ final class MariadbWaitSource implements CommitTimeSource {
     return value == null ? 0 : value;
   }
 
-  private record Snapshot(Row redo, Row group, Map<String, Double> status) {}
+  record Snapshot(Row redo, Row group, Map<String, Double> status) {}
 }

@@ -8,6 +8,7 @@ import io.commitbench.core.breakdown.CommitParts;
 import io.commitbench.core.breakdown.CommitTimeSource;
 import io.commitbench.core.breakdown.LogIoView;
 import io.commitbench.core.breakdown.PartReading;
+import io.commitbench.core.breakdown.SnapshotSource;
 import io.commitbench.core.breakdown.SourceReading;
 import io.commitbench.core.breakdown.UnmeasuredPart;
 import io.commitbench.core.server.Row;
@@ -39,7 +40,7 @@ import java.util.Map;
  * <p>Percentiles come from the difference of V$EVENT_HISTOGRAM's buckets and are bucket upper
  * bounds. Every figure is the whole instance's: other sessions' commits count too.
  */
-final class OracleWaitSource implements CommitTimeSource {
+final class OracleWaitSource extends SnapshotSource<OracleWaitSource.Snapshot> {
 
   static final String SYNC = "log file sync";
   static final String PARALLEL_WRITE = "log file parallel write";
@@ -57,11 +58,10 @@ final class OracleWaitSource implements CommitTimeSource {
 
   private final RowSource db;
   private final Closer closer;
-  private Snapshot before;
-  private String beginFailure = "the window was never begun";
   private int queries;
 
   private OracleWaitSource(RowSource db, Closer closer) {
+    super("V$SYSTEM_EVENT", PARTS);
     this.db = db;
     this.closer = closer;
   }
@@ -88,27 +88,7 @@ final class OracleWaitSource implements CommitTimeSource {
   }
 
   @Override
-  public void begin() {
-    try {
-      before = read();
-      beginFailure = null;
-    } catch (SQLException | RuntimeException e) {
-      before = null;
-      beginFailure = "reading V$SYSTEM_EVENT at the window's begin failed: " + e.getMessage();
-    }
-  }
-
-  @Override
-  public SourceReading end() {
-    if (before == null) {
-      return SourceReading.unmeasured(PARTS, beginFailure);
-    }
-    Snapshot after;
-    try {
-      after = read();
-    } catch (SQLException | RuntimeException e) {
-      return SourceReading.unmeasured(PARTS, "reading V$SYSTEM_EVENT at the window's end failed: " + e.getMessage());
-    }
+  protected SourceReading between(Snapshot before, Snapshot after) {
     List<PartReading> parts = new ArrayList<>();
     List<UnmeasuredPart> unmeasured = new ArrayList<>();
     unmeasured.add(new UnmeasuredPart(CommitParts.LOG_WRITE, LOG_WRITE_REASON));
@@ -160,7 +140,8 @@ final class OracleWaitSource implements CommitTimeSource {
         + " (V$EVENT_HISTOGRAM upper bounds)", p50, p99);
   }
 
-  private Snapshot read() throws SQLException {
+  @Override
+  protected Snapshot read() throws SQLException {
     queries += 2;
     Map<String, Event> events = new HashMap<>();
     for (Row row : db.query(EVENTS_SQL)) {
@@ -187,7 +168,7 @@ final class OracleWaitSource implements CommitTimeSource {
     }
   }
 
-  private record Snapshot(Map<String, Event> events, Map<String, OracleWaitHistogram> histograms) {
+  record Snapshot(Map<String, Event> events, Map<String, OracleWaitHistogram> histograms) {
     Event event(String name) {
       return events.getOrDefault(name, new Event(0, 0));
     }
