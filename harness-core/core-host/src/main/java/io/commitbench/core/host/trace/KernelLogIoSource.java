@@ -64,11 +64,15 @@ final class KernelLogIoSource implements CommitTimeSource {
   private long otherFiles;
   private long unresolved;
   private long failedCalls;
+  private long impossible;
   private long lost;
   private long fdReadsAtBegin;
   private long beganAtNanos;
   private OptionalLong perfCpuAtBegin = OptionalLong.empty();
   private OptionalLong readerCpuAtBegin = OptionalLong.empty();
+
+  /** When perf was started: no call it reports can have lasted longer than since then. */
+  private final long tracingSinceNanos = System.nanoTime();
 
   private KernelLogIoSource(LogFiles files, Path markerFile, FileChannel marker) {
     this.markerFile = markerFile;
@@ -191,6 +195,7 @@ final class KernelLogIoSource implements CommitTimeSource {
     cost.add("perf trace -a -e " + String.join(",", SYSCALLS) + ": " + traced + " calls traced, " + kept
         + " kept (the server's log and data files), " + otherFiles + " on other files dropped, " + unresolved
         + " on fds closed before they could be read, " + failedCalls + " failed calls dropped"
+        + (impossible > 0 ? ", " + impossible + " with a duration longer than the trace (perf's clock) dropped" : "")
         + (lost > 0 ? ", " + lost + " events lost by perf" : ""));
     double seconds = (System.nanoTime() - beganAtNanos) / 1e9;
     OptionalLong perfNow = perf.cpuMillis();
@@ -219,6 +224,7 @@ final class KernelLogIoSource implements CommitTimeSource {
     otherFiles = 0;
     unresolved = 0;
     failedCalls = 0;
+    impossible = 0;
     lost = 0;
     fdReadsAtBegin = fdPaths.reads();
     recording = true;
@@ -258,6 +264,9 @@ final class KernelLogIoSource implements CommitTimeSource {
       traced++;
       if (call.failed()) {
         failedCalls++;
+      } else if (call.durationMicros() * 1_000 > System.nanoTime() - tracingSinceNanos) {
+        // perf computes a duration from two CPUs' clocks; one that went back prints as a huge number.
+        impossible++;
       } else if (file.path().isEmpty()) {
         unresolved++;
       } else if (file.fileClass() == null) {
