@@ -114,14 +114,28 @@ def main(out):
                          fmt(part(b, "log_sync")), fmt(part(b, "group_commit_wait")), fmt(per_commit, 2)]))
     print()
     print("# the breakdown's cost: closed loop, off and on interleaved")
-    print("\t".join(["run", "breakdown", "tx/s", "client CPU us/tx", "server CPU us/tx"]))
+    print("\t".join(["run", "breakdown", "kernel", "tx/s", "client CPU us/tx", "server CPU us/tx"]))
+    arms = {}
     for run_id, (s, _, cpu) in runs.items():
         if "-cost" not in run_id:
             continue
         t = s["totals"]
         server = None if cpu is None or not t["transactions"] else cpu * 1e6 / t["transactions"]
-        print("\t".join([run_id, s["config"].get("breakdown", "?"), fmt(t["transactionsPerSecond"], 1),
-                         fmt(t.get("clientCpuMicrosPerTransaction"), 1), fmt(server, 1)]))
+        c = s["config"]
+        print("\t".join([run_id, c.get("breakdown", "?"), c.get("breakdown.kernel", "?"),
+                         fmt(t["transactionsPerSecond"], 1), fmt(t.get("clientCpuMicrosPerTransaction"), 1),
+                         fmt(server, 1)]))
+        arm = run_id.split("-cost")[0] + " " + run_id.rsplit("-", 1)[1]
+        arms.setdefault(arm, []).append((t["transactionsPerSecond"], t.get("clientCpuMicrosPerTransaction"), server))
+    print()
+    print("# the cost per arm: median over the rounds [min, max]")
+    print("\t".join(["arm", "tx/s", "client CPU us/tx", "server CPU us/tx"]))
+    for arm, rows in sorted(arms.items()):
+        cells = []
+        for i in range(3):
+            values = sorted(r[i] for r in rows if r[i] is not None)
+            cells.append("-" if not values else f"{values[len(values) // 2]:.1f} [{values[0]:.1f}, {values[-1]:.1f}]")
+        print("\t".join([arm] + cells))
 
 
 if __name__ == "__main__":
