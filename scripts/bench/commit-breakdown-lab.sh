@@ -13,7 +13,8 @@
 # usage: sudo scripts/bench/commit-breakdown-lab.sh   (from the repository root, after
 #        mvn -B -pl harness-cli -am package -DskipTests; needs what `storage lab up` needs)
 # environment: KINDS (postgresql mariadb), RATES (40 200), GROUP_USERS (4 16 32), DURATION (20),
-#              WARMUP (3), COST_ROUNDS (3), PHASES (rates closed cost fallback),
+#              WARMUP (3), COST_ROUNDS (3), PHASES (rates closed cost fallback), SSD_PROFILE (ssd; ram
+#              gives the cost phases a log device without the host disk's noise),
 #              LOCAL_PG (jdbc:postgresql://127.0.0.1:5432/test, user postgres), ROOT (/var/tmp/cb-breakdown-lab),
 #              JAR (harness-cli/target/commitbench.jar), OUT (results/commit-breakdown-lab-<UTC time>)
 set -euo pipefail
@@ -43,8 +44,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== lab up at $root (hdd and ssd, calibrated)"
-cb storage lab up --root "$root" --hdd-profile hdd --ssd-profile ssd --apply | tail -n 8
+echo "== lab up at $root (hdd and ${SSD_PROFILE:-ssd} as the ssd, calibrated)"
+cb storage lab up --root "$root" --hdd-profile hdd --ssd-profile "${SSD_PROFILE:-ssd}" --apply | tail -n 8
 for kind in "${kinds[@]}"; do
   for dev in hdd ssd; do
     inst=$root-instances/$kind-$dev
@@ -59,7 +60,7 @@ done
 # reaped, the live ones.
 server_cpu() {
   local main tck=$(getconf CLK_TCK) total=0
-  main=$(pgrep -o -f -- "$1/" || true)
+  main=$(pgrep -o -f -- "$1(/| |$)" || true)
   [[ -n $main ]] || { echo 0; return; }
   total=$(awk '{print $14+$15+$16+$17}' "/proc/$main/stat")
   for child in $(pgrep -P "$main" || true); do

@@ -1,5 +1,6 @@
 package io.commitbench.core.run;
 
+import io.commitbench.core.breakdown.SourceReading;
 import io.commitbench.core.companion.CompanionReport;
 import io.commitbench.core.companion.RunCompanion;
 import io.commitbench.core.config.BenchmarkConfig;
@@ -29,6 +30,7 @@ import io.commitbench.core.report.RunOutcome;
 import io.commitbench.core.report.RunResult;
 import io.commitbench.core.report.SummaryJsonWriter;
 import io.commitbench.core.report.CommitBreakdown;
+import io.commitbench.core.report.CommitBreakdownText;
 import io.commitbench.core.report.CommitSplit;
 import io.commitbench.core.run.breakdown.CommitBreakdownRecorder;
 import io.commitbench.core.run.jvm.CompilerSettle;
@@ -110,7 +112,7 @@ public final class BenchmarkRun {
   private List<Fact> facts = List.of();
   /** The commit breakdown's sources while the actors run; null when breakdown=false or not yet opened. */
   private volatile CommitBreakdownRecorder breakdown;
-  private List<io.commitbench.core.breakdown.SourceReading> breakdownReadings;
+  private List<SourceReading> breakdownReadings;
 
   /** Runs the configured workload, found on the class path. */
   public BenchmarkRun(BenchmarkConfig config, Dialect dialect, String harnessVersion, PrintWriter console) {
@@ -613,7 +615,7 @@ public final class BenchmarkRun {
     }
     log.print(ReportText.modernBlock(result));
     log.print(ReportText.serverBlock(result));
-    log.print(io.commitbench.core.report.CommitBreakdownText.block(result.commitBreakdown()));
+    log.print(CommitBreakdownText.block(result.commitBreakdown()));
     result.companions().forEach(c -> log.print(String.join("\n", c.lines())));
   }
 
