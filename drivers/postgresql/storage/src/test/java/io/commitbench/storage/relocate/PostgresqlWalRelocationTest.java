@@ -48,6 +48,9 @@ class PostgresqlWalRelocationTest {
     Plan plan = relocation(runner, target, List.of(base)).plan();
 
     String bin = "/usr/lib/postgresql/15/bin/";
+    // The server is started as the instance's engine starts it: with pg_wait_sampling where this host has it.
+    String preload = Files.isRegularFile(Path.of("/usr/lib/postgresql/15/lib/pg_wait_sampling.so"))
+        ? " -c shared_preload_libraries=pg_wait_sampling" : "";
     assertThat(plan.steps()).extracting(PlannedStep::actions).containsExactly(
         List.of("runuser -u postgres -- " + bin + "pg_ctl -D " + inst + "/data -m fast -w -t 120 stop"),
         List.of("cp -a -T " + inst + "/log/pg_wal " + target + "/pg_wal", "sync " + target + "/pg_wal"),
@@ -55,7 +58,7 @@ class PostgresqlWalRelocationTest {
             "mv -T " + inst + "/data/pg_wal.commitbench-new " + inst + "/data/pg_wal"),
         List.of(inst + "/instance.json: \"logDir\": \"" + target + "\""),
         List.of("runuser -u postgres -- " + bin + "pg_ctl -D " + inst + "/data -w -t 120 -l " + inst
-            + "/server.log -o '-p 45678 -k " + inst + "/socket -c listen_addresses=127.0.0.1' start"),
+            + "/server.log -o '-p 45678 -k " + inst + "/socket -c listen_addresses=127.0.0.1" + preload + "' start"),
         List.of(bin + "psql -X -q -h 127.0.0.1 -p 45678 -U postgres -d postgres -v ON_ERROR_STOP=1 -At -F '\t' -c "
             + "'SELECT pg_current_wal_lsn()'", "runuser -u postgres -- " + bin + "pg_controldata -D " + inst + "/data"),
         List.of("mv -T " + inst + "/log/pg_wal " + inst + "/log/pg_wal.moved-1"));
