@@ -43,7 +43,7 @@ class CommitBreakdownIT {
     settings.put("breakdown.kernel", kernel);
     RunOutput run = Commitbench.run(file, tmp.resolve("results"), "breakdown", settings);
     assertThat(run.exitCode()).as(run.describe()).isZero();
-    assertThat(run.report()).contains("Where a commit's time goes (client: the commit call");
+    assertThat(run.report()).contains("##### Where a commit's time goes #####\nclient: the commit call");
     JsonNode b = run.summary().get("commit_breakdown");
     assertThat(b.get("measured").asBoolean()).as(b.toString()).isTrue();
     assertThat(b.get("client_commit_mean_ms").asDouble()).isPositive();

@@ -11,12 +11,14 @@ public final class CommitBreakdownText {
 
   private CommitBreakdownText() {}
 
+  public static final String TITLE = "##### Where a commit's time goes #####";
+
   public static String block(CommitBreakdown b) {
-    StringBuilder out = new StringBuilder("Where a commit's time goes");
+    StringBuilder out = new StringBuilder(TITLE).append('\n');
     if (!b.measured()) {
-      return out.append(": not measured (").append(b.measuredReason()).append(")").toString();
+      return out.append("not measured: ").append(b.measuredReason()).append("\n#####").toString();
     }
-    out.append(" (").append(b.clientSource()).append(")\n");
+    out.append(b.clientSource()).append('\n');
     out.append(String.format(Locale.ROOT, ROW, "part", "mean ms", "p50 ms", "p99 ms", "share", "source"));
     for (CommitBreakdown.Part p : b.parts()) {
       out.append(String.format(Locale.ROOT, ROW, p.name(), ms(p.meanMillis()), ms(p.p50Millis()), ms(p.p99Millis()),
@@ -43,7 +45,7 @@ public final class CommitBreakdownText {
     for (String line : b.cost()) {
       out.append("  cost: ").append(line).append('\n');
     }
-    return out.toString().stripTrailing();
+    return out.append("#####").toString();
   }
 
   private static String ms(Double value) {

@@ -116,14 +116,16 @@ class CommitSplitTest {
     assertThat(node.get("reason").asText()).isEqualTo("breakdown=false");
     assertThat(node.get("parts")).as("the same keys as a measured one, empty").isEmpty();
     assertThat(node.get("client_commit_mean_ms").isNull()).isTrue();
-    assertThat(CommitBreakdownText.block(off)).isEqualTo("Where a commit's time goes: not measured (breakdown=false)");
+    assertThat(CommitBreakdownText.block(off))
+        .isEqualTo("##### Where a commit's time goes #####\nnot measured: breakdown=false\n#####");
   }
 
   @Test
   void theReportBlockShowsEachPartsShareTheSumTheClientsMeanAndTheDifference() {
     String block = CommitBreakdownText.block(CommitSplit.of(fourCommits(), List.of(WAITS, KERNEL, PROBE)));
 
-    assertThat(block).contains("client: the commit call, 4 commits")
+    assertThat(block).startsWith("##### Where a commit's time goes #####\nclient: the commit call, 4 commits\n")
+        .endsWith("\n#####")
         .containsPattern("log_sync +2\\.000 +- +- +66\\.\\d%  waits IO:WALSync")
         .containsPattern("parts' sum +2\\.800")
         .containsPattern("difference +0\\.\\d+")
