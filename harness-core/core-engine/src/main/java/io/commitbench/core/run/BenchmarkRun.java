@@ -84,6 +84,8 @@ public final class BenchmarkRun {
   private final RunPhases phases;
   private final boolean inCycles;
   private final TransactionBudget budget;
+  /** How long a stopped run waits for the breakdown's sources to answer. */
+  private static final long BREAKDOWN_END_WHEN_STOPPED_MILLIS = 1_000;
   private final List<CycleTimes> cycles = Collections.synchronizedList(new ArrayList<>());
   private final ConcurrentLinkedQueue<ActorCycleTimes> actorCycles = new ConcurrentLinkedQueue<>();
   private final List<String> problems = new ArrayList<>();
@@ -493,12 +495,17 @@ public final class BenchmarkRun {
     }
   }
 
-  /** Reads the breakdown's sources after the actors, before their connections close. */
+  /**
+   * Reads the breakdown's sources after the actors, before their connections close: within the
+   * statement timeout, or one second when the run was stopped from outside, which must end within
+   * seconds.
+   */
   private void endBreakdown() {
     CommitBreakdownRecorder sources = breakdown;
     if (sources != null) {
       breakdown = null;
-      breakdownReadings = sources.end();
+      breakdownReadings = sources.end(stoppedFromOutside ? BREAKDOWN_END_WHEN_STOPPED_MILLIS
+          : config.statementTimeoutSeconds() * 1000L);
       sources.close();
     }
   }

@@ -15,6 +15,10 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The sources of one run's commit breakdown, started as the actors start, started again as the
@@ -29,7 +33,8 @@ public final class CommitBreakdownRecorder implements AutoCloseable {
   static final double CLOSED_LOOP_PROBES_PER_SECOND = 20;
 
   private final List<CommitTimeSource> sources;
-  private final List<UnmeasuredPart> failures = new ArrayList<>();
+  /** Written by begin, which may hang on a stalled server holding the lock; read by end without it. */
+  private final List<UnmeasuredPart> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   CommitBreakdownRecorder(List<CommitTimeSource> sources) {
     this.sources = List.copyOf(sources);
@@ -87,24 +92,44 @@ public final class CommitBreakdownRecorder implements AutoCloseable {
     }
   }
 
-  /** Ends the window: every source's reading, in the order parts are taken from them. */
-  public synchronized List<SourceReading> end() {
-    List<SourceReading> readings = new ArrayList<>();
+  /**
+   * Ends the window: every source's reading, in the order parts are taken from them. Each source
+   * answers on a thread of its own within {@code budgetMillis}: a source whose server stopped
+   * answering (a network stall) is listed as unmeasured instead of holding the run's end.
+   */
+  public List<SourceReading> end(long budgetMillis) {
+    List<CompletableFuture<SourceReading>> answers = new ArrayList<>();
     for (CommitTimeSource source : sources) {
+      answers.add(CompletableFuture.supplyAsync(source::end, DaemonThreads.EXECUTOR));
+    }
+    long deadline = System.nanoTime() + budgetMillis * 1_000_000L;
+    List<SourceReading> readings = new ArrayList<>();
+    List<UnmeasuredPart> unanswered = new ArrayList<>();
+    for (int i = 0; i < sources.size(); i++) {
+      CommitTimeSource source = sources.get(i);
       try {
-        readings.add(source.end());
-      } catch (RuntimeException e) {
-        failures.add(new UnmeasuredPart(source.name(), source.name() + " failed: " + e.getMessage()));
+        readings.add(answers.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+      } catch (TimeoutException e) {
+        unanswered.add(new UnmeasuredPart(source.name(), source.name() + " did not answer within "
+            + budgetMillis / 1000.0 + " s of the run's end (is the server answering?)"));
+      } catch (ExecutionException e) {
+        unanswered.add(new UnmeasuredPart(source.name(), source.name() + " failed: " + e.getCause().getMessage()));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        unanswered.add(new UnmeasuredPart(source.name(), source.name() + " was not read: the run was interrupted"));
       }
     }
-    if (!failures.isEmpty()) {
-      readings.add(new SourceReading(List.of(), failures, List.of(), List.of()));
+    List<UnmeasuredPart> unmeasured = new ArrayList<>(failures);
+    unmeasured.addAll(unanswered);
+    if (!unmeasured.isEmpty()) {
+      readings.add(new SourceReading(List.of(), unmeasured, List.of(), List.of()));
     }
     return readings;
   }
 
+  /** Releases the sources on a thread of its own: a connection to a stalled server must not hold the run. */
   @Override
   public void close() {
-    sources.forEach(CommitTimeSource::close);
+    DaemonThreads.EXECUTOR.execute(() -> sources.forEach(CommitTimeSource::close));
   }
 }
