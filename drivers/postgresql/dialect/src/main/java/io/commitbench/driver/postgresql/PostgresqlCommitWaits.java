@@ -25,9 +25,11 @@ final class PostgresqlCommitWaits implements CommitWaits {
   public CommitTimeSource open(CommitWaitContext context) throws SQLException {
     Connection connection = context.admin().open();
     try {
-      // Each sample its own transaction, so each sees pg_stat_activity anew.
-      connection.setAutoCommit(true);
-      return open(RowSource.of(connection), connection, context, true);
+      // One read-only transaction that is never committed: a commit per sample would count in
+      // the server's commits beside the run's own. Each read clears the transaction's statistics
+      // snapshot first, so it sees pg_stat_activity and the cumulative statistics anew.
+      connection.setAutoCommit(false);
+      return open(freshReads(RowSource.of(connection)), connection, context, true);
     } catch (SQLException | RuntimeException e) {
       connection.close();
       throw e;
@@ -54,6 +56,16 @@ final class PostgresqlCommitWaits implements CommitWaits {
     }
     return new PostgresqlActivitySource(db, connection, context.runStartedAt(), context.sampleHz(), probe.unusable(),
         background);
+  }
+
+  static final String CLEAR_SNAPSHOT_SQL = "SELECT pg_stat_clear_snapshot()";
+
+  /** Reads that each see the statistics as they are now, inside one transaction. */
+  static RowSource freshReads(RowSource db) {
+    return sql -> {
+      db.query(CLEAR_SNAPSHOT_SQL);
+      return db.query(sql);
+    };
   }
 
   private static void closeQuietly(AutoCloseable connection) {

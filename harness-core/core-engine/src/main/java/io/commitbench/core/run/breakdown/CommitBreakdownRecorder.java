@@ -73,7 +73,9 @@ public final class CommitBreakdownRecorder implements AutoCloseable {
         : CLOSED_LOOP_PROBES_PER_SECOND;
     try {
       Connection connection = admin.open();
-      connection.setAutoCommit(true);
+      // Inside one transaction that is never committed: an autocommitted probe would add a commit
+      // to the server's commit counters per statement, beside the run's own.
+      connection.setAutoCommit(false);
       return new RoundTripProbe(connection, dialect.trivialQuery(), perSecond);
     } catch (SQLException | RuntimeException e) {
       return CommitTimeSource.unavailable(RoundTripProbe.NAME, List.of(CommitParts.ROUND_TRIP),

@@ -19,9 +19,10 @@ import org.HdrHistogram.Recorder;
 /**
  * The floor under every statement's latency: a trivial statement ({@link
  * io.commitbench.core.dialect.Dialect#trivialQuery}) on an idle connection of its own, paced like
- * one of the run's actors, timed from send to the last row. What it takes is the network, the
- * driver and the server's statement overhead that a commit pays too, measured beside the run
- * rather than assumed.
+ * one of the run's actors, timed from send to the last row, inside one read-only transaction that
+ * it never commits, so that the server counts no commit of its own for it. What it takes is the
+ * network, the driver and the server's statement overhead that a commit pays too, measured beside
+ * the run rather than assumed.
  */
 final class RoundTripProbe implements CommitTimeSource {
 
@@ -37,7 +38,7 @@ final class RoundTripProbe implements CommitTimeSource {
   private Thread thread;
 
   /**
-   * @param connection its own, autocommitting; closed by {@link #close}
+   * @param connection its own, in a transaction that is never committed; closed by {@link #close}
    * @param perSecond statements per second, evenly spaced
    */
   RoundTripProbe(Connection connection, String sql, double perSecond) {
@@ -111,6 +112,7 @@ final class RoundTripProbe implements CommitTimeSource {
   public void close() {
     running = false;
     try {
+      connection.rollback();
       connection.close();
     } catch (SQLException e) {
       // The probe's own connection; nothing of the run's depends on it.
