@@ -32,7 +32,10 @@ final class PostgresqlProfileSource extends PostgresqlWaitSource {
     this.profileSql = profileSql(probe);
   }
 
-  /** The mapped events' samples per backend, over every backend (a pid may be reused by the run's next session). */
+  /**
+   * The mapped events' samples per backend, of every backend and not only the run's: a backend of
+   * the run may get the pid of one that has ended.
+   */
   static String profileSql(PostgresqlWaitSamplingProbe probe) {
     return "SELECT pid, event_type, event, sum(count) AS count FROM " + probe.profileView()
         + " WHERE (event_type, event) IN (" + PostgresqlWaitEvents.sqlList() + ") GROUP BY pid, event_type, event";
