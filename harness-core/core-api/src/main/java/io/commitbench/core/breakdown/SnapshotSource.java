@@ -12,18 +12,32 @@ import java.util.List;
  */
 public abstract class SnapshotSource<S> implements CommitTimeSource {
 
+  /** Releases a source's connection. */
+  @FunctionalInterface
+  public interface Closer {
+    void close() throws SQLException;
+  }
+
   private final String what;
   private final List<String> parts;
+  private final Closer closer;
   private S before;
   private String beginFailure = "the window was never begun";
 
   /**
    * @param what what is read, for the failures' words ({@code V$SYSTEM_EVENT})
    * @param parts the parts this source is the source of
+   * @param closer releases the source's connection when it closes
    */
-  protected SnapshotSource(String what, List<String> parts) {
+  protected SnapshotSource(String what, List<String> parts, Closer closer) {
     this.what = what;
     this.parts = List.copyOf(parts);
+    this.closer = closer;
+  }
+
+  /** The cost line of a source that ran {@code queries} queries. */
+  protected static String queriesCost(int queries) {
+    return queries + " queries on a connection of its own, at the window's begin and end";
   }
 
   /** The figures now. */
@@ -55,5 +69,14 @@ public abstract class SnapshotSource<S> implements CommitTimeSource {
       return SourceReading.unmeasured(parts, "reading " + what + " at the window's end failed: " + e.getMessage());
     }
     return between(before, after);
+  }
+
+  @Override
+  public final void close() {
+    try {
+      closer.close();
+    } catch (SQLException | RuntimeException e) {
+      // Closing is best effort: the run's own connections are unaffected.
+    }
   }
 }

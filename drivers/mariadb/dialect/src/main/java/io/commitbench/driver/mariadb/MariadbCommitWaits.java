@@ -3,6 +3,7 @@ package io.commitbench.driver.mariadb;
 import io.commitbench.core.breakdown.CommitTimeSource;
 import io.commitbench.core.breakdown.CommitWaitContext;
 import io.commitbench.core.breakdown.CommitWaits;
+import io.commitbench.core.breakdown.SnapshotSource;
 import io.commitbench.core.server.Row;
 import io.commitbench.core.server.RowSource;
 import java.sql.Connection;
@@ -59,7 +60,7 @@ final class MariadbCommitWaits implements CommitWaits {
    *
    * @param closer releases {@code db}'s connection when the source closes
    */
-  static MariadbWaitSource open(RowSource db, Closer closer) throws SQLException {
+  static MariadbWaitSource open(RowSource db, SnapshotSource.Closer closer) throws SQLException {
     Row server = db.query(SERVER_SQL).get(0);
     String version = server.text("version");
     if (!on(server.text("performance_schema"))) {
@@ -77,11 +78,5 @@ final class MariadbCommitWaits implements CommitWaits {
   /** A server variable's ON as MariaDB answers it: 1 or ON. */
   static boolean on(String value) {
     return value != null && List.of("1", "ON", "YES", "TRUE").contains(value.toUpperCase(java.util.Locale.ROOT));
-  }
-
-  /** Releases a source's connection. */
-  @FunctionalInterface
-  interface Closer {
-    void close() throws SQLException;
   }
 }

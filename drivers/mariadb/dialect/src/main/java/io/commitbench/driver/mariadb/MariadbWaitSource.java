@@ -57,14 +57,12 @@ final class MariadbWaitSource extends SnapshotSource<MariadbWaitSource.Snapshot>
       CommitParts.GROUP_COMMIT_WAIT);
 
   private final RowSource db;
-  private final MariadbCommitWaits.Closer closer;
   private final MariadbWaitPlan plan;
   private int queries;
 
-  MariadbWaitSource(RowSource db, MariadbCommitWaits.Closer closer, MariadbWaitPlan plan) {
-    super("the server's waits", PARTS);
+  MariadbWaitSource(RowSource db, Closer closer, MariadbWaitPlan plan) {
+    super("the server's waits", PARTS, closer);
     this.db = db;
-    this.closer = closer;
     this.plan = plan;
   }
 
@@ -98,17 +96,7 @@ final class MariadbWaitSource extends SnapshotSource<MariadbWaitSource.Snapshot>
     List<LogIoView> views = new ArrayList<>();
     view("log_fsync", "Innodb_os_log_fsyncs", before, after, views);
     view("log_write", "Innodb_log_writes", before, after, views);
-    String cost = queries + " queries on a connection of its own, at the window's begin and end";
-    return new SourceReading(parts, unmeasured, views, List.of(cost));
-  }
-
-  @Override
-  public void close() {
-    try {
-      closer.close();
-    } catch (SQLException | RuntimeException e) {
-      // Closing is best effort: the run's own connections are unaffected.
-    }
+    return new SourceReading(parts, unmeasured, views, List.of(queriesCost(queries)));
   }
 
   private void perOperation(String part, String operation, String count, String timer, Snapshot before, Snapshot after,

@@ -57,19 +57,11 @@ final class OracleWaitSource extends SnapshotSource<OracleWaitSource.Snapshot> {
       CommitParts.GROUP_COMMIT_WAIT);
 
   private final RowSource db;
-  private final Closer closer;
   private int queries;
 
   private OracleWaitSource(RowSource db, Closer closer) {
-    super("V$SYSTEM_EVENT", PARTS);
+    super("V$SYSTEM_EVENT", PARTS, closer);
     this.db = db;
-    this.closer = closer;
-  }
-
-  /** Releases a source's connection. */
-  @FunctionalInterface
-  interface Closer {
-    void close() throws SQLException;
   }
 
   /** The source, or one that measures nothing when the instance times no wait. */
@@ -112,17 +104,7 @@ final class OracleWaitSource extends SnapshotSource<OracleWaitSource.Snapshot> {
           bound(syncBuckets, 0.99), "V$SYSTEM_EVENT '" + SYNC + "': what committing sessions waited for, LGWR's"
               + " write with its post and wake-up; whole instance" + percentiles(syncBuckets)));
     }
-    String cost = queries + " queries on a connection of its own, at the window's begin and end";
-    return new SourceReading(parts, unmeasured, views, List.of(cost));
-  }
-
-  @Override
-  public void close() {
-    try {
-      closer.close();
-    } catch (SQLException | RuntimeException e) {
-      // Closing is best effort: the run's own connections are unaffected.
-    }
+    return new SourceReading(parts, unmeasured, views, List.of(queriesCost(queries)));
   }
 
   private static Double bound(OracleWaitHistogram buckets, double fraction) {
