@@ -83,8 +83,7 @@ public final class CommitBreakdownFigures {
       for (String part : parts) {
         b.part(part).ifPresent(p -> values.put(row(part), p.meanMs()));
       }
-      values.put(SUM, Double.isFinite(b.partsSumMs()) ? b.partsSumMs()
-          : b.parts().stream().mapToDouble(CommitBreakdownView.Part::meanMs).filter(Double::isFinite).sum());
+      values.put(SUM, b.partsSum());
       values.put(DIFFERENCE, b.differenceMs());
     });
     return values;

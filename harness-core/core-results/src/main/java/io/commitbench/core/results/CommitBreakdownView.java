@@ -44,6 +44,12 @@ public record CommitBreakdownView(boolean measured, String reason, long commits,
   public record LogIo(String operation, String fileClass, long count, double meanMs, double p50Ms, double p99Ms,
       String source) {}
 
+  /** The parts' sum as the summary gives it, else the measured parts' means summed here. */
+  public double partsSum() {
+    return Double.isFinite(partsSumMs) ? partsSumMs
+        : parts.stream().mapToDouble(Part::meanMs).filter(Double::isFinite).sum();
+  }
+
   /** The part named {@code name}, when it was measured. */
   public Optional<Part> part(String name) {
     return parts.stream().filter(p -> p.name().equals(name)).findFirst();

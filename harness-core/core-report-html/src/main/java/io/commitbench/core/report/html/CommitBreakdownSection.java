@@ -35,7 +35,7 @@ final class CommitBreakdownSection {
     if (Double.isFinite(b.differenceMs()) && b.differenceMs() < 0) {
       page.note(String.format(Locale.ROOT, "The parts sum to %.3f ms, %.3f ms more than the client's mean of %.3f ms:"
           + " the sources overlap, or time more than the commit call does (a wait sampled across commits that"
-          + " share it).", sum(b), -b.differenceMs(), b.clientMeanMs()));
+          + " share it).", b.partsSum(), -b.differenceMs(), b.clientMeanMs()));
     }
     page.table(List.of("part", "mean ms", "p50 ms", "p99 ms", "share of the client's mean", "source"), rows(b));
     if (!b.unmeasured().isEmpty()) {
@@ -88,16 +88,10 @@ final class CommitBreakdownSection {
       rows.add(List.of(CommitBreakdownChart.NOT_ACCOUNTED, ms(b.differenceMs()), "-", "-", share(b.differenceMs(), b),
           "the client's mean minus the parts' sum"));
     }
-    rows.add(List.of("parts' sum", ms(sum(b)), "-", "-", share(sum(b), b), "the parts above summed"));
+    rows.add(List.of("parts' sum", ms(b.partsSum()), "-", "-", share(b.partsSum(), b), "the parts above summed"));
     rows.add(List.of("client's commit", ms(b.clientMeanMs()), ms(b.clientP50Ms()), ms(b.clientP99Ms()),
         share(b.clientMeanMs(), b), b.clientSource()));
     return rows;
-  }
-
-  /** The parts' sum as the summary gives it, else summed here. */
-  private static double sum(CommitBreakdownView b) {
-    return Double.isFinite(b.partsSumMs()) ? b.partsSumMs()
-        : b.parts().stream().mapToDouble(CommitBreakdownView.Part::meanMs).filter(Double::isFinite).sum();
   }
 
   private static String share(double ms, CommitBreakdownView b) {
