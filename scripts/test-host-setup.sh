@@ -40,6 +40,10 @@ command -v nbdkit >/dev/null 2>&1 || missing+=(nbdkit)
 command -v nbdfuse >/dev/null 2>&1 || missing+=(libnbd-bin)
 command -v fusermount3 >/dev/null 2>&1 || missing+=(fuse3)
 command -v fio >/dev/null 2>&1 || missing+=(fio)
+# Lab devices of the disk and flash models: `storage lab up` compiles their nbdkit plugins
+# (storage-agent/src/main/device-models) with cc against nbdkit-plugin.h.
+command -v cc >/dev/null 2>&1 || missing+=(gcc)
+[ -e /usr/include/nbdkit-plugin.h ] || missing+=(nbdkit-plugin-dev)
 # pgbench (Debian's postgresql-client) makes the reference data set PgbenchDataSetIT compares with.
 command -v pgbench >/dev/null 2>&1 || missing+=(postgresql-client)
 # The commit breakdown's kernel view traces the servers' syncs with perf (linux-perf); managed
