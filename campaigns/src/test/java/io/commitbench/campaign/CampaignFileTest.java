@@ -190,7 +190,8 @@ class CampaignFileTest {
   void theExampleCampaignFilesAreValid() throws Exception {
     Path config = Path.of("..", "config");
     for (String name : List.of("campaign-rehearsal.properties", "campaign-study.properties",
-        "campaign-hdd-vs-ssd.properties", "campaign-hdd-vs-ssd-paper.properties")) {
+        "campaign-hdd-vs-ssd.properties", "campaign-hdd-vs-ssd-paper.properties", "campaign-models.properties",
+        "campaign-models-paper.properties")) {
       CampaignSpec spec = CampaignFile.read(config.resolve(name));
       assertThat(CampaignMatrix.cells(spec)).as(name).isNotEmpty();
     }

@@ -83,11 +83,21 @@ public final class Lab {
         initial, notes);
   }
 
+  /**
+   * The figures the data sheets behind a model profile give (keys such as {@code seq_read_mbs},
+   * {@code random_read_ms}, {@code fdatasync_ms}), for the calibration to stand beside; empty for
+   * the other profiles.
+   */
+  public static java.util.Map<String, Double> datasheet(DeviceProfile profile) {
+    return ModelSources.datasheet(profile);
+  }
+
   /** Notes on the devices' profiles: which are slow for every process, and what the calibration records. */
   private static void profileNotes(LabSpec spec, List<String> notes) {
     for (String name : List.of(LabDevice.SSD, LabDevice.HDD)) {
       DeviceProfile p = spec.profile(name);
-      notes.add(name + ": profile " + p.label() + (p.served() ? ", served by nbdkit through nbdfuse: slow for every "
+      notes.add(name + ": profile " + p.label() + p.model().map(m -> ", the " + m.label() + " model with the figures of "
+          + p.modelProfileFile()).orElse("") + (p.served() ? ", served by nbdkit through nbdfuse: slow for every "
           + "process; HDD_NBDKIT_PID-style names stand for the pids the pidfiles give"
           : p.throttled() ? ", throttled only for processes started in the lab's cgroup" : ", memory"));
     }

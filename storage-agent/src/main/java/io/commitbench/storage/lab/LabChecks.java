@@ -69,10 +69,20 @@ final class LabChecks {
       problems.add("missing programs: " + String.join(", ", missing) + (missing.contains(spec.filesystem().program())
           ? " (" + spec.filesystem().program() + " comes with the " + spec.filesystem().label() + " tools package)" : "")
           + (missing.stream().anyMatch(SERVED_TOOLS::contains)
-              ? " (profiles hdd and ssd need Debian's nbdkit, libnbd-bin for nbdfuse, fuse3 for fusermount3)" : ""));
+              ? " (profiles hdd, ssd and the model profiles need Debian's nbdkit, libnbd-bin for nbdfuse, fuse3 for"
+              + " fusermount3)" : ""));
+    }
+    boolean modelled = planned.devices().stream().anyMatch(d -> d.profile().model().isPresent());
+    if (modelled && !host.hasTool("cc")) {
+      problems.add("missing program: cc (the disk and flash model profiles compile their nbdkit plugin; Debian's"
+          + " gcc)");
+    }
+    if (modelled && !host.hasNbdkitPluginHeader()) {
+      problems.add("missing nbdkit-plugin.h (the disk and flash model profiles compile their nbdkit plugin against"
+          + " it; Debian's nbdkit-plugin-dev)");
     }
     if (served && !host.hasFuse()) {
-      problems.add("no /dev/fuse: profiles hdd and ssd expose their disk through FUSE (nbdfuse)");
+      problems.add("no /dev/fuse: profiles hdd, ssd and the model profiles expose their disk through FUSE (nbdfuse)");
     }
     boolean throttles = planned.devices().stream().anyMatch(LabLayout::isThrottled);
     Optional<Path> blkio = host.blkioMount();

@@ -18,6 +18,11 @@ interface LabHost {
   /** Bytes free for a new file in {@code dir} (its nearest existing ancestor is asked). */
   long usableSpace(Path dir) throws IOException;
 
+  /** Whether nbdkit's plugin header is installed, which a device model's plugin compiles against. */
+  default boolean hasNbdkitPluginHeader() {
+    return java.nio.file.Files.exists(java.nio.file.Path.of("/usr/include/nbdkit-plugin.h"));
+  }
+
   /** Whether a program of that name is on the PATH (or in /sbin, /usr/sbin). */
   boolean hasTool(String program);
 

@@ -2,6 +2,8 @@ package io.commitbench.storage.lab;
 
 import io.commitbench.core.host.lab.LabState;
 import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.KeyValueFile;
+import io.commitbench.core.host.lab.LabServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +49,9 @@ final class LabStatus {
           -> "pid " + pid + (alive(host, pid) ? "" : " (GONE)")).orElse("not started") + ", FUSE "
           + (v.fuseStarted() ? v.file().toString() : "not started")).orElse(""));
       d.calibration().ifPresent(c -> lines.add("       calibrated: " + c.summary()));
+      if (d.profile().model().isPresent() && d.server().isPresent()) {
+        lines.add("       model state: " + modelState(d.server().get()));
+      }
       if (d.kernelName().isPresent()) {
         Path rot = host.sysBlock().resolve(d.kernelName().get()).resolve("queue/rotational");
         lines.add("       " + d.majMin().orElse("?") + ", rotational reads " + read(rot).orElse("(gone)"));
@@ -84,6 +89,14 @@ final class LabStatus {
       lines.add("       " + k.describe());
     }
     return lines;
+  }
+
+  /** What the device model last wrote: its counters, such as free blocks and write amplification. */
+  static String modelState(LabServer server) {
+    return KeyValueFile.read(server.modelState())
+        .map(m -> m.entrySet().stream().filter(e -> !e.getKey().equals("model") && !e.getKey().equals("profile"))
+            .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")))
+        .orElse("not written yet (" + server.modelState() + " appears after the first request)");
   }
 
   private static boolean alive(LabHost host, long pid) {

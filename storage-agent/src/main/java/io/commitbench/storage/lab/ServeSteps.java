@@ -3,6 +3,7 @@ package io.commitbench.storage.lab;
 import io.commitbench.core.host.lab.LabState;
 import io.commitbench.core.host.lab.LabDevice;
 import io.commitbench.core.host.lab.LabServer;
+import io.commitbench.core.host.lab.DeviceModel;
 import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.exec.Command;
 import java.io.IOException;
@@ -16,9 +17,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The steps of a served device's chain (profiles hdd and ssd): up starts nbdkit (its {@code file}
- * plugin over the image, behind the profile's filters, on a Unix socket, forking into the
- * background itself) and then nbdfuse (which stays in the foreground, so {@code start-stop-daemon
+ * The steps of a served device's chain (profiles hdd, ssd and the model profiles): up starts
+ * nbdkit (its {@code file} plugin over the image, behind the profile's filters, or the device
+ * model's plugin, compiled first into {@code ROOT/NAME.nbd/model}; on a Unix socket, forking into
+ * the background itself) and then nbdfuse (which stays in the foreground, so {@code start-stop-daemon
  * --background} detaches it) mounting the served disk as {@code ROOT/NAME.nbd/fuse/disk}; down,
  * after the loop device is detached, unmounts the FUSE file (nbdfuse then exits), stops nbdkit by
  * the pid its pidfile gave, and removes the chain's directory. Each process is checked to still be
@@ -88,25 +90,47 @@ final class ServeSteps {
     @Override
     public String description() {
       return "serve the " + name + " image with nbdkit (profile " + profile.label() + ": "
-          + String.join(" ", profile.filterParameters()) + ")";
+          + profile.model().map(m -> "the " + m.label() + " model's plugin, compiled from the sources the agent"
+              + " carries, with " + profile.modelProfileFile())
+              .orElse(String.join(" ", profile.filterParameters())) + ")";
     }
 
     @Override
     public List<String> actions(LabState state) {
-      return commands(state).stream().map(Command::display).toList();
+      List<String> actions = new ArrayList<>(commands(state).stream().map(Command::display).toList());
+      if (profile.model().isPresent()) {
+        actions.add(2, "(in this process) write the " + profile.model().get().label() + " model's sources and "
+            + profile.modelProfileFile() + " to " + server(state, name).modelDir());
+      }
+      return actions;
     }
 
-    /** mkdir of the chain's directory with its FUSE mount point, then nbdkit (which forks when it serves). */
+    /**
+     * mkdir of the chain's directory with its FUSE mount point; for a model, its directory and the
+     * plugin's compilation; then nbdkit (which forks when it serves).
+     */
     private List<Command> commands(LabState state) {
       LabDevice d = state.device(name);
       LabServer s = server(state, name);
       List<String> nbdkit = new ArrayList<>(List.of("nbdkit", "--unix", s.socket().toString(), "--pidfile",
           s.nbdkitPidFile().toString()));
       nbdkit.addAll(profile.nbdkitOptions());
-      nbdkit.add("file");
-      nbdkit.add("file=" + d.image());
-      nbdkit.addAll(profile.filterParameters());
-      return List.of(Command.of("mkdir", "-p", s.fuseDir().toString()), Command.of(nbdkit));
+      List<Command> commands = new ArrayList<>(List.of(Command.of("mkdir", "-p", s.fuseDir().toString())));
+      if (profile.model().isPresent()) {
+        DeviceModel model = profile.model().get();
+        commands.add(Command.of("mkdir", "-p", s.modelDir().toString()));
+        commands.add(Command.of(model.compileCommand(s.modelDir())));
+        nbdkit.add(s.modelDir().resolve(model.pluginFile()).toString());
+        nbdkit.add("file=" + d.image());
+        nbdkit.add("profile=" + s.modelDir().resolve(profile.modelProfileFile()));
+        nbdkit.add("state=" + s.modelState());
+      } else {
+        nbdkit.add("file");
+        nbdkit.add("file=" + d.image());
+        nbdkit.addAll(profile.filterParameters());
+      }
+      commands.add(Command.of(nbdkit));
+      return commands;
     }
 
     @Override
@@ -118,7 +142,12 @@ final class ServeSteps {
       c.record(c.state().withDevice(d.withServer(s.withDirCreated(true))), "nbd dir " + name,
           Map.of("dir", s.dir().toString()));
       c.run(commands.get(0));
-      c.run(commands.get(1));
+      if (profile.model().isPresent()) {
+        c.run(commands.get(1));
+        ModelSources.writeTo(profile, s.modelDir());
+        c.run(commands.get(2));
+      }
+      c.run(commands.get(commands.size() - 1));
       if (!await(UpSteps.START_TIMEOUT, () -> readPid(s.nbdkitPidFile()).isPresent())) {
         throw new IOException("nbdkit wrote no pidfile " + s.nbdkitPidFile() + " within "
             + UpSteps.START_TIMEOUT.toSeconds() + " s");
@@ -238,7 +267,7 @@ final class ServeSteps {
   record RemoveServerDir(String name) implements LabStep {
     @Override
     public String description() {
-      return "remove the " + name + " nbd directory made by up (socket, pidfiles, log, FUSE mount point)";
+      return "remove the " + name + " nbd directory made by up (socket, pidfiles, log, FUSE mount point, model)";
     }
 
     @Override
@@ -250,8 +279,8 @@ final class ServeSteps {
       LabServer s = server(state, name);
       List<String> rm = new ArrayList<>(List.of("rm", "-f"));
       s.files().forEach(f -> rm.add(f.toString()));
-      return List.of(Command.of(rm), Command.of("rmdir", s.fuseDir().toString()),
-          Command.of("rmdir", s.dir().toString()));
+      return List.of(Command.of(rm), Command.of("rm", "-rf", s.modelDir().toString()),
+          Command.of("rmdir", s.fuseDir().toString()), Command.of("rmdir", s.dir().toString()));
     }
 
     @Override
@@ -264,10 +293,13 @@ final class ServeSteps {
         c.tell(s.fuseDir() + " has something mounted; " + s.dir() + " left alone");
       } else {
         c.run(commands.get(0));
-        if (Files.isDirectory(s.fuseDir())) {
+        if (Files.isDirectory(s.modelDir())) {
           c.run(commands.get(1));
         }
-        c.run(commands.get(2));
+        if (Files.isDirectory(s.fuseDir())) {
+          c.run(commands.get(2));
+        }
+        c.run(commands.get(3));
       }
       LabDevice d = c.state().device(name);
       c.record(c.state().withDevice(d.withServer(s.withDirCreated(false))), "nbd dir removed " + name,

@@ -34,6 +34,9 @@ final class FakeHost implements LabHost, CommandRunner {
   /** What the fake fio prints: a minimal JSON output of the four calibration jobs. */
   String fioOutput = FIO_OUTPUT;
   boolean fuse = true;
+  /** Programs the host lacks; every other one is there. */
+  final java.util.Set<String> absentTools = new java.util.HashSet<>();
+  boolean pluginHeader = true;
   /** Running fake processes: pid to command line (nbdkit, nbdfuse). */
   final java.util.Map<Long, String> processes = new java.util.TreeMap<>();
   private int nextLoop = 7;
@@ -163,7 +166,12 @@ final class FakeHost implements LabHost, CommandRunner {
 
   @Override
   public boolean hasTool(String program) {
-    return true;
+    return !absentTools.contains(program);
+  }
+
+  @Override
+  public boolean hasNbdkitPluginHeader() {
+    return pluginHeader;
   }
 
   @Override

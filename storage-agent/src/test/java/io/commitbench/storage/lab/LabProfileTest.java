@@ -48,7 +48,8 @@ class LabProfileTest {
   @Test
   void anUnknownProfileIsRefusedWithTheAllowedNames() {
     assertThatThrownBy(() -> DeviceProfile.fromLabel("floppy")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("unknown device profile 'floppy'; allowed: ram, throttle, hdd, ssd");
+        .hasMessage("unknown device profile 'floppy'; allowed: ram, throttle, hdd, ssd, disk-7200, disk-15k, flash-sata,"
+            + " flash-nvme");
     assertThat(DeviceProfile.fromLabel("hdd")).isEqualTo(DeviceProfile.HDD);
   }
 
@@ -118,7 +119,7 @@ class LabProfileTest {
         "fusermount3 -u " + nbd.resolve("fuse"),
         "kill 4000",
         "rm -f " + nbd.resolve("nbdkit.sock") + " " + nbd.resolve("nbdkit.pid") + " " + nbd.resolve("nbdfuse.pid")
-            + " " + nbd.resolve("nbdfuse.log"),
+            + " " + nbd.resolve("nbdfuse.log") + " " + nbd.resolve("model.state") + " " + nbd.resolve("model.state.tmp"),
         "rmdir " + nbd.resolve("fuse"),
         "rmdir " + nbd);
     assertThat(host.commands.get(8)).isEqualTo("rm -f " + root.resolve("hdd.img"));
@@ -165,7 +166,7 @@ class LabProfileTest {
     Files.delete(host.blkio.resolve("blkio.throttle.write_iops_device")); // no blkio controller either
 
     assertThatThrownBy(this::up).isInstanceOf(RefusedException.class)
-        .hasMessageContaining("no /dev/fuse: profiles hdd and ssd expose their disk through FUSE")
+        .hasMessageContaining("no /dev/fuse: profiles hdd, ssd and the model profiles expose their disk through FUSE")
         .hasMessageNotContaining("blkio");
     assertThat(host.commands).isEmpty();
     assertThat(root.resolve("lab.json")).doesNotExist();

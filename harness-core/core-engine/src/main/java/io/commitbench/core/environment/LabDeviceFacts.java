@@ -1,7 +1,10 @@
 package io.commitbench.core.environment;
 
 import io.commitbench.core.host.lab.Calibration;
+import io.commitbench.core.host.lab.DeviceProfile;
+import io.commitbench.core.host.lab.KeyValueFile;
 import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.core.host.lab.LabServer;
 import io.commitbench.core.host.lab.LabState;
 import io.commitbench.core.server.Fact;
 import java.io.IOException;
@@ -9,7 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * When a log location lies on a {@code storage lab} device, that device's profile and the figures
@@ -18,7 +23,10 @@ import java.util.Optional;
  * .lab_paced_fdatasync_p50_us}, {@code .lab_paced_fdatasync_p99_us} (each sync after an idle gap,
  * what a commit at a moderate rate pays), {@code .lab_seq_write_iops}, {@code
  * .lab_rand_write_iops} and {@code .lab_calibration} (tool and how it measured). A location on no
- * lab gives no facts at all, and so does one under a {@code lab.json} that cannot be read.
+ * lab gives no facts at all, and so does one under a {@code lab.json} that cannot be read. A
+ * device served by a device model adds the model's parameters ({@code .lab_model_parameters}) and
+ * the state it reports at the run's start ({@code .lab_model_free_blocks}, {@code
+ * .lab_model_write_amplification}, ...).
  *
  * <p>The lab and its device are found by {@link LabState#containing} and {@link
  * LabState#deviceHolding}, the reader the storage agent itself uses; a lab file without profiles
@@ -65,6 +73,35 @@ final class LabDeviceFacts {
     facts.add(c.map(v -> Fact.of(group, prefix + ".lab_calibration", v.tool() + ", " + v.fdatasyncCount()
             + " fdatasyncs; " + v.note()))
         .orElseGet(() -> Fact.unknown(group, prefix + ".lab_calibration", why)));
+    if (d.profile().model().isPresent() && d.server().isPresent()) {
+      facts.addAll(modelFacts(group, prefix, d.profile(), d.server().get()));
+    }
+    return facts;
+  }
+
+  /**
+   * A device model's parameters (its profile file's figures, without the data sheets' that only
+   * stand beside the calibration) and the state it has written so far (free blocks, write
+   * amplification, ...), as {@code .lab_model_parameters} and {@code .lab_model_<key>}.
+   */
+  private static List<Fact> modelFacts(String group, String prefix, DeviceProfile profile, LabServer server) {
+    List<Fact> facts = new ArrayList<>();
+    Path file = server.modelDir().resolve(profile.modelProfileFile());
+    facts.add(KeyValueFile.read(file)
+        .map(p -> Fact.of(group, prefix + ".lab_model_parameters", p.entrySet().stream()
+            .filter(e -> !e.getKey().startsWith("datasheet.") && !e.getKey().equals("description"))
+            .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "))))
+        .orElseGet(() -> Fact.unknown(group, prefix + ".lab_model_parameters", "cannot read " + file)));
+    Optional<Map<String, String>> state = KeyValueFile.read(server.modelState());
+    if (state.isEmpty()) {
+      facts.add(Fact.unknown(group, prefix + ".lab_model_state", "the model has not written " + server.modelState()
+          + " yet (it does after its first request)"));
+    }
+    state.ifPresent(m -> m.forEach((k, v) -> {
+      if (!k.equals("model") && !k.equals("profile")) {
+        facts.add(Fact.of(group, prefix + ".lab_model_" + k, v));
+      }
+    }));
     return facts;
   }
 

@@ -3,11 +3,12 @@ package io.commitbench.core.host.lab;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * How a lab device behaves, chosen per device ({@code ssd}, {@code hdd}) when the lab comes up.
- * The first two are plain loop devices; the last two put a per-I/O latency model between
+ * The first two are plain loop devices; the others put a per-I/O latency model between
  * the filesystem and its image, so the device is slow for every process on the host, not only
  * for those in the lab's cgroup:
  *
@@ -29,7 +30,13 @@ import java.util.stream.Collectors;
  *       latency is the host's own disk's (a SATA SSD's write latency, tens of microseconds, is
  *       below the delay filter's millisecond); bandwidth at most a SATA 3.0 link's 600 MB/s
  *       (6 Gbit/s, 8b/10b), {@code rate=4800M}.
+ *   <li>{@code disk-7200}, {@code disk-15k}: a {@link DeviceModel#DISK rotating-disk model}
+ *       (rotational 1) with the parameters of a 7,200 rpm and a 15,000 rpm drive.
+ *   <li>{@code flash-sata}, {@code flash-nvme}: a {@link DeviceModel#FLASH flash SSD model}
+ *       (rotational 0): a SATA drive without power-loss protection and an NVMe drive with it.
  * </ul>
+ *
+ * <p>A model profile's figures and their sources are in its profile file, which the model reads.
  *
  * <p>{@code lab up} measures each device afterwards and records the figures in {@code lab.json}: a
  * profile states what was asked for, the calibration what the device does on this host.
@@ -38,13 +45,18 @@ public enum DeviceProfile {
   RAM("0", 0, 0, List.of(), List.of()),
   THROTTLE("1", 0, 0, List.of(), List.of()),
   HDD("1", 12, 12, List.of("delay", "rate"), List.of("delay-read=12ms", "delay-write=12ms", "rate=1104M")),
-  SSD("0", 0, 0, List.of("rate"), List.of("rate=4800M"));
+  SSD("0", 0, 0, List.of("rate"), List.of("rate=4800M")),
+  DISK_7200(DeviceModel.DISK),
+  DISK_15K(DeviceModel.DISK),
+  FLASH_SATA(DeviceModel.FLASH),
+  FLASH_NVME(DeviceModel.FLASH);
 
   private final String rotational;
   private final int readDelayMillis;
   private final int writeDelayMillis;
   private final List<String> filters;
   private final List<String> filterParameters;
+  private final Optional<DeviceModel> model;
 
   DeviceProfile(String rotational, int readDelayMillis, int writeDelayMillis, List<String> filters,
       List<String> filterParameters) {
@@ -53,16 +65,40 @@ public enum DeviceProfile {
     this.writeDelayMillis = writeDelayMillis;
     this.filters = filters;
     this.filterParameters = filterParameters;
+    this.model = Optional.empty();
   }
 
-  /** The name in options and in {@code lab.json}: {@code ram}, {@code throttle}, {@code hdd}, {@code ssd}. */
+  /** A profile served by a device model, whose parameters are in the model's profile file {@link #modelProfileFile()}. */
+  DeviceProfile(DeviceModel model) {
+    this.rotational = model.rotational();
+    this.readDelayMillis = 0;
+    this.writeDelayMillis = 0;
+    this.filters = List.of();
+    this.filterParameters = List.of();
+    this.model = Optional.of(model);
+  }
+
+  /**
+   * The name in options and in {@code lab.json}: {@code ram}, {@code throttle}, {@code hdd}, {@code ssd},
+   * {@code disk-7200}, {@code disk-15k}, {@code flash-sata}, {@code flash-nvme}.
+   */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** What {@code /sys/block/loopN/queue/rotational} is made to read. */
   public String rotational() {
     return rotational;
+  }
+
+  /** The device model that serves the device, for the model profiles. */
+  public Optional<DeviceModel> model() {
+    return model;
+  }
+
+  /** The model's profile file, {@code LABEL.profile}, among the model sources (profiles/). */
+  public String modelProfileFile() {
+    return label() + ".profile";
   }
 
   /** The image lives in the tmpfs ({@code /dev/shm}) rather than under the root. */
@@ -77,7 +113,7 @@ public enum DeviceProfile {
 
   /** The device is served by nbdkit through nbdfuse, and the loop device is over the FUSE file. */
   public boolean served() {
-    return !filters.isEmpty();
+    return !filters.isEmpty() || model.isPresent();
   }
 
   /** The delay filter's wait before each write, in milliseconds; 0 when there is none. */
@@ -96,7 +132,7 @@ public enum DeviceProfile {
    * but keeps nbdfuse from exiting for tens of seconds after its unmount.)
    */
   public boolean serial() {
-    return this == HDD;
+    return this == HDD || model.isPresent();
   }
 
   /** nbdkit's options before the plugin: the filters, outermost first, and {@code --threads=1} when serial. */

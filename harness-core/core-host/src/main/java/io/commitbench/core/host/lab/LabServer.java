@@ -8,7 +8,8 @@ import java.util.Optional;
  * The nbdkit → nbdfuse chain under a served device ({@link DeviceProfile#served()}), as far as
  * {@code up} got with it. Everything lives in one directory the lab makes, {@code ROOT/NAME.nbd}:
  * nbdkit's Unix socket and pidfile, nbdfuse's pidfile and log, and the FUSE mount point
- * {@code fuse/} whose file {@code disk} the loop device is attached to.
+ * {@code fuse/} whose file {@code disk} the loop device is attached to; for a device model also
+ * {@code model/} (its sources, profile file and plugin) and the state file it writes.
  *
  * @param dir the chain's directory, {@code ROOT/NAME.nbd}
  * @param dirCreated {@code up} made the directory (and its {@code fuse/} mount point)
@@ -48,9 +49,20 @@ public record LabServer(Path dir, boolean dirCreated, Optional<Long> nbdkitPid, 
     return dir.resolve("nbdfuse.log");
   }
 
+  /** Where a device model's sources, profile file and compiled plugin are put ({@link DeviceModel}). */
+  public Path modelDir() {
+    return dir.resolve("model");
+  }
+
+  /** The state a device model writes while it serves (free blocks, write amplification, ...). */
+  public Path modelState() {
+    return dir.resolve("model.state");
+  }
+
   /** The files the chain leaves in its directory: removed with it by {@code down}. */
   public List<Path> files() {
-    return List.of(socket(), nbdkitPidFile(), nbdfusePidFile(), nbdfuseLog());
+    return List.of(socket(), nbdkitPidFile(), nbdfusePidFile(), nbdfuseLog(), modelState(),
+        dir.resolve("model.state.tmp"));
   }
 
   public LabServer withDirCreated(boolean created) {
