@@ -81,6 +81,32 @@ class LabDeviceFactsTest {
   }
 
   @Test
+  void aLogOnADeviceModelCarriesTheModelsParametersAndTheStateItWrote() throws IOException {
+    Path root = lab("""
+        {"format": "commitbench.lab/3", "id": "lab-m", "root": "%1$s", "filesystem": "ext4",
+         "created": "2025-01-02T03:04:05Z", "devices": [
+          {"name": "ssd", "image": "%1$s/ssd.img", "mount_point": "%1$s/ssd", "profile": "flash-sata",
+           "server": {"dir": "%1$s/ssd.nbd", "dir_created": true, "nbdkit_pid": 12, "fuse_started": true}}]}
+        """);
+    Path model = Files.createDirectories(root.resolve("ssd.nbd/model"));
+    Files.writeString(model.resolve("flash-sata.profile"), "name = flash-sata  # the profile\n"
+        + "description = a SATA SSD\npage_kb = 16\nover_provisioning = 0.07 # 7 %%\ndatasheet.random_read_ms = 0.1\n");
+    Path state = root.resolve("ssd.nbd/model.state");
+
+    List<Fact> before = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("ssd/pg_wal"));
+    Files.writeString(state, "model = flash\nprofile = flash-sata\nfree_blocks = 9\nwrite_amplification = 2.2500\n");
+    List<Fact> after = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("ssd/pg_wal"));
+
+    assertThat(before).contains(Fact.of("log_device", "wal_directory.lab_model_parameters",
+        "name=flash-sata, page_kb=16, over_provisioning=0.07"));
+    assertThat(before).filteredOn(f -> f.name().equals("wal_directory.lab_model_state")).singleElement()
+        .satisfies(f -> assertThat(f.unknownReason()).contains("has not written " + state));
+    assertThat(after).contains(Fact.of("log_device", "wal_directory.lab_model_free_blocks", "9"),
+        Fact.of("log_device", "wal_directory.lab_model_write_amplification", "2.2500"));
+    assertThat(after).noneMatch(f -> f.name().endsWith("lab_model_state") || f.name().endsWith("lab_model_model"));
+  }
+
+  @Test
   void aLogOnNoLabGivesNoFacts() throws IOException {
     Path root = lab("""
         {"format": "commitbench.lab/3", "id": "x", "root": "%1$s", "filesystem": "ext4",
