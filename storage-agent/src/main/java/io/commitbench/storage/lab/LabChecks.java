@@ -73,6 +73,9 @@ final class LabChecks {
               + " fusermount3)" : ""));
     }
     boolean modelled = planned.devices().stream().anyMatch(d -> d.profile().model().isPresent());
+    if (spec.ssdAging().ages() && !host.hasTool("fio")) {
+      problems.add("missing program: fio (aging the ssd writes and overwrites its file with fio)");
+    }
     if (modelled && !host.hasTool("cc")) {
       problems.add("missing program: cc (the disk and flash model profiles compile their nbdkit plugin; Debian's"
           + " gcc)");

@@ -29,10 +29,11 @@ import java.util.regex.Pattern;
  * @param ssdProfile how the ssd behaves ({@link DeviceProfile}); {@code ram} by default
  * @param hddProfile how the hdd behaves; {@code throttle} by default (the raw disks are always throttled)
  * @param calibrate measure each mounted device after {@code up} made it (fdatasync latency, write IOPS)
+ * @param ssdAging how the ssd is aged before it is measured ({@link Aging#NONE} by default)
  */
 public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes,
     Throttle hddThrottle, int diskCount, long diskBytes, DeviceProfile ssdProfile, DeviceProfile hddProfile,
-    boolean calibrate) {
+    boolean calibrate, Aging ssdAging) {
 
   /** The root used when none is given. */
   public static final Path DEFAULT_ROOT = Path.of("/var/tmp/commitbench-lab");
@@ -54,6 +55,7 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
     root = root.toAbsolutePath().normalize();
     java.util.Objects.requireNonNull(ssdProfile, "ssdProfile");
     java.util.Objects.requireNonNull(hddProfile, "hddProfile");
+    java.util.Objects.requireNonNull(ssdAging, "ssdAging");
     if (!ID.matcher(id).matches()) {
       throw new IllegalArgumentException("lab id '" + id
           + "' is not allowed; use 1 to 40 lower-case letters, digits and '-', starting with a letter or digit");
@@ -78,7 +80,7 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
   public LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBytes, long hddBytes, Throttle hddThrottle,
       int diskCount, long diskBytes) {
     this(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, DeviceProfile.RAM,
-        DeviceProfile.THROTTLE, true);
+        DeviceProfile.THROTTLE, true, Aging.NONE);
   }
 
   /** A spec without raw disks. */
@@ -98,22 +100,22 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
 
   public LabSpec withId(String newId) {
     return new LabSpec(root, newId, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
-        calibrate);
+        calibrate, ssdAging);
   }
 
   public LabSpec withFilesystem(LabFilesystem fs) {
     return new LabSpec(root, id, fs, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
-        calibrate);
+        calibrate, ssdAging);
   }
 
   public LabSpec withSizes(long ssd, long hdd) {
     return new LabSpec(root, id, filesystem, ssd, hdd, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
-        calibrate);
+        calibrate, ssdAging);
   }
 
   public LabSpec withThrottle(Throttle throttle) {
     return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, throttle, diskCount, diskBytes, ssdProfile, hddProfile,
-        calibrate);
+        calibrate, ssdAging);
   }
 
   /**
@@ -122,19 +124,25 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
    */
   public LabSpec withDisks(int count, long bytesEach) {
     return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, count, bytesEach, ssdProfile, hddProfile,
-        calibrate);
+        calibrate, ssdAging);
   }
 
   /** With these profiles for the ssd and the hdd device. */
   public LabSpec withProfiles(DeviceProfile ssd, DeviceProfile hdd) {
     return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssd, hdd,
-        calibrate);
+        calibrate, ssdAging);
   }
 
   /** With or without the measurement of each mounted device after {@code up}. */
   public LabSpec withCalibration(boolean measure) {
     return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile,
-        hddProfile, measure);
+        hddProfile, measure, ssdAging);
+  }
+
+  /** With the ssd aged before it is measured. */
+  public LabSpec withSsdAging(Aging aging) {
+    return new LabSpec(root, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile,
+        hddProfile, calibrate, aging);
   }
 
   /** The profile of a device: the ssd's, the hdd's, or throttle for a raw disk. */
@@ -149,7 +157,7 @@ public record LabSpec(Path root, String id, LabFilesystem filesystem, long ssdBy
   /** A copy at another root (the same root with symlinks resolved, say), everything else kept. */
   LabSpec withRoot(Path newRoot) {
     return new LabSpec(newRoot, id, filesystem, ssdBytes, hddBytes, hddThrottle, diskCount, diskBytes, ssdProfile, hddProfile,
-        calibrate);
+        calibrate, ssdAging);
   }
 
   /** The cgroup's directory name under the blkio hierarchy. */

@@ -22,8 +22,8 @@ import java.util.Optional;
  * over the image or that file (rotational flag set to the profile's), a filesystem, a mount; for
  * each raw disk only the image and the loop device (rotational 1), left for a layout tool; then
  * the blkio throttle cgroup with one line per throttled device (profile throttle: by default the
- * hdd, and every disk) in each throttle file, when there is one; last, when the spec asks, a
- * short measurement of each mounted device. {@link LabChecks} has verified beforehand that none
+ * hdd, and every disk) in each throttle file, when there is one; when the spec asks, the ssd's
+ * aging ({@link AgeStep}); last, when the spec asks, a short measurement of each mounted device. {@link LabChecks} has verified beforehand that none
  * of these exists yet, so every step records what it makes before or right after making it.
  */
 final class UpSteps {
@@ -54,6 +54,9 @@ final class UpSteps {
     boolean throttles = spec.diskCount() > 0 || spec.ssdProfile().throttled() || spec.hddProfile().throttled();
     if (throttles) {
       steps.add(new Throttling(cgroup, spec.hddThrottle(), spec.diskCount()));
+    }
+    if (spec.ssdAging().ages()) {
+      steps.add(new AgeStep(LabDevice.SSD, spec.ssdAging()));
     }
     if (spec.calibrate()) {
       boolean fio = host.hasTool("fio");
