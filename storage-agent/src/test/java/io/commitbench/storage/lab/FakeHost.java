@@ -33,6 +33,8 @@ final class FakeHost implements LabHost, CommandRunner {
   String failOn;
   /** What the fake fio prints: a minimal JSON output of the four calibration jobs. */
   String fioOutput = FIO_OUTPUT;
+  /** What the fake fio prints when run read-only: the two read jobs on the raw loop device. */
+  String fioReadOutput = FIO_READ_OUTPUT;
   boolean fuse = true;
   /** Programs the host lacks; every other one is there. */
   final java.util.Set<String> absentTools = new java.util.HashSet<>();
@@ -49,7 +51,15 @@ final class FakeHost implements LabHost, CommandRunner {
         {"jobname": "fdatasync-paced", "write": {"total_ios": 125, "iops": 41.5},
          "sync": {"total_ios": 0, "lat_ns": {"N": 125, "percentile": {"50.000000": 14200000, "99.000000": 30500000}}}},
         {"jobname": "seqwrite", "write": {"total_ios": 9, "iops": 9.5}},
-        {"jobname": "randwrite", "write": {"total_ios": 70, "iops": 70.25}}]}
+        {"jobname": "randwrite", "write": {"total_ios": 70, "iops": 70.25,
+         "clat_ns": {"N": 70, "percentile": {"50.000000": 13900000, "99.000000": 15200000}}}}]}
+      """;
+
+  static final String FIO_READ_OUTPUT = """
+      {"fio version": "fio-3.33", "jobs": [
+        {"jobname": "randread", "read": {"total_ios": 160, "iops": 80.0, "bw_bytes": 655360,
+         "clat_ns": {"N": 160, "percentile": {"50.000000": 12300000, "99.000000": 16700000}}}},
+        {"jobname": "seqread", "read": {"total_ios": 128, "iops": 4.2, "bw_bytes": 4404019}}]}
       """;
 
   FakeHost(Path dir) throws IOException {
@@ -148,7 +158,7 @@ final class FakeHost implements LabHost, CommandRunner {
         processes.remove(Long.parseLong(a.get(1)));
         return "";
       case "fio":
-        return fioOutput;
+        return a.contains("--readonly") ? fioReadOutput : fioOutput;
       default:
         return "";
     }

@@ -7,7 +7,10 @@ import io.commitbench.core.host.lab.Calibration;
 import io.commitbench.core.host.lab.DeviceProfile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.commitbench.storage.plan.Plan;
 import io.commitbench.storage.plan.RefusedException;
 import java.io.ByteArrayOutputStream;
@@ -180,9 +183,12 @@ class LabProfileTest {
 
     Path cgroup = host.blkio.resolve("commitbench-p1");
     List<String> fio = host.commands.stream().filter(c -> c.contains("fio ")).toList();
-    assertThat(fio).hasSize(2);
-    assertThat(fio.get(0)).startsWith("fio --output-format=json --directory=" + root.resolve("ssd"));
-    assertThat(fio.get(1)).startsWith("[in cgroup " + cgroup + "] fio --output-format=json --directory="
+    assertThat(fio).hasSize(4);
+    assertThat(fio.get(0)).startsWith("fio --output-format=json --readonly --filename=/dev/loop");
+    assertThat(fio.get(1)).startsWith("fio --output-format=json --directory=" + root.resolve("ssd"));
+    assertThat(fio.get(2)).startsWith("[in cgroup " + cgroup + "] fio --output-format=json --readonly --filename="
+        + state.device("hdd").loop().orElseThrow() + " ");
+    assertThat(fio.get(3)).startsWith("[in cgroup " + cgroup + "] fio --output-format=json --directory="
         + root.resolve("hdd"));
     Calibration hdd = state.device("hdd").calibration().orElseThrow();
     assertThat(hdd.fdatasyncP50Micros()).isEqualTo(13_500.0);
@@ -190,38 +196,51 @@ class LabProfileTest {
     assertThat(hdd.fdatasyncCount()).isEqualTo(140);
     assertThat(hdd.paced()).contains(new Calibration.PacedSync(125, 14_200.0, 30_500.0, 10_000));
     assertThat(hdd.randWriteIops()).contains(70.25);
+    assertThat(hdd.randWriteLatency()).contains(new Calibration.Latency(70, 13_900.0, 15_200.0));
+    assertThat(hdd.randReadLatency()).contains(new Calibration.Latency(160, 12_300.0, 16_700.0));
+    assertThat(hdd.seqReadMBs()).hasValueSatisfying(v -> assertThat(v).isCloseTo(4.404019, within(1e-9)));
     assertThat(hdd.note()).endsWith("inside the throttle cgroup");
     assertThat(LabState.read(root)).contains(state);
     assertThat(Files.readString(root.resolve("lab.json"))).contains("\"fdatasync_p50_us\" : 13500.0",
         "\"paced_fdatasync_p50_us\" : 14200.0", "\"paced_fdatasync_p99_us\" : 30500.0",
-        "\"paced_fdatasync_count\" : 125", "\"paced_fdatasync_gap_us\" : 10000");
+        "\"paced_fdatasync_count\" : 125", "\"paced_fdatasync_gap_us\" : 10000", "\"rand_read_p50_us\" : 12300.0",
+        "\"rand_read_count\" : 160", "\"rand_write_p99_us\" : 15200.0", "\"seq_read_mbs\" : 4.404019");
     assertThat(String.join("\n", LabStatus.lines(root, host))).contains("profile throttle",
         "calibrated: fdatasync of 8 KiB p50 13.5 ms, p99 41.0 ms (n=140), paced (10 ms idle before each) p50 14.2 ms,"
-            + " p99 30.5 ms (n=125), sequential 1 MiB writes 10/s");
+            + " p99 30.5 ms (n=125), sequential 1 MiB writes 10/s, random 8 KiB writes 70/s (p50 13.9 ms, p99 15.2 ms),"
+            + " random 8 KiB reads p50 12.3 ms, p99 16.7 ms (n=160), sequential 1 MiB reads 4.4 MB/s, fio-3.33");
   }
 
   @Test
-  void fioRunsTheSyncsBackToBackThenPacedBeforeTheWriteJobs() throws Exception {
+  void fioReadsTheRawLoopDeviceReadOnlyThenRunsTheSyncsBackToBackThenPacedBeforeTheWriteJobs() throws Exception {
     spec = spec.withCalibration(true);
 
-    up();
+    LabState state = up();
 
-    String fio = host.commands.stream().filter(c -> c.startsWith("fio ")).findFirst().orElseThrow();
+    List<String> runs = host.commands.stream().filter(c -> c.startsWith("fio ")).limit(2).toList();
+    assertThat(runs.get(0)).isEqualTo("fio --output-format=json --readonly --filename="
+        + state.device("ssd").loop().orElseThrow() + " --ioengine=psync --direct=1 --name=randread --rw=randread"
+        + " --bs=8k --time_based --runtime=2 --name=seqread --stonewall --rw=read --bs=1m --offset=0 --size=64m"
+        + " --runtime=2");
+    String fio = runs.get(1);
     assertThat(fio).contains("--name=fdatasync --rw=write --bs=8k --size=1m --overwrite=1 --fdatasync=1 --runtime=2 "
         + "--name=fdatasync-paced --stonewall --rw=write --bs=8k --size=1m --overwrite=1 --fdatasync=1 "
         + "--thinktime=10000 --thinktime_blocks=1 --runtime=3 --name=seqwrite --stonewall");
-    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("fdatasync of 8 KiB p50/p99, back to back and paced");
+    assertThat(fio).endsWith("--name=randwrite --stonewall --rw=randwrite --bs=8k --size=16m --direct=1 --runtime=1");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("fdatasync of 8 KiB p50/p99, back to back and paced",
+        "random write and read latency, sequential read bandwidth, with fio");
   }
 
   @Test
   void theJournalCarriesBothFdatasyncFiguresAndTheProbesOnlyTheBackToBackOnes() throws IOException {
-    Calibration fio = CalibrateStep.parseFio(FakeHost.FIO_OUTPUT, false);
+    Calibration fio = CalibrateStep.parseFio(FakeHost.FIO_READ_OUTPUT, FakeHost.FIO_OUTPUT, false);
     Calibration probe = new Calibration("built-in probe", 100, 55.0, 120.0, Optional.empty(), Optional.empty(),
         Optional.empty(), "probe");
 
     assertThat(CalibrateStep.detail(fio)).containsExactly(java.util.Map.entry("fdatasync_p50_us", "13500"),
         java.util.Map.entry("fdatasync_p99_us", "41000"), java.util.Map.entry("paced_fdatasync_p50_us", "14200"),
-        java.util.Map.entry("paced_fdatasync_p99_us", "30500"));
+        java.util.Map.entry("paced_fdatasync_p99_us", "30500"), java.util.Map.entry("rand_read_p50_us", "12300"),
+        java.util.Map.entry("rand_write_p50_us", "13900"), java.util.Map.entry("seq_read_mbs", "4"));
     assertThat(CalibrateStep.detail(probe)).containsOnlyKeys("fdatasync_p50_us", "fdatasync_p99_us");
     assertThat(fio.note()).contains("back to back 2 s, then paced (10000 µs idle between each write and its fdatasync) 3 s");
     assertThat(probe.summary()).isEqualTo("fdatasync of 8 KiB p50 55 µs, p99 120 µs (n=100), built-in probe");
@@ -231,7 +250,8 @@ class LabProfileTest {
   void fioOutputWithoutThePacedJobsPercentilesIsAnError() {
     String withoutPaced = FakeHost.FIO_OUTPUT.replace("\"fdatasync-paced\"", "\"other\"");
 
-    assertThatThrownBy(() -> CalibrateStep.parseFio(withoutPaced, false)).isInstanceOf(IOException.class)
+    assertThatThrownBy(() -> CalibrateStep.parseFio(FakeHost.FIO_READ_OUTPUT, withoutPaced, false))
+        .isInstanceOf(IOException.class)
         .hasMessage("fio's output has no job 'fdatasync-paced'");
   }
 
@@ -251,8 +271,73 @@ class LabProfileTest {
 
   @Test
   void fioOutputWithoutSyncPercentilesIsAnError() {
-    assertThatThrownBy(() -> CalibrateStep.parseFio("{\"jobs\": [{\"jobname\": \"fdatasync\", \"sync\": {}}]}",
-        false)).hasMessageContaining("no fdatasync latency percentiles");
+    assertThatThrownBy(() -> CalibrateStep.parseFio(FakeHost.FIO_READ_OUTPUT,
+        "{\"jobs\": [{\"jobname\": \"fdatasync\", \"sync\": {}}]}", false))
+        .hasMessageContaining("no fdatasync latency percentiles");
+  }
+
+  @Test
+  void fioOutputWithoutTheRandomReadsPercentilesIsAnError() {
+    String withoutPercentiles = FakeHost.FIO_READ_OUTPUT.replace("\"percentile\"", "\"other\"");
+
+    assertThatThrownBy(() -> CalibrateStep.parseFio(withoutPercentiles, FakeHost.FIO_OUTPUT, false))
+        .isInstanceOf(IOException.class)
+        .hasMessage("fio printed no read latency percentiles (read.clat_ns.percentile) for job randread");
+    assertThatThrownBy(() -> CalibrateStep.parseFio(FakeHost.FIO_OUTPUT, FakeHost.FIO_OUTPUT, false))
+        .hasMessage("fio's output has no job 'randread'");
+  }
+
+  @Test
+  void theFiguresOfARecordedFioRunOnALoopDeviceAreItsJobsClatPercentilesAndBandwidth() throws IOException {
+    // fio 3.33's outputs of readCommand and command on a 256 MiB ext4 loop device over a sparse file.
+    String reads = resource("fio-read-loop-ram.json");
+    String writes = resource("fio-write-loop-ram.json");
+    JsonNode readJobs = new ObjectMapper()
+        .readTree(reads).path("jobs");
+    JsonNode writeJobs = new ObjectMapper()
+        .readTree(writes).path("jobs");
+
+    Calibration c = CalibrateStep.parseFio(reads, writes, false);
+
+    JsonNode randread = readJobs.get(0).path("read").path("clat_ns");
+    assertThat(c.randReadLatency()).contains(new Calibration.Latency(randread.path("N").asLong(),
+        randread.path("percentile").path("50.000000").asDouble() / 1000,
+        randread.path("percentile").path("99.000000").asDouble() / 1000));
+    assertThat(c.randReadLatency().orElseThrow().count()).isGreaterThan(1000);
+    JsonNode randwrite = writeJobs.get(3).path("write");
+    assertThat(writeJobs.get(3).path("jobname").asText()).isEqualTo("randwrite");
+    assertThat(c.randWriteLatency().orElseThrow().p99Micros())
+        .isEqualTo(randwrite.path("clat_ns").path("percentile").path("99.000000").asDouble() / 1000)
+        .isGreaterThanOrEqualTo(c.randWriteLatency().orElseThrow().p50Micros());
+    assertThat(c.randWriteIops()).contains(randwrite.path("iops").asDouble());
+    assertThat(c.seqReadMBs()).contains(readJobs.get(1).path("read").path("bw_bytes").asDouble() / 1_000_000);
+    assertThat(c.tool()).isEqualTo("fio-3.33");
+    assertThat(c.summary()).contains(", random 8 KiB reads p50 ", ", sequential 1 MiB reads ");
+  }
+
+  @Test
+  void aCalibrationWithoutTheReadFiguresReadsAsOneWithoutThem() throws Exception {
+    spec = spec.withCalibration(true);
+    up();
+    Path file = root.resolve("lab.json");
+    Files.writeString(file, Files.readString(file)
+        .replaceAll("\\s*\"(rand_read_[a-z0-9_]+|rand_write_(count|p50_us|p99_us)|seq_read_mbs)\" : [0-9.]+,", ""));
+
+    Calibration read = LabState.read(root).orElseThrow().device("hdd").calibration().orElseThrow();
+
+    assertThat(Files.readString(file)).doesNotContain("rand_read_", "seq_read_", "rand_write_p50");
+    assertThat(read.randReadLatency()).isEmpty();
+    assertThat(read.randWriteLatency()).isEmpty();
+    assertThat(read.seqReadMBs()).isEmpty();
+    assertThat(read.randWriteIops()).contains(70.25);
+    assertThat(read.paced()).isPresent();
+  }
+
+  private static String resource(String name) throws IOException {
+    try (var in = LabProfileTest.class.getResourceAsStream(name)) {
+      assertThat(in).as("test resource " + name).isNotNull();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   private LabState up() throws Exception {

@@ -24,13 +24,17 @@ import java.util.TreeMap;
  * {@code nbdfuse_pid} when known, {@code fuse_started}), and once measured {@code calibration}
  * ({@code tool}, {@code fdatasync_count}, {@code fdatasync_p50_us}, {@code fdatasync_p99_us},
  * {@code paced_fdatasync_count}, {@code paced_fdatasync_p50_us}, {@code paced_fdatasync_p99_us},
- * {@code paced_fdatasync_gap_us}, {@code seq_write_iops} and {@code rand_write_iops} when measured,
- * {@code note})) and
+ * {@code paced_fdatasync_gap_us}, {@code seq_write_iops}, {@code rand_write_iops},
+ * {@code rand_write_count}, {@code rand_write_p50_us}, {@code rand_write_p99_us},
+ * {@code rand_read_count}, {@code rand_read_p50_us}, {@code rand_read_p99_us} and
+ * {@code seq_read_mbs} when measured, {@code note})) and
  * {@code cgroup} ({@code dir}, {@code throttle}: file name to the array of lines written) once made.
  *
  * <p>The {@code paced_fdatasync_*} fields are optional within format 3: a reader that does not
  * know them passes over them, and a calibration without them (the built-in probe's, or a lab.json
- * written without them) reads as one without a paced figure.
+ * written without them) reads as one without a paced figure. So are the {@code rand_read_*},
+ * {@code rand_write_p*}, {@code rand_write_count} and {@code seq_read_mbs} fields: without them a
+ * calibration reads as one without read figures and random write latency.
  *
  * <p>Format 3 has profiles, the nbdkit chain and the calibration, which format 2 lacks; its own
  * number makes a reader of format 2 refuse a lab whose nbdkit and FUSE mount it would not take
@@ -100,6 +104,9 @@ public final class LabStateJson {
         });
         c.seqWriteIops().ifPresent(x -> v.put("seq_write_iops", x));
         c.randWriteIops().ifPresent(x -> v.put("rand_write_iops", x));
+        c.randWriteLatency().ifPresent(l -> putLatency(v, "rand_write", l));
+        c.randReadLatency().ifPresent(l -> putLatency(v, "rand_read", l));
+        c.seqReadMBs().ifPresent(x -> v.put("seq_read_mbs", x));
         v.put("note", c.note());
       });
     }
@@ -165,7 +172,20 @@ public final class LabStateJson {
     return Optional.of(new Calibration(v.path("tool").asText(), v.path("fdatasync_count").asLong(),
         v.path("fdatasync_p50_us").asDouble(), v.path("fdatasync_p99_us").asDouble(), paced(v),
         number(v, "seq_write_iops").map(JsonNode::asDouble), number(v, "rand_write_iops").map(JsonNode::asDouble),
+        latency(v, "rand_read"), latency(v, "rand_write"), number(v, "seq_read_mbs").map(JsonNode::asDouble),
         v.path("note").asText()));
+  }
+
+  private static void putLatency(ObjectNode v, String prefix, Calibration.Latency l) {
+    v.put(prefix + "_count", l.count());
+    v.put(prefix + "_p50_us", l.p50Micros());
+    v.put(prefix + "_p99_us", l.p99Micros());
+  }
+
+  /** The latencies {@code <prefix>_count}, {@code _p50_us}, {@code _p99_us}, when the calibration has them. */
+  private static Optional<Calibration.Latency> latency(JsonNode v, String prefix) {
+    return number(v, prefix + "_p50_us").map(p50 -> new Calibration.Latency(v.path(prefix + "_count").asLong(),
+        p50.asDouble(), v.path(prefix + "_p99_us").asDouble()));
   }
 
   /** The paced fdatasync figures, when the calibration has them (fio's). */
