@@ -101,8 +101,8 @@ public record Calibration(String tool, long fdatasyncCount, double fdatasyncP50M
 
   /**
    * The measured figures beside a data sheet's, one line for each figure the data sheet has, in
-   * the order of {@link #DATASHEET_KEYS}, e.g. {@code   random 8 KiB read p50    12.3 ms   data
-   * sheet 12.4 ms}; a figure this calibration lacks reads {@code not measured}. The lines are
+   * the order of {@link #DATASHEET_KEYS}, the measured figures right-aligned in one column, e.g.
+   * {@code   random 8 KiB read p50        12.3 ms   data sheet 12.4 ms}; a figure this calibration lacks reads {@code not measured}. The lines are
    * joined by newlines, without one at the end; a data sheet of no figures gives the empty string.
    *
    * @param datasheet figures by key: {@code seq_read_mbs} (MB/s, 10^6 bytes), {@code random_read_ms}
