@@ -22,7 +22,10 @@ import java.util.stream.Collectors;
  * {@code .lab_fdatasync_p50_us}, {@code .lab_fdatasync_p99_us} (syncs back to back), {@code
  * .lab_paced_fdatasync_p50_us}, {@code .lab_paced_fdatasync_p99_us} (each sync after an idle gap,
  * what a commit at a moderate rate pays), {@code .lab_seq_write_iops}, {@code
- * .lab_rand_write_iops} and {@code .lab_calibration} (tool and how it measured). A location on no
+ * .lab_rand_write_iops}, {@code .lab_rand_write_p50_us}, {@code .lab_rand_write_p99_us} (random
+ * 8 KiB direct writes), {@code .lab_rand_read_p50_us}, {@code .lab_rand_read_p99_us} (random 8 KiB
+ * direct reads over the whole raw device), {@code .lab_seq_read_mbs} (sequential 1 MiB direct
+ * reads, 10^6 bytes per second) and {@code .lab_calibration} (tool and how it measured). A location on no
  * lab gives no facts at all, and so does one under a {@code lab.json} that cannot be read. A
  * device served by a device model adds the model's parameters ({@code .lab_model_parameters}) and
  * the state it reports at the run's start ({@code .lab_model_free_blocks}, {@code
@@ -70,6 +73,15 @@ final class LabDeviceFacts {
     String noIops = why != null ? why : "measured by " + c.get().tool() + ", which gives no write IOPS";
     facts.add(number(group, prefix + ".lab_seq_write_iops", c.flatMap(Calibration::seqWriteIops), noIops));
     facts.add(number(group, prefix + ".lab_rand_write_iops", c.flatMap(Calibration::randWriteIops), noIops));
+    String noReads = why != null ? why : "not in the lab's calibration (the built-in probe, or a lab brought up"
+        + " before read figures and write latency were measured)";
+    Optional<Calibration.Latency> writes = c.flatMap(Calibration::randWriteLatency);
+    facts.add(number(group, prefix + ".lab_rand_write_p50_us", writes.map(Calibration.Latency::p50Micros), noReads));
+    facts.add(number(group, prefix + ".lab_rand_write_p99_us", writes.map(Calibration.Latency::p99Micros), noReads));
+    Optional<Calibration.Latency> reads = c.flatMap(Calibration::randReadLatency);
+    facts.add(number(group, prefix + ".lab_rand_read_p50_us", reads.map(Calibration.Latency::p50Micros), noReads));
+    facts.add(number(group, prefix + ".lab_rand_read_p99_us", reads.map(Calibration.Latency::p99Micros), noReads));
+    facts.add(number(group, prefix + ".lab_seq_read_mbs", c.flatMap(Calibration::seqReadMBs), noReads));
     facts.add(c.map(v -> Fact.of(group, prefix + ".lab_calibration", v.tool() + ", " + v.fdatasyncCount()
             + " fdatasyncs; " + v.note()))
         .orElseGet(() -> Fact.unknown(group, prefix + ".lab_calibration", why)));

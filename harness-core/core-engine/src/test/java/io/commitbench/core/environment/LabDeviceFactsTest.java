@@ -25,7 +25,10 @@ class LabDeviceFactsTest {
           {"name": "hdd", "image": "%1$s/hdd.img", "mount_point": "%1$s/hdd", "profile": "hdd", "calibration": {"tool": "fio-3.33",
            "fdatasync_count": 136, "fdatasync_p50_us": 14032.5, "fdatasync_p99_us": 27918.3,
            "paced_fdatasync_count": 120, "paced_fdatasync_p50_us": 14210.0, "paced_fdatasync_p99_us": 28500.0,
-           "paced_fdatasync_gap_us": 10000, "seq_write_iops": 19.2, "rand_write_iops": 38.9, "note": "fio: ..."}}]}
+           "paced_fdatasync_gap_us": 10000, "seq_write_iops": 19.2, "rand_write_iops": 38.9,
+           "rand_write_count": 39, "rand_write_p50_us": 12950.4, "rand_write_p99_us": 26000.0,
+           "rand_read_count": 160, "rand_read_p50_us": 12300.0, "rand_read_p99_us": 16700.5, "seq_read_mbs": 4.4,
+           "note": "fio: ..."}}]}
         """);
 
     List<Fact> facts = LabDeviceFacts.of("log_device", "wal_directory", root.resolve("hdd/pg/pg_wal"));
@@ -39,6 +42,11 @@ class LabDeviceFactsTest {
         Fact.of("log_device", "wal_directory.lab_paced_fdatasync_p99_us", "28500.0"),
         Fact.of("log_device", "wal_directory.lab_seq_write_iops", "19.2"),
         Fact.of("log_device", "wal_directory.lab_rand_write_iops", "38.9"),
+        Fact.of("log_device", "wal_directory.lab_rand_write_p50_us", "12950.4"),
+        Fact.of("log_device", "wal_directory.lab_rand_write_p99_us", "26000.0"),
+        Fact.of("log_device", "wal_directory.lab_rand_read_p50_us", "12300.0"),
+        Fact.of("log_device", "wal_directory.lab_rand_read_p99_us", "16700.5"),
+        Fact.of("log_device", "wal_directory.lab_seq_read_mbs", "4.4"),
         Fact.of("log_device", "wal_directory.lab_calibration", "fio-3.33, 136 fdatasyncs; fio: ..."));
     List<Fact> all = new ArrayList<>(EnvironmentFixtures.postgresqlOnThisHost());
     all.addAll(facts);
@@ -59,6 +67,9 @@ class LabDeviceFactsTest {
 
     assertThat(facts).filteredOn(f -> f.name().endsWith("lab_paced_fdatasync_p50_us")).singleElement()
         .satisfies(f -> assertThat(f.unknownReason()).contains("not in the lab's calibration"));
+    assertThat(facts).filteredOn(f -> f.name().endsWith("lab_rand_read_p50_us") || f.name().endsWith("lab_seq_read_mbs")
+        || f.name().endsWith("lab_rand_write_p99_us")).hasSize(3)
+        .allSatisfy(f -> assertThat(f.unknownReason()).contains("before read figures and write latency were measured"));
     List<Fact> all = new ArrayList<>(EnvironmentFixtures.postgresqlOnThisHost());
     all.addAll(facts);
     assertThat(EnvironmentText.headerLines(all)).contains(" | Log Lab Device   : ssd of lab lab-9z at " + root
