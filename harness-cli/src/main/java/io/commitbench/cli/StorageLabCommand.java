@@ -111,8 +111,9 @@ final class StorageLabCommand {
     String hddProfile;
 
     @Option(names = "--no-calibrate", negatable = false,
-        description = "Do not measure the ssd and the hdd after making them (by default a few seconds each: "
-            + "fdatasync of 8 KiB p50/p99 and write IOPS, with fio when installed, recorded in ROOT/lab.json).")
+        description = "Do not measure the ssd and the hdd after making them (by default a few seconds each, about 11 with fio: "
+            + "fdatasync of 8 KiB p50/p99 and write IOPS, with fio when installed also random read and write "
+            + "latency and sequential read MB/s, recorded in ROOT/lab.json).")
     boolean noCalibrate;
 
     @Option(names = "--apply", description = "Build the lab; without it only the plan is printed.")
