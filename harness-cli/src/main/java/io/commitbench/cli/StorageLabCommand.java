@@ -5,6 +5,7 @@ import io.commitbench.storage.exec.ProcessCommandRunner;
 import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.storage.lab.Lab;
 import io.commitbench.core.host.lab.LabFilesystem;
+import io.commitbench.storage.lab.Aging;
 import io.commitbench.storage.lab.LabSpec;
 import io.commitbench.core.host.lab.LabState;
 import io.commitbench.storage.lab.Throttle;
@@ -100,14 +101,16 @@ final class StorageLabCommand {
 
     @Option(names = "--ssd-profile", paramLabel = "PROFILE", defaultValue = "ram",
         description = "How the ssd behaves: ram (loop device over /dev/shm), throttle (like the hdd's default), hdd "
-            + "or ssd (served by nbdkit through nbdfuse: slow for every process; see docs/lab.md). "
-            + "Default: ${DEFAULT-VALUE}.")
+            + "or ssd (served by nbdkit through nbdfuse: slow for every process), flash-sata or flash-nvme (a flash "
+            + "SSD model: FTL, garbage collection, TRIM; without and with power-loss protection), disk-7200 or "
+            + "disk-15k (a rotating-disk model); see docs/lab.md. Default: ${DEFAULT-VALUE}.")
     String ssdProfile;
 
     @Option(names = "--hdd-profile", paramLabel = "PROFILE", defaultValue = "throttle",
         description = "How the hdd behaves: throttle (cgroup v1 blkio limits --hdd-*, only for processes started in "
-            + "the lab's cgroup), hdd (a 7,200 rpm disk's 12 ms per I/O, 138 MB/s, for every process), ssd or ram. "
-            + "Default: ${DEFAULT-VALUE}.")
+            + "the lab's cgroup), hdd (a 7,200 rpm disk's 12 ms per I/O, 138 MB/s, for every process), disk-7200 or "
+            + "disk-15k (a rotating-disk model: seek over the distance, rotation, track buffer, write cache), "
+            + "flash-sata, flash-nvme, ssd or ram. Default: ${DEFAULT-VALUE}.")
     String hddProfile;
 
     @Option(names = "--no-calibrate", negatable = false,
@@ -115,6 +118,16 @@ final class StorageLabCommand {
             + "fdatasync of 8 KiB p50/p99 and write IOPS, with fio when installed also random read and write "
             + "latency and sequential read MB/s, recorded in ROOT/lab.json).")
     boolean noCalibrate;
+
+    @Option(names = "--ssd-age", paramLabel = "PERCENT", defaultValue = "0",
+        description = "Age the ssd before it is measured: a kept file of PERCENT of the device (1 to 95), written in "
+            + "full, then overwritten at random 8 KiB offsets for --ssd-age-seconds, so that a flash model's free "
+            + "blocks are used up as on a drive in service. Default: ${DEFAULT-VALUE} (no aging).")
+    int ssdAgePercent;
+
+    @Option(names = "--ssd-age-seconds", paramLabel = "N", defaultValue = "60",
+        description = "How long the aging's random overwrites run (1 to 3600). Default: ${DEFAULT-VALUE}.")
+    int ssdAgeSeconds;
 
     @Option(names = "--apply", description = "Build the lab; without it only the plan is printed.")
     boolean apply;
@@ -130,7 +143,8 @@ final class StorageLabCommand {
             bytes("--ssd-size", ssdSize), bytes("--hdd-size", hddSize), lab.hddThrottle())
             .withDisks(disks, bytes("--disk-size", diskSize))
             .withProfiles(profile("--ssd-profile", ssdProfile), profile("--hdd-profile", hddProfile))
-            .withCalibration(!noCalibrate);
+            .withCalibration(!noCalibrate)
+            .withSsdAging(new Aging(ssdAgePercent, ssdAgeSeconds));
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
@@ -142,8 +156,15 @@ final class StorageLabCommand {
       }
       LabState state = Lab.up(lab, ProcessCommandRunner.standard(), ProgressStreams.over(out));
       for (String name : java.util.List.of("ssd", "hdd")) {
-        state.device(name).calibration().ifPresent(c -> out.println(name + " (profile "
-            + state.device(name).profile().label() + "): " + c.summary()));
+        DeviceProfile profile = state.device(name).profile();
+        state.device(name).calibration().ifPresent(c -> {
+          out.println(name + " (profile " + profile.label() + "): " + c.summary());
+          String beside = c.besideDatasheet(Lab.datasheet(profile));
+          if (!beside.isEmpty()) {
+            out.println(name + " against " + profile.modelProfileFile() + "'s data sheet figures:");
+            out.println(beside);
+          }
+        });
       }
       out.println("lab '" + state.id() + "' is up: ssd at " + state.mount("ssd") + ", hdd at " + state.mount("hdd")
           + (state.disks().isEmpty() ? "" : ", raw disks " + state.disks().stream().map(Path::toString)

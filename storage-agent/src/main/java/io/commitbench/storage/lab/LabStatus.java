@@ -48,13 +48,24 @@ final class LabStatus {
       lines.add("       profile " + d.profile().label() + d.server().map(v -> ", nbdkit " + v.nbdkitPid().map(pid
           -> "pid " + pid + (alive(host, pid) ? "" : " (GONE)")).orElse("not started") + ", FUSE "
           + (v.fuseStarted() ? v.file().toString() : "not started")).orElse(""));
-      d.calibration().ifPresent(c -> lines.add("       calibrated: " + c.summary()));
+      d.calibration().ifPresent(c -> {
+        lines.add("       calibrated: " + c.summary());
+        String beside = c.besideDatasheet(ModelSources.datasheet(d.profile()));
+        if (!beside.isEmpty()) {
+          lines.add("       against " + d.profile().modelProfileFile() + "'s data sheet figures:");
+          beside.lines().forEach(l -> lines.add("       " + l));
+        }
+      });
       if (d.profile().model().isPresent() && d.server().isPresent()) {
         lines.add("       model state: " + modelState(d.server().get()));
       }
       if (d.kernelName().isPresent()) {
         Path rot = host.sysBlock().resolve(d.kernelName().get()).resolve("queue/rotational");
         lines.add("       " + d.majMin().orElse("?") + ", rotational reads " + read(rot).orElse("(gone)"));
+      }
+      if (d.mountPoint().isPresent() && Files.exists(d.mountPoint().get().resolve(Aging.FILE))) {
+        lines.add("       aged: " + d.mountPoint().get().resolve(Aging.FILE) + " is kept (" + size(d.mountPoint().get()
+            .resolve(Aging.FILE)) + " MiB)");
       }
       if (LabDevice.isDisk(d.name())) {
         List<String> uses = DiskUsers.of(d, host);
@@ -97,6 +108,14 @@ final class LabStatus {
         .map(m -> m.entrySet().stream().filter(e -> !e.getKey().equals("model") && !e.getKey().equals("profile"))
             .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")))
         .orElse("not written yet (" + server.modelState() + " appears after the first request)");
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file) >> 20;
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private static boolean alive(LabHost host, long pid) {

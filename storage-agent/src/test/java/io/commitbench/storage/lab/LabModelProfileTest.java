@@ -115,6 +115,31 @@ class LabModelProfileTest {
     assertThat(host.commands).isEmpty();
   }
 
+  @Test
+  void agingWritesAKeptFileOnTheSsdAndOverwritesItBeforeTheCalibration() throws Exception {
+    spec = spec.withSsdAging(new Aging(50, 30)).withCalibration(true);
+
+    Lab.up(spec, host, out(), host);
+
+    Path file = root.resolve("ssd").resolve(Aging.FILE);
+    assertThat(host.commands).containsSubsequence(
+        "fio --name=age-fill --filename=" + file + " --size=32m --rw=write --bs=1m --direct=1 --ioengine=psync",
+        "fio --name=age-overwrite --filename=" + file + " --size=32m --rw=randwrite --bs=8k --direct=1"
+            + " --ioengine=psync --time_based --runtime=30",
+        "fio --output-format=json --readonly");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("ssd model state after aging: not written yet");
+  }
+
+  @Test
+  void agingIsRefusedBeyondItsBoundsAndWithoutFio() {
+    assertThatThrownBy(() -> new Aging(96, 60)).hasMessage("aging share 96 % is not allowed; give 0 (no aging) to 95");
+    assertThatThrownBy(() -> new Aging(50, 0)).hasMessage("aging time 0 s is not allowed; give 1 to 3600");
+    host.absentTools.add("fio");
+
+    assertThatThrownBy(() -> Lab.up(spec.withSsdAging(new Aging(50, 30)), host, out(), host))
+        .isInstanceOf(RefusedException.class).hasMessageContaining("missing program: fio (aging the ssd");
+  }
+
   private PrintStream out() {
     return new PrintStream(progress, true, StandardCharsets.UTF_8);
   }
