@@ -58,7 +58,8 @@ record CampaignDisks(List<Path> devices, Optional<Path> cgroup, Optional<Path> l
         .withThrottle(new Throttle(lab.writeIops(), 0, 0, 0));
     if (spec.logsOnLabDevices()) {
       // Logs go on the ssd and hdd: of the profiles asked, and measured, so the lab records what they do.
-      labSpec = labSpec.withSizes(lab.deviceBytes(), lab.deviceBytes()).withProfiles(lab.ssdProfile(), lab.hddProfile());
+      labSpec = labSpec.withSizes(lab.deviceBytes(), lab.deviceBytes()).withProfiles(lab.ssdProfile(), lab.hddProfile())
+          .withSsdAging(lab.ssdAging());
     } else {
       // Only the raw disks are used: measuring the ssd and hdd would be wasted time.
       labSpec = labSpec.withSizes(UNUSED_DEVICE_BYTES, UNUSED_DEVICE_BYTES).withCalibration(false);

@@ -6,6 +6,7 @@ import io.commitbench.core.key.ByteSize;
 import io.commitbench.core.config.KeySuggestion;
 import io.commitbench.core.key.Violation;
 import io.commitbench.storage.instance.InstanceEngines;
+import io.commitbench.storage.lab.Aging;
 import io.commitbench.storage.lab.LabSpec;
 import io.commitbench.storage.layout.LayoutFilesystem;
 import io.commitbench.storage.layout.VolumeManager;
@@ -82,6 +83,9 @@ public final class CampaignFile {
     k.put("campaign.lab.device-size", new String[] {"1G", "Size of the lab's ssd and hdd images, on which campaign.log-on puts a log."});
     k.put("campaign.lab.ssd-profile", new String[] {"ssd", "Profile of the lab's ssd: " + DeviceProfile.allowed() + " (see docs/lab.md)."});
     k.put("campaign.lab.hdd-profile", new String[] {"hdd", "Profile of the lab's hdd: " + DeviceProfile.allowed() + " (see docs/lab.md)."});
+    k.put("campaign.lab.ssd-age", new String[] {"0", "Percent of the lab's ssd (0 to 95) that a kept file fills and random 8 KiB"
+        + " overwrites age before the cells run, so a flash model's free blocks are used up; 0 for none."});
+    k.put("campaign.lab.ssd-age-seconds", new String[] {"60", "How long the ssd's aging overwrites run (1 to 3600)."});
     k.put("campaign.overwrite", new String[] {"false", "Whether given devices that carry a filesystem or volume signature may be overwritten."});
     k.put("campaign.output", new String[] {null, "Results folder (tables, chart, a folder per cell); default: campaigns/NAME."});
     k.put("campaign.work", new String[] {null, "Scratch folder for the lab, layout and instance; default: /var/tmp/commitbench-campaign/NAME."});
@@ -309,6 +313,17 @@ public final class CampaignFile {
       return counts.stream().distinct().sorted().toList();
     }
 
+    private Aging aging() {
+      long percent = count("campaign.lab.ssd-age", value("campaign.lab.ssd-age").orElse("0"));
+      long seconds = count("campaign.lab.ssd-age-seconds", value("campaign.lab.ssd-age-seconds").orElse("60"));
+      try {
+        return new Aging((int) Math.min(percent, Integer.MAX_VALUE), (int) Math.min(seconds, Integer.MAX_VALUE));
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("campaign.lab.ssd-age", percent + " % for " + seconds + " s", e.getMessage()));
+        return Aging.NONE;
+      }
+    }
+
     private DiskSource disks() {
       String devices = value("campaign.devices").orElse("lab");
       boolean overwrite = bool("campaign.overwrite", "false");
@@ -317,7 +332,7 @@ public final class CampaignFile {
         long iops = count("campaign.lab.write-iops", value("campaign.lab.write-iops").orElse("150"));
         long deviceSize = size("campaign.lab.device-size", value("campaign.lab.device-size").orElse("1G"));
         return new DiskSource.LabDisks(size, iops, deviceSize, profile("campaign.lab.ssd-profile", "ssd"),
-            profile("campaign.lab.hdd-profile", "hdd"));
+            profile("campaign.lab.hdd-profile", "hdd"), aging());
       }
       List<Path> paths = split(devices).stream().map(Path::of).toList();
       for (Path device : paths) {

@@ -2,6 +2,7 @@ package io.commitbench.campaign;
 
 import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.core.host.lab.LabDevice;
+import io.commitbench.storage.lab.Aging;
 import io.commitbench.storage.lab.LabSpec;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,9 +25,15 @@ public sealed interface DiskSource {
    * @param deviceBytes the size of the lab's ssd and hdd, on which a log may go ({@code campaign.log-on})
    * @param ssdProfile the profile of the lab's ssd
    * @param hddProfile the profile of the lab's hdd
+   * @param ssdAging how the lab's ssd is aged before the cells run
    */
   record LabDisks(long diskBytes, long writeIops, long deviceBytes, DeviceProfile ssdProfile,
-      DeviceProfile hddProfile) implements DiskSource {
+      DeviceProfile hddProfile, Aging ssdAging) implements DiskSource {
+
+    /** Lab disks whose ssd is not aged. */
+    LabDisks(long diskBytes, long writeIops, long deviceBytes, DeviceProfile ssdProfile, DeviceProfile hddProfile) {
+      this(diskBytes, writeIops, deviceBytes, ssdProfile, hddProfile, Aging.NONE);
+    }
 
     @Override
     public int available() {
