@@ -46,9 +46,15 @@ cbflash_config (const char *key, const char *value)
     return -1;
   }
   free (*slot);
-  *slot = nbdkit_realpath (value);
-  if (*slot == NULL && slot == &state_path) /* the state file need not exist yet */
+  if (slot != &state_path)
+    *slot = nbdkit_realpath (value);
+  else if (value[0] == '/') /* the state file need not exist yet */
     *slot = strdup (value);
+  else { /* absolute, since nbdkit leaves the working directory when it forks */
+    char cwd[4096];
+    if (getcwd (cwd, sizeof cwd) == NULL || asprintf (slot, "%s/%s", cwd, value) < 0)
+      *slot = NULL;
+  }
   return *slot == NULL ? -1 : 0;
 }
 
