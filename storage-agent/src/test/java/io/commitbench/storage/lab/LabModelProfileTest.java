@@ -49,6 +49,7 @@ class LabModelProfileTest {
     assertThat(DeviceProfile.HDD.model()).isEmpty();
     assertThat(DeviceProfile.DISK_7200.served()).isTrue();
     assertThat(DeviceProfile.DISK_7200.nbdkitOptions()).containsExactly("--threads=1");
+    assertThat(DeviceProfile.FLASH_SATA.nbdkitOptions()).isEmpty();
   }
 
   @Test

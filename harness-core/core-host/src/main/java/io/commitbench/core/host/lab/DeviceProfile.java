@@ -128,11 +128,13 @@ public enum DeviceProfile {
 
   /**
    * One request at a time, as a disk with one actuator serves them: nbdkit {@code --threads=1}
-   * and nbdfuse over one connection ({@code -C 1}). (nbdkit's noparallel filter would do the same
-   * but keeps nbdfuse from exiting for tens of seconds after its unmount.)
+   * and nbdfuse over one connection ({@code -C 1}); the hdd profile and the disk model. (nbdkit's
+   * noparallel filter would do the same but keeps nbdfuse from exiting for tens of seconds after
+   * its unmount.) The flash model takes requests side by side, as a drive's queue does, its dies
+   * giving the parallelism.
    */
   public boolean serial() {
-    return this == HDD || model.isPresent();
+    return this == HDD || model.equals(Optional.of(DeviceModel.DISK));
   }
 
   /** nbdkit's options before the plugin: the filters, outermost first, and {@code --threads=1} when serial. */
