@@ -1,5 +1,6 @@
 package io.commitbench.storage.lab;
 
+import io.commitbench.core.host.lab.Calibration;
 import io.commitbench.core.host.lab.DeviceModel;
 import io.commitbench.core.host.lab.DeviceProfile;
 import io.commitbench.core.host.lab.KeyValueFile;
@@ -39,9 +40,18 @@ final class ModelSources {
     }
   }
 
-  /** The figures the profile's data sheets give ({@code datasheet.*}), for the lab's calibration to stand beside. */
+  /**
+   * The figures the profile's data sheets give ({@code datasheet.*}) that a calibration measures
+   * too ({@link Calibration#DATASHEET_KEYS}), for it to stand beside.
+   */
   static Map<String, Double> datasheet(DeviceProfile profile) {
-    return profile.model().isPresent() ? KeyValueFile.datasheet(profileText(profile)) : Map.of();
+    if (profile.model().isEmpty()) {
+      return Map.of();
+    }
+    // The file may state more than a calibration measures (the drive's name, its read IOPS at depth).
+    Map<String, Double> figures = new java.util.LinkedHashMap<>(KeyValueFile.datasheet(profileText(profile)));
+    figures.keySet().retainAll(Calibration.DATASHEET_KEYS);
+    return figures;
   }
 
   private static byte[] bytes(String name) throws IOException {

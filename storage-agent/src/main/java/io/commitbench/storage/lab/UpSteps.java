@@ -118,8 +118,14 @@ final class UpSteps {
           + "   (only if it reads otherwise)");
     }
 
-    private static Command attach(LabDevice d) {
-      return Command.of("losetup", "-f", "--show", d.loopBacking().toString());
+    /**
+     * losetup; over a device model's FUSE file with direct I/O, so that the host's page cache
+     * holds none of the device's blocks and every read and write reaches the model as it is issued.
+     */
+    private Command attach(LabDevice d) {
+      return profile.model().isPresent()
+          ? Command.of("losetup", "-f", "--show", "--direct-io=on", d.loopBacking().toString())
+          : Command.of("losetup", "-f", "--show", d.loopBacking().toString());
     }
 
     private String rotationalLine(Path file) {

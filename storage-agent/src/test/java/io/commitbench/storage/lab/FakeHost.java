@@ -100,7 +100,7 @@ final class FakeHost implements LabHost, CommandRunner {
           String name = "loop" + nextLoop++;
           appear(name);
           Files.createDirectories(sysBlock.resolve(name + "/loop"));
-          Files.writeString(sysBlock.resolve(name + "/loop/backing_file"), a.get(3) + "\n");
+          Files.writeString(sysBlock.resolve(name + "/loop/backing_file"), a.get(a.size() - 1) + "\n");
           return "/dev/" + name + "\n";
         }
         Files.delete(sysBlock.resolve(Path.of(a.get(2)).getFileName() + "/loop/backing_file"));

@@ -67,6 +67,8 @@ class LabModelProfileTest {
       assertThat(model.resolve(source)).isNotEmptyFile();
     }
     assertThat(Files.readString(model.resolve("disk-7200.profile"))).contains("rpm");
+    assertThat(host.commands).as("the loop device over the model bypasses the host's page cache")
+        .contains("losetup -f --show --direct-io=on " + root.resolve("hdd.nbd/fuse/disk"));
     assertThat(root.resolve("ssd.nbd/model/flash_model.c")).isNotEmptyFile();
     assertThat(root.resolve("ssd.nbd/model/flash-sata.profile")).isNotEmptyFile();
   }
