@@ -29,5 +29,6 @@ stroke = 1.0
 
 datasheet.seq_read_mbs = 89       # 4.1: sustained data transfer rate, outer zone
 datasheet.random_read_ms = 4.6    # 4.2.1 average seek 2.6 + 4.1 average rotational latency 2.0
+# A write the cache takes returns at once; this is the media access, which write_cache = 0 shows.
 datasheet.random_write_ms = 5.1   # 4.2.1 average seek, write, 3.1 + 2.0
 datasheet.fdatasync_ms = 4.0      # one revolution at 15,000 rpm: 60 s / 15,000

@@ -32,5 +32,6 @@ stroke = 1.0              # the image spread over the whole stroke: random I/O s
 # What the data sheet promises, shown beside the lab's measurements (the model ignores these).
 datasheet.seq_read_mbs = 115      # 5.2.3: sustained transfer rate, the upper end (outer zone)
 datasheet.random_read_ms = 11.66  # 5.2.1 average seek 7.5 + 5.1 average rotational latency 4.16
+# A write the cache takes returns at once; this is the media access, which write_cache = 0 shows.
 datasheet.random_write_ms = 12.66 # 5.2.1 average seek, write, 8.5 + 4.16
 datasheet.fdatasync_ms = 8.33     # one revolution at 7,200 rpm: 60 s / 7,200
