@@ -82,9 +82,11 @@ class DeviceModelIT {
     assertThat(c.fdatasyncP50Micros()).as("fdatasync p50, µs").isBetween(4_000.0, 9_000.0);
     assertThat(c.randReadLatency().orElseThrow().p50Micros()).as("random 8 KiB read p50, µs")
         .isBetween(8_000.0, 15_000.0);
+    // The data sheet's sustained rate less what the model adds to a stream: a head switch per
+    // track, a seek per cylinder of the image spread over the stroke, a command per 128 KiB.
     Map<String, Double> sheet = Lab.datasheet(DeviceProfile.DISK_7200);
     assertThat(c.seqReadMBs().orElseThrow()).as("sequential read MB/s against the data sheet's")
-        .isBetween(0.9 * sheet.get("seq_read_mbs"), 1.1 * sheet.get("seq_read_mbs"));
+        .isBetween(0.75 * sheet.get("seq_read_mbs"), 1.05 * sheet.get("seq_read_mbs"));
     Map<String, String> state = modelState(hdd);
     assertThat(state).containsEntry("model", "disk").containsEntry("profile", "disk-7200");
     assertThat(Long.parseLong(state.get("flushes"))).as("flushes the model served").isPositive();
