@@ -125,6 +125,30 @@ class CampaignFileTest {
   }
 
   @Test
+  void theLabsSsdIsAgedAsAskedAndAShareBeyondTheBoundIsRefused() throws Exception {
+    CampaignSpec spec = CampaignFile.read(campaign("""
+        campaign.workload=w.properties
+        campaign.dbms=postgresql
+        campaign.layouts=plain/ext4
+        campaign.log-on=ssd
+        campaign.lab.ssd-profile=flash-sata
+        campaign.lab.ssd-age=70
+        campaign.lab.ssd-age-seconds=30
+        """));
+    assertThat(((DiskSource.LabDisks) spec.disks()).ssdAging()).isEqualTo(new io.commitbench.storage.lab.Aging(70, 30));
+    assertThat(((DiskSource.LabDisks) spec.disks()).ssdProfile()).isEqualTo(DeviceProfile.FLASH_SATA);
+
+    assertThat(violations("""
+        campaign.workload=w.properties
+        campaign.dbms=postgresql
+        campaign.layouts=plain/ext4
+        campaign.log-on=ssd
+        campaign.lab.ssd-age=99
+        """)).anySatisfy(v -> assertThat(v).contains("campaign.lab.ssd-age")
+            .contains("aging share 99 % is not allowed; give 0 (no aging) to 95"));
+  }
+
+  @Test
   void aLogOnALabDeviceNeedsTheLab() throws Exception {
     assertThat(violations("""
         campaign.workload=w.properties
