@@ -3,11 +3,13 @@
  * Layout. The drive's tracks are zoned: a track holds as many sectors as the media rate allows in
  * one revolution, the rate falling linearly from the outer diameter (cylinder 0, where LBA 0 is)
  * to the inner one, as the radius does. The backing image is far smaller than the drive, so it is
- * spread over `stroke` of the full stroke: it is cut into cylinders of `heads` consecutive tracks
- * (consecutive sectors stay consecutive on a track, then on the next head), and each such cylinder
- * is placed at the cylinder its share of the image points to. Random requests within a small image
- * so travel as far as on the whole drive and see the data sheet's average seek, while a sequential
- * run pays only head switches and, every `heads` tracks, one short seek.
+ * spread over `stroke` of the full stroke: it is cut into bands of `band_mb` MiB, each band placed
+ * at the cylinder its share of the image points to, and within a band into cylinders of `heads`
+ * consecutive tracks on adjacent cylinders (consecutive sectors stay consecutive on a track, then
+ * on the next head, then on the next cylinder). Random requests within a small image so travel as
+ * far as on the whole drive and see the data sheet's average seek, while a sequential run pays
+ * head switches, a track-to-track seek every `heads` tracks and a long seek once per band, as a
+ * drive's sequential transfer does. band_mb = 0 places every cylinder on its own.
  *
  * Skew. Each track's first sector lies as far round from the previous track's end as the switch
  * to it takes, as drives format them, so a sequential run does not wait a turn at each boundary.
@@ -49,7 +51,7 @@ static const char *const allowed_keys[] = {
   "name", "description",
   "rpm", "cylinders", "heads", "media_od_mbs", "media_id_mbs",
   "seek_track_ms", "seek_avg_ms", "seek_full_ms", "head_switch_ms", "overhead_ms",
-  "interface_mbs", "read_ahead_kb", "write_cache", "write_cache_mb", "stroke",
+  "interface_mbs", "read_ahead_kb", "write_cache", "write_cache_mb", "stroke", "band_mb",
   "datasheet.seq_read_mbs", "datasheet.random_read_ms", "datasheet.fdatasync_ms",
   "datasheet.random_write_ms",
   NULL
@@ -101,6 +103,8 @@ disk_params_from_profile (const struct model_profile *p, struct disk_params *o, 
                                     errlen) != 0)
     return -1;
   if (model_profile_number_or (p, "stroke", 0.001, 1, 1.0, &o->stroke, err, errlen) != 0)
+    return -1;
+  if (model_profile_number_or (p, "band_mb", 0, 1e6, 64, &o->band_mb, err, errlen) != 0)
     return -1;
   static const char *const sheet[] = { "datasheet.seq_read_mbs", "datasheet.random_read_ms",
                                        "datasheet.fdatasync_ms", "datasheet.random_write_ms" };
@@ -200,9 +204,11 @@ disk_model_init (struct disk_model *m, const struct disk_params *p, int64_t size
   int64_t off = 0, k = 0;
   int32_t cyl = -1;
   int on_cyl = heads;
+  int64_t band_bytes = (int64_t) (p->band_mb * 1048576.0);
   while (off < size) {
     if (on_cyl == heads) {
-      int32_t want = (int32_t) floor (p->stroke * (p->cylinders - 1) * (double) off / (double) size);
+      int64_t placed = band_bytes > 0 ? off / band_bytes * band_bytes : off;
+      int32_t want = (int32_t) floor (p->stroke * (p->cylinders - 1) * (double) placed / (double) size);
       cyl = want > cyl ? want : cyl + 1;
       on_cyl = 0;
       if (cyl >= (int32_t) p->cylinders) {

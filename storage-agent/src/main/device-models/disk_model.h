@@ -33,6 +33,7 @@ struct disk_params {
   double write_cache;        /* 1: volatile write cache on, 0: every write goes to the media */
   double write_cache_mb;     /* its size, MiB */
   double stroke;             /* fraction of the full stroke the backing image is spread over */
+  double band_mb;            /* the image is spread in bands of this many MiB; 0: per cylinder */
 };
 
 /* Reads the model keys of a profile; name, description and datasheet.* keys are the lab's and

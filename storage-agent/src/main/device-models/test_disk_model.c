@@ -102,6 +102,25 @@ test_zones_and_layout (void)
          && disk_track_of (&m, m.tracks[5].start - 1) == 4, "track lookup");
   disk_model_free (&m);
 
+  /* In bands: adjacent cylinders within a band, a jump between bands, still the whole stroke. */
+  struct disk_params banded = params ();
+  banded.band_mb = 64;
+  make (&m, banded, 1LL << 30);
+  int64_t jumps = 0;
+  for (int64_t k = 1; k < m.ntracks; k++) {
+    /* A band's first cylinder starts where the band does, or with the cylinder after it. */
+    int32_t step = m.tracks[k].cyl - m.tracks[k - 1].cyl;
+    int64_t band_off = m.tracks[k].start % (64 << 20);
+    int near_start = band_off < 4 * (int64_t) m.tracks[k - 1].spt * 512;
+    CHECK (step == 0 || step == 1 || (near_start && step > 1000), "cylinder step %d at track %lld",
+           step, (long long) k);
+    jumps += step > 1;
+  }
+  CHECK (jumps >= 14 && jumps <= 16, "%lld jumps between 16 bands", (long long) jumps);
+  last = &m.tracks[m.ntracks - 1];
+  CHECK (last->cyl > 0.9 * 89999 && last->cyl < 90000, "banded last cylinder %d", last->cyl);
+  disk_model_free (&m);
+
   struct disk_params half = params ();
   half.stroke = 0.5;
   make (&m, half, 1LL << 30);

@@ -26,6 +26,10 @@ read_ahead_kb = 1024      # typical value, as in disk-7200.profile
 write_cache = 1           # write cache on; 0 models the drive with its cache disabled
 write_cache_mb = 8        # typical value: the share of its buffer for dirty writes is not in the manual
 stroke = 1.0
+# Typical value: the image is spread over the stroke in bands of 64 MiB; within a band its
+# cylinders are adjacent, so a long transfer seeks once per band, as on a real drive, while
+# random I/O still travels the whole stroke.
+band_mb = 64
 
 datasheet.seq_read_mbs = 89       # 4.1: sustained data transfer rate, outer zone
 datasheet.random_read_ms = 4.6    # 4.2.1 average seek 2.6 + 4.1 average rotational latency 2.0

@@ -28,6 +28,10 @@ write_cache = 1           # write cache on; 0 models the drive with its cache di
 # Typical value: the share of the buffer that holds dirty writes is not in the manual.
 write_cache_mb = 16
 stroke = 1.0              # the image spread over the whole stroke: random I/O sees average seeks
+# Typical value: the image is spread over the stroke in bands of 64 MiB; within a band its
+# cylinders are adjacent, so a long transfer seeks once per band, as on a real drive, while
+# random I/O still travels the whole stroke.
+band_mb = 64
 
 # What the data sheet promises, shown beside the lab's measurements (the model ignores these).
 datasheet.seq_read_mbs = 115      # 5.2.3: sustained transfer rate, the upper end (outer zone)
