@@ -3,9 +3,10 @@
 # file over FILL_PERCENT of its filesystem written in full, then random 8 KiB direct overwrites of
 # it for SECONDS, one at a time, with fio's latency averaged per second and the model's state read
 # every STEP seconds (write amplification over each step: NAND pages written per host page in that
-# step). Then the file is deleted and the filesystem trimmed (fstrim), and a second file of the
-# same size is overwritten the same way: with the trimmed pages free again its writes should come
-# back to a fresh drive's cost. Prints one line per step (phase, seconds, mean write latency in the
+# step). Then the file is deleted and the filesystem trimmed (fstrim), a file of the same size is
+# reserved with fallocate (no data written, so the trimmed pages stay free) and overwritten the
+# same way: its first writes find free blocks again and should cost what a fresh drive's do, until
+# they have used them up and garbage collection resumes. Prints one line per step (phase, seconds, mean write latency in the
 # step, write amplification in the step, free blocks), also in OUT/steps.tsv; fio's logs stay in
 # OUT. The lab is taken down at the end, also when a step fails.
 #
@@ -71,8 +72,7 @@ fio --name=fill --filename="$mount/age.a" --size="${size_mb}m" --rw=write --bs=1
 overwrite aged "$mount/age.a"
 rm "$mount/age.a"
 fstrim -v "$mount" > "$OUT/fstrim.txt"
-fio --name=fill2 --filename="$mount/age.b" --size="${size_mb}m" --rw=write --bs=1m --direct=1 \
-  --output="$OUT/fill2.txt"
+fallocate -l "${size_mb}M" "$mount/age.b"
 overwrite trimmed "$mount/age.b"
 
 # The mean write latency of each step from fio's per-second log (ms since start, latency in ns).
