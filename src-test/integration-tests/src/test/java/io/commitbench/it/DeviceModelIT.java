@@ -114,8 +114,10 @@ class DeviceModelIT {
 
     Files.delete(lab.mount("ssd").resolve(Aging.FILE));
     runner.run(io.commitbench.storage.exec.Command.of("fstrim", lab.mount("ssd").toString()));
-    Thread.sleep(1500); // the model writes its state at most once a second
-    runner.run(io.commitbench.storage.exec.Command.of("sync"));
+    // The model writes its state after a request, at most once a second: wait, then read a block.
+    Thread.sleep(1500);
+    runner.run(io.commitbench.storage.exec.Command.of("dd", "if=" + ssd.loop().orElseThrow(), "of=/dev/null", "bs=4k",
+        "count=1", "iflag=direct"));
     Map<String, String> trimmed = modelState(ssd);
     System.out.println(PREFIX + "trimmed: " + trimmed);
     assertThat(Long.parseLong(trimmed.get("trimmed_pages"))).as("pages the trim reached")
