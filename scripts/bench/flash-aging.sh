@@ -71,6 +71,8 @@ fio --name=fill --filename="$mount/age.a" --size="${size_mb}m" --rw=write --bs=1
   --output="$OUT/fill.txt"
 overwrite aged "$mount/age.a"
 rm "$mount/age.a"
+# The filesystem hands a deleted file's blocks back when its journal commits: sync, then trim.
+sync -f "$mount"
 fstrim -v "$mount" > "$OUT/fstrim.txt"
 fallocate -l "${size_mb}M" "$mount/age.b"
 overwrite trimmed "$mount/age.b"

@@ -12,7 +12,8 @@ import java.time.Duration;
  * Runs {@code fstrim} on the filesystem holding a log directory, so that the blocks of deleted
  * log files are discarded (TRIMmed) and a fresh file lands on erased flash — the point of
  * pre-formatting. Times it into a tally; a filesystem or device without discard support is noted,
- * not failed.
+ * not failed. The filesystem is synced first ({@code sync -f}): ext4 and xfs hand the blocks of a
+ * file just deleted back only when their journal commits, and until then fstrim passes over them.
  */
 public final class LogFilesystemTrim {
 
@@ -39,10 +40,11 @@ public final class LogFilesystemTrim {
     }
     long began = System.nanoTime();
     try {
+      runner.run(syncfs(mountPoint));
       runner.run(fstrim(mountPoint));
       tally.record("fstrim " + mountPoint, Duration.ofNanos(System.nanoTime() - began));
     } catch (CommandFailedException e) {
-      tally.note("fstrim " + mountPoint + " failed: " + e.result().stderr().strip());
+      tally.note(e.result().command().argv().get(0) + " " + mountPoint + " failed: " + e.result().stderr().strip());
     }
   }
 
@@ -53,11 +55,17 @@ public final class LogFilesystemTrim {
    * @throws IOException when the filesystem cannot be found or fstrim fails
    */
   public static void trimFilesystemOf(Path path, CommandRunner runner) throws IOException {
-    runner.run(fstrim(mountPointOf(path)));
+    Path mountPoint = mountPointOf(path);
+    runner.run(syncfs(mountPoint));
+    runner.run(fstrim(mountPoint));
   }
 
   private static Path mountPointOf(Path path) throws IOException {
     return StorageLocator.system().locate(path).mount().mountPoint();
+  }
+
+  private static Command syncfs(Path mountPoint) {
+    return Command.of("sync", "-f", mountPoint.toString());
   }
 
   private static Command fstrim(Path mountPoint) {
