@@ -83,7 +83,7 @@ public final class CampaignFile {
     k.put("campaign.lab.device-size", new String[] {"1G", "Size of the lab's ssd and hdd images, on which campaign.log-on puts a log."});
     k.put("campaign.lab.ssd-profile", new String[] {"ssd", "Profile of the lab's ssd: " + DeviceProfile.allowed() + " (see docs/lab.md)."});
     k.put("campaign.lab.hdd-profile", new String[] {"hdd", "Profile of the lab's hdd: " + DeviceProfile.allowed() + " (see docs/lab.md)."});
-    k.put("campaign.lab.ssd-age", new String[] {"0", "Percent of the lab's ssd (0 to 95) that a kept file fills and random 8 KiB"
+    k.put("campaign.lab.ssd-age", new String[] {"0", "Percent of the lab's ssd's free space (0 to 95) that a kept file fills and random 8 KiB"
         + " overwrites age before the cells run, so a flash model's free blocks are used up; 0 for none."});
     k.put("campaign.lab.ssd-age-seconds", new String[] {"60", "How long the ssd's aging overwrites run (1 to 3600)."});
     k.put("campaign.overwrite", new String[] {"false", "Whether given devices that carry a filesystem or volume signature may be overwritten."});

@@ -120,7 +120,7 @@ final class StorageLabCommand {
     boolean noCalibrate;
 
     @Option(names = "--ssd-age", paramLabel = "PERCENT", defaultValue = "0",
-        description = "Age the ssd before it is measured: a kept file of PERCENT of the device (1 to 95), written in "
+        description = "Age the ssd before it is measured: a kept file of PERCENT of its free space (1 to 95), written in "
             + "full, then overwritten at random 8 KiB offsets for --ssd-age-seconds, so that a flash model's free "
             + "blocks are used up as on a drive in service. Default: ${DEFAULT-VALUE} (no aging).")
     int ssdAgePercent;

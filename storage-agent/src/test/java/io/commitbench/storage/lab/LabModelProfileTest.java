@@ -121,19 +121,22 @@ class LabModelProfileTest {
   @Test
   void agingWritesAKeptFileOnTheSsdAndOverwritesItBeforeTheCalibration() throws Exception {
     spec = spec.withSsdAging(new Aging(50, 30)).withCalibration(true);
+    host.free = 256L << 20;
 
     Lab.up(spec, host, out(), host);
 
     Path file = root.resolve("ssd").resolve(Aging.FILE);
     assertThat(host.commands).containsSubsequence(
-        "fio --name=age-fill --filename=" + file + " --size=32m --rw=write --bs=1m --direct=1 --ioengine=psync",
-        "fio --name=age-overwrite --filename=" + file + " --size=32m --rw=randwrite --bs=8k --direct=1"
+        "fio --name=age-fill --filename=" + file + " --size=128m --rw=write --bs=1m --direct=1 --ioengine=psync",
+        "fio --name=age-overwrite --filename=" + file + " --size=128m --rw=randwrite --bs=8k --direct=1"
             + " --ioengine=psync --time_based --runtime=30");
-    int overwrite = host.commands.indexOf("fio --name=age-overwrite --filename=" + file + " --size=32m --rw=randwrite"
+    int overwrite = host.commands.indexOf("fio --name=age-overwrite --filename=" + file + " --size=128m --rw=randwrite"
         + " --bs=8k --direct=1 --ioengine=psync --time_based --runtime=30");
     assertThat(host.commands.subList(0, overwrite)).as("nothing is measured before the aging")
         .noneMatch(c -> c.startsWith("fio --output-format=json"));
-    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("ssd model state after aging: not written yet");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("aging file " + file + ": 128 MiB (50 % of 256 MiB free)",
+        "ssd model state after aging: not written yet");
+    assertThat(String.join("\n", Lab.planUp(spec, host).render(Plan.Mode.DRY_RUN))).contains("--size=AGE_MIBm");
   }
 
   @Test
