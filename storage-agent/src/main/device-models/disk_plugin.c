@@ -179,23 +179,9 @@ static int
 cbdisk_pread (void *handle, void *buf, uint32_t count, uint64_t offset, uint32_t flags)
 {
   int64_t done = disk_read (&model, model_now_ns (), (int64_t) offset, count);
-  char *p = buf;
-  while (count > 0) {
-    ssize_t r = pread (fd, p, count, (off_t) offset);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r < 0) {
-      nbdkit_error ("cbdisk: pread: %m");
-      return -1;
-    }
-    if (r == 0) {
-      /* The image shrank under us; what is not there reads as zeroes. */
-      memset (p, 0, count);
-      break;
-    }
-    p += r;
-    count -= (uint32_t) r;
-    offset += (uint64_t) r;
+  if (model_read_full (fd, buf, count, offset) != 0) {
+    nbdkit_error ("cbdisk: pread: %m");
+    return -1;
   }
   model_sleep_until (done);
   write_state (0);
@@ -207,18 +193,9 @@ cbdisk_pwrite (void *handle, const void *buf, uint32_t count, uint64_t offset, u
 {
   int64_t done = disk_write (&model, model_now_ns (), (int64_t) offset, count,
                              (flags & NBDKIT_FLAG_FUA) != 0);
-  const char *p = buf;
-  while (count > 0) {
-    ssize_t r = pwrite (fd, p, count, (off_t) offset);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r < 0) {
-      nbdkit_error ("cbdisk: pwrite: %m");
-      return -1;
-    }
-    p += r;
-    count -= (uint32_t) r;
-    offset += (uint64_t) r;
+  if (model_write_full (fd, buf, count, offset) != 0) {
+    nbdkit_error ("cbdisk: pwrite: %m");
+    return -1;
   }
   model_sleep_until (done);
   write_state (0);

@@ -48,13 +48,8 @@ cbflash_config (const char *key, const char *value)
   free (*slot);
   if (slot != &state_path)
     *slot = nbdkit_realpath (value);
-  else if (value[0] == '/') /* the state file need not exist yet */
-    *slot = strdup (value);
-  else { /* absolute, since nbdkit leaves the working directory when it forks */
-    char cwd[4096];
-    if (getcwd (cwd, sizeof cwd) == NULL || asprintf (slot, "%s/%s", cwd, value) < 0)
-      *slot = NULL;
-  }
+  else /* the state file need not exist yet; absolute, as nbdkit leaves the directory when it forks */
+    *slot = nbdkit_absolute_path (value);
   return *slot == NULL ? -1 : 0;
 }
 
@@ -158,33 +153,11 @@ static int
 cbflash_pread (void *h, void *buf, uint32_t count, uint64_t offset, uint32_t flags)
 {
   int64_t arrived = model_now_ns ();
-  for (uint32_t done = 0; done < count;) {
-    ssize_t r = pread (fd, (char *) buf + done, count - done, (off_t) (offset + done));
-    if (r < 0) {
-      nbdkit_error ("cbflash: pread: %m");
-      return -1;
-    }
-    if (r == 0) {
-      memset ((char *) buf + done, 0, count - done);
-      break;
-    }
-    done += (uint32_t) r;
+  if (model_read_full (fd, buf, count, offset) != 0) {
+    nbdkit_error ("cbflash: pread: %m");
+    return -1;
   }
   charge (OP_READ, arrived, offset, count, 0, 0);
-  return 0;
-}
-
-static int
-write_all (const void *buf, uint32_t count, uint64_t offset)
-{
-  for (uint32_t done = 0; done < count;) {
-    ssize_t r = pwrite (fd, (const char *) buf + done, count - done, (off_t) (offset + done));
-    if (r < 0) {
-      nbdkit_error ("cbflash: pwrite: %m");
-      return -1;
-    }
-    done += (uint32_t) r;
-  }
   return 0;
 }
 
@@ -192,8 +165,10 @@ static int
 cbflash_pwrite (void *h, const void *buf, uint32_t count, uint64_t offset, uint32_t flags)
 {
   int64_t arrived = model_now_ns ();
-  if (write_all (buf, count, offset) < 0)
+  if (model_write_full (fd, buf, count, offset) != 0) {
+    nbdkit_error ("cbflash: pwrite: %m");
     return -1;
+  }
   int fua = (flags & NBDKIT_FLAG_FUA) != 0;
   /* the backing file's own durability is not the drive's: only the model's time counts */
   charge (OP_WRITE, arrived, offset, count, fua, fua);
@@ -230,8 +205,10 @@ cbflash_zero (void *h, uint32_t count, uint64_t offset, uint32_t flags)
     static const char zeros[65536];
     for (uint32_t done = 0; done < count;) {
       uint32_t n = count - done < sizeof zeros ? count - done : (uint32_t) sizeof zeros;
-      if (write_all (zeros, n, offset + done) < 0)
+      if (model_write_full (fd, zeros, n, offset + done) != 0) {
+        nbdkit_error ("cbflash: pwrite: %m");
         return -1;
+      }
       done += n;
     }
   }

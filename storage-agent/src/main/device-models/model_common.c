@@ -163,6 +163,44 @@ model_sleep_until (int64_t ns)
 }
 
 int
+model_read_full (int fd, void *buf, size_t count, uint64_t offset)
+{
+  char *p = buf;
+  while (count > 0) {
+    ssize_t r = pread (fd, p, count, (off_t) offset);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r < 0)
+      return -1;
+    if (r == 0) {
+      memset (p, 0, count);
+      break;
+    }
+    p += r;
+    count -= (size_t) r;
+    offset += (uint64_t) r;
+  }
+  return 0;
+}
+
+int
+model_write_full (int fd, const void *buf, size_t count, uint64_t offset)
+{
+  const char *p = buf;
+  while (count > 0) {
+    ssize_t r = pwrite (fd, p, count, (off_t) offset);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r < 0)
+      return -1;
+    p += r;
+    count -= (size_t) r;
+    offset += (uint64_t) r;
+  }
+  return 0;
+}
+
+int
 model_write_state (const char *path, const char *text)
 {
   char tmp[4200];

@@ -47,6 +47,13 @@ int64_t model_now_ns (void);
 /* Sleeps until the monotonic clock reads ns (returns at once when it is past). */
 void model_sleep_until (int64_t ns);
 
+/* Reads count bytes at offset, retrying short reads and EINTR; what lies past the end of the
+ * file reads as zeroes. 0, or -1 with errno set. */
+int model_read_full (int fd, void *buf, size_t count, uint64_t offset);
+
+/* Writes count bytes at offset, retrying short writes and EINTR. 0, or -1 with errno set. */
+int model_write_full (int fd, const void *buf, size_t count, uint64_t offset);
+
 /* Writes text to path atomically (a temporary file beside it, then rename); 0 or -1 (errno). */
 int model_write_state (const char *path, const char *text);
 
