@@ -105,8 +105,8 @@ final class LabStatus {
   /** What the device model last wrote: its counters, such as free blocks and write amplification. */
   static String modelState(LabServer server) {
     return KeyValueFile.read(server.modelState())
-        .map(m -> m.entrySet().stream().filter(e -> !e.getKey().equals("model") && !e.getKey().equals("profile"))
-            .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")))
+        .map(m -> KeyValueFile.counters(m).entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+            .collect(java.util.stream.Collectors.joining(", ")))
         .orElse("not written yet (" + server.modelState() + " appears after the first request)");
   }
 

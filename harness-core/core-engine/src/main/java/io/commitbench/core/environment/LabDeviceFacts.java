@@ -109,11 +109,8 @@ final class LabDeviceFacts {
       facts.add(Fact.unknown(group, prefix + ".lab_model_state", "the model has not written " + server.modelState()
           + " yet (it does after its first request)"));
     }
-    state.ifPresent(m -> m.forEach((k, v) -> {
-      if (!k.equals("model") && !k.equals("profile")) {
-        facts.add(Fact.of(group, prefix + ".lab_model_" + k, v));
-      }
-    }));
+    state.ifPresent(m -> KeyValueFile.counters(m).forEach((k, v) -> facts.add(Fact.of(group, prefix + ".lab_model_" + k,
+        v))));
     return facts;
   }
 

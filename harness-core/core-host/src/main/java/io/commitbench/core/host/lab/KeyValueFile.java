@@ -38,6 +38,14 @@ public final class KeyValueFile {
     }
   }
 
+  /** A model's state without the lines that name it ({@code model}, {@code profile}): its counters. */
+  public static Map<String, String> counters(Map<String, String> state) {
+    Map<String, String> counters = new LinkedHashMap<>(state);
+    counters.remove("model");
+    counters.remove("profile");
+    return counters;
+  }
+
   /** The {@code datasheet.*} figures of a profile's text, without the prefix, as numbers. */
   public static Map<String, Double> datasheet(String profileText) {
     Map<String, Double> figures = new LinkedHashMap<>();
