@@ -185,10 +185,15 @@ record CalibrateStep(String name, DeviceProfile profile, Optional<Path> cgroup, 
   /** A job's completion latencies ({@code clat_ns}) of one direction: count, p50 and p99. */
   private static Calibration.Latency completionLatencies(JsonNode direction, String jobName, String what)
       throws IOException {
-    JsonNode latencies = direction.path("clat_ns");
+    return latencies(direction.path("clat_ns"), jobName, what, what + ".clat_ns");
+  }
+
+  /** Count, p50 and p99 of a latency node of fio's ({@code lat_ns}, {@code clat_ns}), in µs. */
+  private static Calibration.Latency latencies(JsonNode latencies, String jobName, String what, String path)
+      throws IOException {
     JsonNode percentiles = latencies.path("percentile");
     if (!percentiles.has("50.000000") || !percentiles.has("99.000000")) {
-      throw new IOException("fio printed no " + what + " latency percentiles (" + what + ".clat_ns.percentile) for job "
+      throw new IOException("fio printed no " + what + " latency percentiles (" + path + ".percentile) for job "
           + jobName);
     }
     return new Calibration.Latency(latencies.path("N").asLong(), percentiles.get("50.000000").asDouble() / 1000,
@@ -201,13 +206,9 @@ record CalibrateStep(String name, DeviceProfile profile, Optional<Path> cgroup, 
    */
   private static Calibration.PacedSync syncLatencies(JsonNode root, String jobName, long gapMicros)
       throws IOException {
-    JsonNode latencies = job(root, jobName).path("sync").path("lat_ns");
-    JsonNode percentiles = latencies.path("percentile");
-    if (!percentiles.has("50.000000") || !percentiles.has("99.000000")) {
-      throw new IOException("fio printed no fdatasync latency percentiles (sync.lat_ns.percentile) for job " + jobName);
-    }
-    return new Calibration.PacedSync(latencies.path("N").asLong(), percentiles.get("50.000000").asDouble() / 1000,
-        percentiles.get("99.000000").asDouble() / 1000, gapMicros);
+    Calibration.Latency l = latencies(job(root, jobName).path("sync").path("lat_ns"), jobName, "fdatasync",
+        "sync.lat_ns");
+    return new Calibration.PacedSync(l.count(), l.p50Micros(), l.p99Micros(), gapMicros);
   }
 
   private static JsonNode job(JsonNode root, String jobName) throws IOException {
