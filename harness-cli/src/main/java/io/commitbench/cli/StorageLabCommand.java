@@ -156,15 +156,9 @@ final class StorageLabCommand {
       }
       LabState state = Lab.up(lab, ProcessCommandRunner.standard(), ProgressStreams.over(out));
       for (String name : java.util.List.of("ssd", "hdd")) {
-        DeviceProfile profile = state.device(name).profile();
-        state.device(name).calibration().ifPresent(c -> {
-          out.println(name + " (profile " + profile.label() + "): " + c.summary());
-          String beside = c.besideDatasheet(Lab.datasheet(profile));
-          if (!beside.isEmpty()) {
-            out.println(name + " against " + profile.modelProfileFile() + "'s data sheet figures:");
-            out.println(beside);
-          }
-        });
+        state.device(name).calibration().ifPresent(c -> out.println(name + " (profile "
+            + state.device(name).profile().label() + "): " + c.summary()));
+        Lab.besideDatasheet(state.device(name)).forEach(out::println);
       }
       out.println("lab '" + state.id() + "' is up: ssd at " + state.mount("ssd") + ", hdd at " + state.mount("hdd")
           + (state.disks().isEmpty() ? "" : ", raw disks " + state.disks().stream().map(Path::toString)

@@ -92,6 +92,22 @@ public final class Lab {
     return ModelSources.datasheet(profile);
   }
 
+  /**
+   * A device's calibration beside its model profile's data sheet figures: a heading line, then one
+   * line per figure; empty when the device has no calibration or its profile no data sheet.
+   */
+  public static List<String> besideDatasheet(LabDevice d) {
+    List<String> lines = new ArrayList<>();
+    d.calibration().ifPresent(c -> {
+      String beside = c.besideDatasheet(datasheet(d.profile()));
+      if (!beside.isEmpty()) {
+        lines.add(d.name() + " against " + d.profile().modelProfileFile() + "'s data sheet figures:");
+        lines.addAll(beside.lines().toList());
+      }
+    });
+    return lines;
+  }
+
   /** Notes on the devices' profiles: which are slow for every process, and what the calibration records. */
   private static void profileNotes(LabSpec spec, List<String> notes) {
     for (String name : List.of(LabDevice.SSD, LabDevice.HDD)) {

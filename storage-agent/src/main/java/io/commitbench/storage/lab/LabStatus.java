@@ -48,14 +48,8 @@ final class LabStatus {
       lines.add("       profile " + d.profile().label() + d.server().map(v -> ", nbdkit " + v.nbdkitPid().map(pid
           -> "pid " + pid + (alive(host, pid) ? "" : " (GONE)")).orElse("not started") + ", FUSE "
           + (v.fuseStarted() ? v.file().toString() : "not started")).orElse(""));
-      d.calibration().ifPresent(c -> {
-        lines.add("       calibrated: " + c.summary());
-        String beside = c.besideDatasheet(ModelSources.datasheet(d.profile()));
-        if (!beside.isEmpty()) {
-          lines.add("       against " + d.profile().modelProfileFile() + "'s data sheet figures:");
-          beside.lines().forEach(l -> lines.add("       " + l));
-        }
-      });
+      d.calibration().ifPresent(c -> lines.add("       calibrated: " + c.summary()));
+      Lab.besideDatasheet(d).forEach(l -> lines.add("       " + l));
       if (d.profile().model().isPresent() && d.server().isPresent()) {
         lines.add("       model state: " + modelState(d.server().get()));
       }
